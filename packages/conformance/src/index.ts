@@ -1,0 +1,1 @@
+export { loadRecordings, type Recording } from './recordings.js';

@@ -1,0 +1,2 @@
+/** Public mainnet node of Avalanche; fuji is https://api.avax-test.network. */
+export const MAINNET_NODE_URL = 'https://api.avax.network';

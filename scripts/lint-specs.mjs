@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `pnpm specs:lint`: Redocly's recommended rules over the REST specs (errors and warnings
+// both fail) and the OpenRPC meta-schema over the assembled node document.
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { assembleOpenRpc } from './assemble-openrpc.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const redocly = join(here, 'node_modules/.bin/redocly');
+
+async function lintRest() {
+  const run = promisify(execFile);
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  const args = ['lint', '--config', join(root, 'redocly.yaml'), '--format', 'json'];
+  // Redocly exits 1 on errors; the JSON report is on stdout either way.
+  const { stdout } = await run(redocly, args, { cwd: root, env, maxBuffer: 64 << 20 }).catch(
+    (error) => error,
+  );
+  const report = JSON.parse(stdout);
+  for (const problem of report.problems) {
+    const where = problem.location?.[0];
+    console.log(
+      `${problem.severity} ${problem.ruleId}: ${problem.message}` +
+        (where ? ` (${where.source.ref ?? where.source.absoluteRef} ${where.pointer})` : ''),
+    );
+  }
+  const { errors, warnings } = report.totals;
+  console.log(`redocly: ${errors} errors, ${warnings} warnings`);
+  return errors + warnings;
+}
+
+async function lintRpc() {
+  const doc = await assembleOpenRpc(join(root, 'specs/node-rpc'));
+  console.log(`openrpc: ${doc.methods.length} methods, valid against the meta-schema`);
+  return 0;
+}
+
+const problems = (await lintRest()) + (await lintRpc());
+if (problems > 0) process.exit(1);
