@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { harToRecordings, isHar } from './har.js';
 
 /** One recorded exchange in the `specs/recordings` format. */
 export interface Recording {
@@ -61,4 +62,36 @@ export async function loadRecordings(dir: string): Promise<Recording[]> {
       return { ...parsed, file };
     }),
   );
+}
+
+/** Parses one file's text: a recording in the `specs/recordings` format or a HAR 1.2 log. */
+export function parseExchanges(text: string, file: string): Recording[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    throw new RecordingFormatError(`${file}: not valid JSON`, { cause });
+  }
+  if (isHar(parsed)) return harToRecordings(parsed, file);
+  assertRecording(parsed, file);
+  return [{ ...parsed, file }];
+}
+
+/** Every exchange in the given files and folders (`*.json` and `*.har`, recursively). */
+export async function loadExchanges(paths: string[]): Promise<Recording[]> {
+  const out: Recording[] = [];
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) throw new RecordingFormatError(`${path}: no such file or folder`);
+    let files = [path];
+    if (info.isDirectory()) {
+      const entries = await readdir(path, { recursive: true, withFileTypes: true });
+      files = entries
+        .filter((e) => e.isFile() && /\.(json|har)$/.test(e.name))
+        .map((e) => join(e.parentPath, e.name))
+        .sort();
+    }
+    for (const file of files) out.push(...parseExchanges(await readFile(file, 'utf8'), file));
+  }
+  return out;
 }

@@ -1,0 +1,432 @@
+import { deref, isObject } from './json-pointer.js';
+import { pointerOf, SchemaSet, toViolations, type Violation, violation } from './schema-set.js';
+import { forEachOpenApiSchema } from './schema-walk.js';
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** Pointer to the parameter's schema. */
+  schema: string;
+  isArray: boolean;
+  example?: unknown;
+  node: Record<string, unknown>;
+}
+
+/** A cross-field rule from the `x-avalanche-rules` extension of an operation. */
+export interface OperationRule {
+  rule: 'exactlyOne' | 'atLeastOne' | 'sumAtMost';
+  in: 'body' | 'query';
+  fields: string[];
+  max?: number;
+  description?: string;
+}
+
+export interface Operation {
+  kind: 'rest';
+  service: string;
+  id: string;
+  method: string;
+  path: string;
+  pointer: string;
+  node: Record<string, unknown>;
+  parameters: OpenApiParameter[];
+  rules: OperationRule[];
+  /** Pointer to the JSON request body schema, when the operation takes one. */
+  requestBody?: { schema: string; required: boolean };
+  regex: RegExp;
+  pathParams: string[];
+}
+
+export interface RestRequest {
+  pathParams: Record<string, string>;
+  query: Record<string, string[]>;
+  body?: unknown;
+}
+
+export interface RestExample {
+  name: string;
+  request?: RestRequest;
+  status: number;
+  body: unknown;
+}
+
+function templateRegex(template: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (m?.[1]) {
+        names.push(m[1]);
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { regex: new RegExp(`^${source}$`), names };
+}
+
+/** Splits a query string into repeated values per name. */
+export function parseQuery(search: URLSearchParams): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of search) {
+    out[k] = [...(out[k] ?? []), v];
+  }
+  return out;
+}
+
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return undefined;
+}
+
+/** An OpenAPI 3.1 document with its operations indexed and its schemas loaded into ajv. */
+export class OpenApiService {
+  readonly name: string;
+  readonly doc: Record<string, unknown>;
+  readonly operations: Operation[] = [];
+  private readonly sets = new Map<string, SchemaSet>();
+
+  constructor(name: string, doc: Record<string, unknown>) {
+    this.name = name;
+    this.doc = doc;
+    const paths = isObject(doc.paths) ? doc.paths : {};
+    for (const [path, rawItem] of Object.entries(paths)) {
+      const { node: item, pointer: itemPtr } = deref(doc, rawItem, pointerOf('paths', path));
+      for (const method of httpMethods) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        this.operations.push(
+          this.indexOperation(path, method, op, `${itemPtr}${pointerOf(method)}`, item),
+        );
+      }
+    }
+    // Literal segments win over templated ones when both match.
+    this.operations.sort((a, b) => a.pathParams.length - b.pathParams.length);
+  }
+
+  private indexOperation(
+    path: string,
+    method: string,
+    op: Record<string, unknown>,
+    pointer: string,
+    item: Record<string, unknown>,
+  ): Operation {
+    const id =
+      typeof op.operationId === 'string' ? op.operationId : `${method.toUpperCase()} ${path}`;
+    const parameters: OpenApiParameter[] = [];
+    const lists: [unknown, string][] = [
+      [item.parameters, pointer.replace(/\/[^/]+$/, '/parameters')],
+      [op.parameters, `${pointer}/parameters`],
+    ];
+    for (const [list, listPtr] of lists) {
+      if (!Array.isArray(list)) continue;
+      list.forEach((raw, i) => {
+        const { node: p, pointer: pPtr } = deref(this.doc, raw, `${listPtr}/${i}`);
+        const { node: schema } = deref(this.doc, p.schema, `${pPtr}/schema`);
+        const param: OpenApiParameter = {
+          name: String(p.name),
+          in: p.in as OpenApiParameter['in'],
+          required: p.required === true,
+          schema: `${pPtr}/schema`,
+          isArray: schema.type === 'array',
+          node: p,
+        };
+        if ('example' in p) param.example = p.example;
+        else if (isObject(p.examples)) {
+          const first = deref(this.doc, Object.values(p.examples)[0], '').node;
+          if (isObject(first) && 'value' in first) param.example = first.value;
+        }
+        const existing = parameters.findIndex((q) => q.name === param.name && q.in === param.in);
+        if (existing >= 0) parameters[existing] = param;
+        else parameters.push(param);
+      });
+    }
+    let requestBody: Operation['requestBody'];
+    if (op.requestBody) {
+      const { node: body, pointer: bodyPtr } = deref(
+        this.doc,
+        op.requestBody,
+        `${pointer}/requestBody`,
+      );
+      const content = isObject(body.content) ? body.content : {};
+      if (isObject(content['application/json'])) {
+        requestBody = {
+          schema: `${bodyPtr}/content${pointerOf('application/json')}/schema`,
+          required: body.required === true,
+        };
+      }
+    }
+    const { regex, names } = templateRegex(path);
+    const rules = Array.isArray(op['x-avalanche-rules'])
+      ? (op['x-avalanche-rules'] as OperationRule[])
+      : [];
+    const operation: Operation = {
+      kind: 'rest',
+      service: this.name,
+      id,
+      method: method.toUpperCase(),
+      path,
+      pointer,
+      node: op,
+      parameters,
+      rules,
+      regex,
+      pathParams: names,
+    };
+    if (requestBody) operation.requestBody = requestBody;
+    return operation;
+  }
+
+  /** The schemas of this document in ajv; strict closes undeclared properties. */
+  schemas(options: { strict: boolean; coerce?: boolean }): SchemaSet {
+    const key = `${options.strict}:${options.coerce === true}`;
+    let set = this.sets.get(key);
+    if (!set) {
+      set = new SchemaSet(
+        `${this.name}-${key.replace(':', '-')}.json`,
+        this.doc,
+        forEachOpenApiSchema,
+        {
+          strict: options.strict,
+          coerce: options.coerce === true,
+        },
+      );
+      this.sets.set(key, set);
+    }
+    return set;
+  }
+
+  /** Operations whose path template matches `pathname` (any method). */
+  matchPath(pathname: string): { operation: Operation; pathParams: Record<string, string> }[] {
+    const out: { operation: Operation; pathParams: Record<string, string> }[] = [];
+    for (const operation of this.operations) {
+      const m = operation.regex.exec(pathname);
+      if (!m) continue;
+      const pathParams: Record<string, string> = {};
+      operation.pathParams.forEach((name, i) => {
+        const raw = m[i + 1] ?? '';
+        try {
+          pathParams[name] = decodeURIComponent(raw);
+        } catch {
+          pathParams[name] = raw;
+        }
+      });
+      out.push({ operation, pathParams });
+    }
+    return out;
+  }
+
+  match(method: string, pathname: string) {
+    return this.matchPath(pathname).find((m) => m.operation.method === method.toUpperCase());
+  }
+
+  getOperation(id: string): Operation | undefined {
+    return this.operations.find((op) => op.id === id);
+  }
+
+  /** Validates path and query parameters, the JSON body and the cross-field rules. */
+  validateRequest(op: Operation, request: RestRequest, options: { strict: boolean }): Violation[] {
+    const set = this.schemas({ strict: options.strict, coerce: true });
+    const out: Violation[] = [];
+    for (const where of ['path', 'query'] as const) {
+      const params = op.parameters.filter((p) => p.in === where);
+      const fn = set.compile(`${op.pointer}:${where}`, () => ({
+        type: 'object',
+        properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
+        required: params.filter((p) => p.required).map((p) => p.name),
+        ...(options.strict && where === 'query' ? { additionalProperties: false } : {}),
+      }));
+      const values: Record<string, unknown> = {};
+      if (where === 'path') Object.assign(values, request.pathParams);
+      else {
+        for (const [name, list] of Object.entries(request.query)) {
+          const param = params.find((p) => p.name === name);
+          if (param && !param.isArray && list.length > 1) {
+            out.push(
+              violation(
+                'invalid',
+                'request.query',
+                pointerOf(name),
+                'is repeated but takes one value',
+              ),
+            );
+          }
+          values[name] = param?.isArray ? [...list] : list[0];
+        }
+      }
+      if (!fn(values)) {
+        for (const v of toViolations(fn.errors, `request.${where}`)) {
+          if (v.kind === 'undeclared-property') v.message = 'is not a parameter of this operation';
+          out.push(v);
+        }
+      }
+    }
+    if (op.requestBody) {
+      if (request.body === undefined) {
+        if (op.requestBody.required)
+          out.push(violation('missing-required', 'request.body', '', 'a JSON body is required'));
+      } else {
+        out.push(
+          ...this.schemas({ strict: options.strict }).validate(
+            op.requestBody.schema,
+            request.body,
+            'request.body',
+          ),
+        );
+      }
+    } else if (request.body !== undefined && options.strict) {
+      out.push(violation('invalid', 'request.body', '', 'this operation takes no body'));
+    }
+    out.push(...checkRules(op, request, this.doc));
+    return out;
+  }
+
+  /** Validates a response status and JSON body against the operation's declared responses. */
+  validateResponse(
+    op: Operation,
+    status: number,
+    body: unknown,
+    options: { strict: boolean },
+  ): Violation[] {
+    const found = this.responseSchema(op, status);
+    if (!found) {
+      return [
+        violation(
+          'undeclared-status',
+          'response.status',
+          '',
+          `${status} is not a declared response of ${op.id}`,
+        ),
+      ];
+    }
+    if (!found.schema) return [];
+    return this.schemas(options).validate(found.schema, body, 'response.body');
+  }
+
+  /** Pointer to the JSON schema of the response for `status` (exact, then `4XX`, then `default`). */
+  responseSchema(op: Operation, status: number): { key: string; schema?: string } | undefined {
+    const responses = isObject(op.node.responses) ? op.node.responses : {};
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
+    if (!key) return undefined;
+    const { node, pointer } = deref(
+      this.doc,
+      responses[key],
+      `${op.pointer}/responses${pointerOf(key)}`,
+    );
+    const content = isObject(node.content) ? node.content : {};
+    const media = Object.keys(content).find((t) => t.includes('json'));
+    if (!media) return { key };
+    return { key, schema: `${pointer}/content${pointerOf(media)}/schema` };
+  }
+
+  /** The examples the spec gives for an operation: one request, and every response example. */
+  examples(op: Operation): RestExample[] {
+    const request: RestRequest = { pathParams: {}, query: {} };
+    for (const p of op.parameters) {
+      if (p.example === undefined) continue;
+      if (p.in === 'path') request.pathParams[p.name] = String(p.example);
+      if (p.in === 'query')
+        request.query[p.name] = (Array.isArray(p.example) ? p.example : [p.example]).map(String);
+    }
+    const bodies: { name: string; value: unknown }[] = [];
+    if (op.requestBody) {
+      const media = deref(
+        this.doc,
+        { $ref: `#${op.requestBody.schema.replace(/\/schema$/, '')}` },
+        '',
+      ).node;
+      bodies.push(...namedExamples(this.doc, media));
+    }
+    const out: RestExample[] = [];
+    const responses = isObject(op.node.responses) ? op.node.responses : {};
+    for (const [key, raw] of Object.entries(responses)) {
+      const status = Number(key);
+      if (!Number.isInteger(status)) continue;
+      const { node } = deref(this.doc, raw, '');
+      const content = isObject(node.content) ? node.content : {};
+      for (const media of Object.values(content)) {
+        if (!isObject(media)) continue;
+        for (const ex of namedExamples(this.doc, media)) {
+          const req: RestRequest = { ...request };
+          const body = bodies.find((b) => b.name === ex.name) ?? bodies[0];
+          if (body) req.body = body.value;
+          out.push({ name: `${status} ${ex.name}`, request: req, status, body: ex.value });
+        }
+      }
+    }
+    return out;
+  }
+}
+
+function namedExamples(
+  doc: Record<string, unknown>,
+  media: Record<string, unknown>,
+): { name: string; value: unknown }[] {
+  if (isObject(media.examples)) {
+    return Object.entries(media.examples)
+      .map(([name, raw]) => [name, deref(doc, raw, '').node] as const)
+      .filter(([, ex]) => isObject(ex) && 'value' in ex)
+      .map(([name, ex]) => ({ name, value: (ex as Record<string, unknown>).value }));
+  }
+  if ('example' in media) return [{ name: 'example', value: media.example }];
+  return [];
+}
+
+/** Checks the `x-avalanche-rules` an operation declares (rules JSON Schema cannot state). */
+export function checkRules(
+  op: Operation,
+  request: RestRequest,
+  doc: Record<string, unknown>,
+): Violation[] {
+  const out: Violation[] = [];
+  const bodySchema = op.requestBody
+    ? deref(doc, { $ref: `#${op.requestBody.schema}` }, '').node
+    : {};
+  for (const rule of op.rules) {
+    const source: Record<string, unknown> =
+      rule.in === 'body'
+        ? isObject(request.body)
+          ? request.body
+          : {}
+        : Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]]));
+    const present = rule.fields.filter((f) => source[f] !== undefined && source[f] !== '');
+    const where = `request.${rule.in}`;
+    const names = rule.fields.join(', ');
+    if (rule.rule === 'exactlyOne' && present.length !== 1) {
+      out.push(
+        violation(
+          'rule',
+          where,
+          '',
+          `exactly one of ${names} must be given (got ${present.length})`,
+        ),
+      );
+    } else if (rule.rule === 'atLeastOne' && present.length === 0) {
+      out.push(violation('rule', where, '', `at least one of ${names} must be given`));
+    } else if (rule.rule === 'sumAtMost' && rule.max !== undefined) {
+      const props = isObject(bodySchema.properties) ? bodySchema.properties : {};
+      let sum = 0;
+      for (const f of rule.fields) {
+        const fieldSchema = isObject(props[f]) ? deref(doc, props[f], '').node : {};
+        sum += asNumber(source[f]) ?? asNumber(fieldSchema.default) ?? 0;
+      }
+      if (sum > rule.max) {
+        out.push(
+          violation(
+            'rule',
+            where,
+            '',
+            `${rule.fields.join(' + ')} must be at most ${rule.max} (is ${sum})`,
+          ),
+        );
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,182 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { escapePointer } from './json-pointer.js';
+import { closeObject, walkSchema } from './schema-walk.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
+
+/** What kind of contract drift a violation is. */
+export type ViolationKind =
+  | 'undeclared-property'
+  | 'missing-required'
+  | 'wrong-type'
+  | 'undeclared-value'
+  | 'undeclared-status'
+  | 'rule'
+  | 'unmatched'
+  | 'protocol'
+  | 'invalid';
+
+export interface Violation {
+  kind: ViolationKind;
+  /** Which part of the exchange: `request.query`, `response.body`, … */
+  where: string;
+  /** JSON Pointer into that part. */
+  path: string;
+  message: string;
+}
+
+export function violation(
+  kind: ViolationKind,
+  where: string,
+  path: string,
+  message: string,
+): Violation {
+  return { kind, where, path, message };
+}
+
+export function formatViolation(v: Violation): string {
+  return `${v.where}${v.path}: ${v.message}`;
+}
+
+/** Turns a JSON Pointer into a URI fragment ajv can resolve. */
+export function fragment(pointer: string): string {
+  return pointer.split('/').map(encodeURIComponent).join('/');
+}
+
+export function pointerOf(...tokens: (string | number)[]): string {
+  return tokens.map((t) => `/${escapePointer(String(t))}`).join('');
+}
+
+function kindOf(error: ErrorObject): ViolationKind {
+  switch (error.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 'undeclared-property';
+    case 'required':
+      return 'missing-required';
+    case 'type':
+      return 'wrong-type';
+    case 'enum':
+    case 'const':
+      return 'undeclared-value';
+    default:
+      return 'invalid';
+  }
+}
+
+/**
+ * ajv reports every branch of a failed `oneOf`; keep only the branch that came closest
+ * (fewest errors), which is the one the author meant in practice.
+ */
+function pruneOneOf(errors: ErrorObject[]): ErrorObject[] {
+  let result = errors;
+  for (const summary of errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')) {
+    const prefix = `${summary.schemaPath}/`;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const e of result) {
+      if (!e.schemaPath.startsWith(prefix) || !e.instancePath.startsWith(summary.instancePath))
+        continue;
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    }
+    if (byBranch.size === 0) continue;
+    const best = [...byBranch.values()].sort((a, b) => a.length - b.length)[0] ?? [];
+    const drop = new Set([...byBranch.values()].flat().filter((e) => !best.includes(e)));
+    drop.add(summary);
+    result = result.filter((e) => !drop.has(e));
+  }
+  return result;
+}
+
+export function toViolations(errors: ErrorObject[] | null | undefined, where: string): Violation[] {
+  if (!errors) return [];
+  const seen = new Set<string>();
+  const out: Violation[] = [];
+  for (const e of pruneOneOf(errors)) {
+    let path = e.instancePath;
+    let message = e.message ?? e.keyword;
+    if (e.keyword === 'additionalProperties') {
+      path += pointerOf(e.params.additionalProperty);
+      message = 'is not declared by the spec';
+    } else if (e.keyword === 'required') {
+      path += pointerOf(e.params.missingProperty);
+      message = 'is required but missing';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of ${JSON.stringify(e.params.allowedValues)}`;
+    } else if (e.keyword === 'const') {
+      message = `must be ${JSON.stringify(e.params.allowedValue)}`;
+    }
+    const key = `${path}\0${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(violation(kindOf(e), where, path, message));
+  }
+  return out;
+}
+
+export interface SchemaSetOptions {
+  /** Close every object schema with `properties` (undeclared properties fail). */
+  strict: boolean;
+  /** Coerce strings to the schema's types (for path, query and header values). */
+  coerce: boolean;
+}
+
+/**
+ * One spec document loaded into ajv (draft 2020-12) once; validators for any schema in it
+ * are compiled on first use by JSON Pointer and reused.
+ */
+export class SchemaSet {
+  readonly id: string;
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(
+    id: string,
+    doc: Record<string, unknown>,
+    forEachSchema: (doc: Record<string, unknown>, visit: (schema: unknown) => void) => void,
+    options: SchemaSetOptions,
+  ) {
+    this.id = id;
+    const copy = structuredClone(doc);
+    if (options.strict) forEachSchema(copy, (schema) => walkSchema(schema, closeObject));
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      coerceTypes: options.coerce ? 'array' : false,
+      useDefaults: false,
+    });
+    addFormats(this.ajv);
+    this.ajv.addSchema(copy, id);
+  }
+
+  /** A `$ref` to the schema at `pointer` in this document, to embed in built schemas. */
+  ref(pointer: string): { $ref: string } {
+    return { $ref: `${this.id}#${fragment(pointer)}` };
+  }
+
+  /** The validator for the schema at `pointer` in the document. */
+  at(pointer: string): ValidateFunction {
+    return this.compile(`#${pointer}`, () => this.ref(pointer));
+  }
+
+  /** A validator for a schema built around references into the document, cached by key. */
+  compile(key: string, build: () => object): ValidateFunction {
+    let fn = this.cache.get(key);
+    if (!fn) {
+      fn = this.ajv.compile(build());
+      this.cache.set(key, fn);
+    }
+    return fn;
+  }
+
+  validate(pointer: string, data: unknown, where: string): Violation[] {
+    const fn = this.at(pointer);
+    return fn(data) ? [] : toViolations(fn.errors, where);
+  }
+}

@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { isObject } from './json-pointer.js';
+import { OpenApiService, type Operation, parseQuery } from './openapi.js';
+import { OpenRpcService, type RpcMethod } from './openrpc.js';
+import type { Recording } from './recordings.js';
+import { type Violation, violation } from './schema-set.js';
+
+/** The bundled documents, by the name `pnpm specs:bundle` gives them. */
+export const restDocuments = ['data-api', 'metrics-api', 'node-health'] as const;
+export const rpcDocuments = ['node-rpc'] as const;
+
+/** Where the bundled specs are: `specs/` beside `dist/` in the installed package. */
+export const defaultSpecDir = fileURLToPath(new URL('../specs/', import.meta.url));
+
+export interface ExchangeResult {
+  file: string;
+  service?: string;
+  /** operationId or JSON-RPC method name. */
+  operation?: string;
+  ok: boolean;
+  errors: Violation[];
+  /** Why the exchange is left out of validation, when a corpus exclusion names it. */
+  excluded?: string;
+}
+
+/** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
+export type Exclusions = Record<string, { reason: string }>;
+
+export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
+  const key = Object.keys(exclusions).find((k) => file === k || file.endsWith(`/${k}`));
+  return key ? exclusions[key]?.reason : undefined;
+}
+
+export type Target =
+  | {
+      kind: 'rest';
+      service: OpenApiService;
+      operation: Operation;
+      pathParams: Record<string, string>;
+    }
+  | { kind: 'rpc'; service: OpenRpcService; method: RpcMethod };
+
+/** All the project's specs, loaded once; validators compile on first use and are reused. */
+export class Specs {
+  constructor(
+    readonly rest: OpenApiService[],
+    readonly rpc: OpenRpcService[],
+  ) {}
+
+  static async load(dir: string = defaultSpecDir): Promise<Specs> {
+    const read = async (name: string) =>
+      JSON.parse(await readFile(`${dir.replace(/\/$/, '')}/${name}.json`, 'utf8')) as Record<
+        string,
+        unknown
+      >;
+    const rest = await Promise.all(
+      restDocuments.map(async (n) => new OpenApiService(n, await read(n))),
+    );
+    const rpc = await Promise.all(
+      rpcDocuments.map(async (n) => new OpenRpcService(n, await read(n))),
+    );
+    return new Specs(rest, rpc);
+  }
+
+  get all(): { service: string; id: string; kind: 'rest' | 'rpc' }[] {
+    return [
+      ...this.rest.flatMap((s) =>
+        s.operations.map((o) => ({ service: s.name, id: o.id, kind: 'rest' as const })),
+      ),
+      ...this.rpc.flatMap((s) =>
+        s.methods.map((m) => ({ service: s.name, id: m.id, kind: 'rpc' as const })),
+      ),
+    ];
+  }
+
+  /** Finds the operation a REST request is for: by path and method, the host breaking ties. */
+  matchRest(method: string, url: URL) {
+    const candidates = this.rest.flatMap((service) => {
+      const m = service.match(method, url.pathname);
+      return m ? [{ service, ...m }] : [];
+    });
+    const byHost = candidates.find(({ service }) =>
+      (Array.isArray(service.doc.servers) ? service.doc.servers : []).some(
+        (s) =>
+          isObject(s) &&
+          typeof s.url === 'string' &&
+          URL.canParse(s.url) &&
+          new URL(s.url).host === url.host,
+      ),
+    );
+    return byHost ?? candidates[0];
+  }
+
+  matchRpc(methodName: string): { service: OpenRpcService; method: RpcMethod } | undefined {
+    for (const service of this.rpc) {
+      const method = service.getMethod(methodName);
+      if (method) return { service, method };
+    }
+    return undefined;
+  }
+
+  isRpcCall(method: string, url: URL, body: unknown): boolean {
+    if (method !== 'POST') return false;
+    const first = Array.isArray(body) ? body[0] : body;
+    return isObject(first) && typeof first.method === 'string' && 'jsonrpc' in first
+      ? true
+      : this.rpc.some((s) => s.servesPath(url.pathname));
+  }
+
+  /** Validates one recorded exchange: request and response, against its operation or method. */
+  checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
+    const { request, response } = recording;
+    const url = new URL(request.url);
+    if (this.isRpcCall(request.method, url, request.body))
+      return this.checkRpc(recording, url, options);
+    const match = this.matchRest(request.method, url);
+    if (!match) {
+      return {
+        file: recording.file,
+        ok: false,
+        errors: [
+          violation(
+            'unmatched',
+            'request',
+            '',
+            `no operation matches ${request.method} ${url.pathname}`,
+          ),
+        ],
+      };
+    }
+    const { service, operation, pathParams } = match;
+    const errors = [
+      ...service.validateRequest(
+        operation,
+        { pathParams, query: parseQuery(url.searchParams), body: request.body },
+        options,
+      ),
+      ...service.validateResponse(operation, response.status, response.body, options),
+    ];
+    return {
+      file: recording.file,
+      service: service.name,
+      operation: operation.id,
+      ok: errors.length === 0,
+      errors,
+    };
+  }
+
+  private checkRpc(recording: Recording, url: URL, options: { strict: boolean }): ExchangeResult {
+    const calls = Array.isArray(recording.request.body)
+      ? recording.request.body
+      : [recording.request.body];
+    const replies = Array.isArray(recording.response.body)
+      ? recording.response.body
+      : [recording.response.body];
+    const errors: Violation[] = [];
+    let service: string | undefined;
+    const names: string[] = [];
+    if (recording.response.status !== 200) {
+      errors.push(
+        violation(
+          'undeclared-status',
+          'response.status',
+          '',
+          `JSON-RPC answers with HTTP 200, got ${recording.response.status}`,
+        ),
+      );
+    }
+    calls.forEach((call, i) => {
+      const name = isObject(call) && typeof call.method === 'string' ? call.method : undefined;
+      const found = name ? this.matchRpc(name) : undefined;
+      if (!found) {
+        errors.push(
+          violation(
+            'unmatched',
+            'request.body',
+            '/method',
+            `no method named ${JSON.stringify(name)} in the specs`,
+          ),
+        );
+        return;
+      }
+      service = found.service.name;
+      names.push(found.method.id);
+      const id = isObject(call) ? call.id : undefined;
+      const reply = Array.isArray(recording.response.body)
+        ? replies.find((r) => isObject(r) && r.id === id)
+        : replies[i];
+      errors.push(
+        ...found.service.validateCall(found.method, url.pathname, call, options),
+        ...found.service.validateReply(found.method, id, reply, options),
+      );
+    });
+    const result: ExchangeResult = {
+      file: recording.file,
+      operation: names.join(','),
+      ok: errors.length === 0,
+      errors,
+    };
+    if (service) result.service = service;
+    return result;
+  }
+}
