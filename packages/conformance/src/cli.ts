@@ -230,7 +230,7 @@ async function contract(args: string[]) {
     const unreachable = new Map<string, string>();
     for (const r of results)
       if (r.unreachable && !unreachable.has(r.service))
-        unreachable.set(r.service, `${targets[r.service]} (${r.unreachable})`);
+        unreachable.set(r.service, `${targets[r.service]} is unreachable (${r.unreachable})`);
     const perOp = verdicts(results);
     const conform = perOp.filter((v) => v.ok).length;
     if (fmt === 'json') {
@@ -262,8 +262,7 @@ async function contract(args: string[]) {
         `${formatJunit(asResults, summarize(specs, asResults), `contract ${targetName}`)}\n`,
       );
     } else {
-      for (const [service, where] of unreachable)
-        console.log(`${service}: ${where} is unreachable`);
+      for (const [service, where] of unreachable) console.log(`${service}: ${where}`);
       const rows = [['service', 'operation', 'cases', 'status', 'verdict', 'drift']];
       for (const v of perOp) {
         const drift =
