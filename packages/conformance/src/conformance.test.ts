@@ -2,7 +2,8 @@
 // the bundled specs in strict mode, plus generated proof that the specs reject broken bodies.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { mutants } from './mutations.js';
+import { deref } from './json-pointer.js';
+import { mutants, reachableSchemas } from './mutations.js';
 import type { OpenApiService } from './openapi.js';
 import type { OpenRpcService } from './openrpc.js';
 import { loadRecordings } from './recordings.js';
@@ -224,13 +225,27 @@ describe('strictness: broken answers generated from valid ones are rejected', ()
       }
     }
     expect(accepted, 'mutants the spec failed to reject').toEqual([]);
-    // Bodies such as `{}` or a bare boolean leave no typed member to break.
+    // Each kind of proof is required wherever the schemas make it possible: a kind with no
+    // mutants must be one the response schemas cannot express at all.
+    const schemas = bodies.flatMap(({ pointer }) => reachableSchemas(service.doc, pointer));
     const typedMembers = bodies.some(
       ({ body }) => typeof body === 'object' && body !== null && Object.keys(body).length > 0,
     );
     if (typedMembers) {
       expect(seen['wrong-type'], 'wrong-type mutants').toBeGreaterThan(0);
       expect(seen['undeclared-property'], 'undeclared-property mutants').toBeGreaterThan(0);
+    }
+    const top = bodies.map(({ pointer }) => deref(service.doc, { $ref: `#${pointer}` }, '').node);
+    const rest = service.name !== 'node-rpc';
+    if (rest || top.some((s) => Array.isArray(s.required) && s.required.length > 0)) {
+      expect(seen['missing-required'], 'missing-required mutants').toBeGreaterThan(0);
+    }
+    if (schemas.some((s) => Array.isArray(s.enum) || 'const' in s)) {
+      expect(seen['undeclared-value'], 'undeclared-value mutants').toBeGreaterThan(0);
+    }
+    if (service.name === 'data-api' || service.name === 'metrics-api') {
+      // Their error bodies carry the status-name enum, so every operation has one.
+      expect(seen['undeclared-value'], 'undeclared-value mutants').toBeGreaterThan(0);
     }
     strictness.set(key, seen);
   });

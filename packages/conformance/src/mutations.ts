@@ -1,5 +1,6 @@
 import { deref, escapePointer, isObject } from './json-pointer.js';
 import type { SchemaSet } from './schema-set.js';
+import { walkSchema } from './schema-walk.js';
 
 /** A deliberately broken copy of a valid body that a strict spec must reject. */
 export interface Mutant {
@@ -168,4 +169,22 @@ export function mutants(
     return Array.from({ length: limit }, (_, i) => list[Math.floor(i * step)] as Mutant);
   };
   return Object.values(byKind).flatMap(spread);
+}
+
+/** Every schema reachable from the one at `pointer`, following local `$ref`s. */
+export function reachableSchemas(doc: unknown, pointer: string): Record<string, unknown>[] {
+  const seen = new Set<string>();
+  const out: Record<string, unknown>[] = [];
+  const visitRef = (ptr: string) => {
+    if (seen.has(ptr)) return;
+    seen.add(ptr);
+    const { node } = deref(doc, { $ref: `#${ptr}` }, ptr);
+    walkSchema(node, (schema) => {
+      out.push(schema);
+      if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))
+        visitRef(decodeURIComponent(schema.$ref.slice(1)));
+    });
+  };
+  visitRef(pointer);
+  return out;
 }
