@@ -1,5 +1,12 @@
 import { deref, isObject } from './json-pointer.js';
-import { pointerOf, SchemaSet, toViolations, type Violation, violation } from './schema-set.js';
+import {
+  type Precompiled,
+  pointerOf,
+  SchemaSet,
+  toViolations,
+  type Violation,
+  violation,
+} from './schema-set.js';
 import { forEachOpenApiSchema } from './schema-walk.js';
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -90,9 +97,14 @@ export class OpenApiService {
   readonly name: string;
   readonly doc: Record<string, unknown>;
   readonly operations: Operation[] = [];
-  private readonly sets = new Map<string, SchemaSet>();
+  /** The schema sets created so far (one per strict/coerce combination). */
+  readonly sets = new Map<string, SchemaSet>();
 
-  constructor(name: string, doc: Record<string, unknown>) {
+  /** Validators compiled ahead of time, by schema set id and key. */
+  readonly precompiled: Precompiled;
+
+  constructor(name: string, doc: Record<string, unknown>, precompiled: Precompiled = {}) {
+    this.precompiled = precompiled;
     this.name = name;
     this.doc = doc;
     const paths = isObject(doc.paths) ? doc.paths : {};
@@ -188,15 +200,12 @@ export class OpenApiService {
     const key = `${options.strict}:${options.coerce === true}`;
     let set = this.sets.get(key);
     if (!set) {
-      set = new SchemaSet(
-        `${this.name}-${key.replace(':', '-')}.json`,
-        this.doc,
-        forEachOpenApiSchema,
-        {
-          strict: options.strict,
-          coerce: options.coerce === true,
-        },
-      );
+      const id = `${this.name}-${key.replace(':', '-')}.json`;
+      set = new SchemaSet(id, this.doc, forEachOpenApiSchema, {
+        strict: options.strict,
+        coerce: options.coerce === true,
+        ...(this.precompiled[id] ? { precompiled: this.precompiled[id] } : {}),
+      });
       this.sets.set(key, set);
     }
     return set;

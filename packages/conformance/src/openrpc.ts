@@ -1,5 +1,12 @@
 import { deref, isObject } from './json-pointer.js';
-import { pointerOf, SchemaSet, toViolations, type Violation, violation } from './schema-set.js';
+import {
+  type Precompiled,
+  pointerOf,
+  SchemaSet,
+  toViolations,
+  type Violation,
+  violation,
+} from './schema-set.js';
 import { forEachOpenRpcSchema } from './schema-walk.js';
 
 export interface RpcParam {
@@ -69,9 +76,14 @@ export class OpenRpcService {
   readonly name: string;
   readonly doc: Record<string, unknown>;
   readonly methods: RpcMethod[] = [];
-  private readonly sets = new Map<boolean, SchemaSet>();
+  /** The schema sets created so far (one per strict/coerce combination). */
+  readonly sets = new Map<boolean, SchemaSet>();
 
-  constructor(name: string, doc: Record<string, unknown>) {
+  /** Validators compiled ahead of time, by schema set id and key. */
+  readonly precompiled: Precompiled;
+
+  constructor(name: string, doc: Record<string, unknown>, precompiled: Precompiled = {}) {
+    this.precompiled = precompiled;
     this.name = name;
     this.doc = doc;
     const docServers = Array.isArray(doc.servers) ? doc.servers : [];
@@ -109,9 +121,11 @@ export class OpenRpcService {
   schemas({ strict }: { strict: boolean }): SchemaSet {
     let set = this.sets.get(strict);
     if (!set) {
-      set = new SchemaSet(`${this.name}-${strict}.json`, this.doc, forEachOpenRpcSchema, {
+      const id = `${this.name}-${strict}.json`;
+      set = new SchemaSet(id, this.doc, forEachOpenRpcSchema, {
         strict,
         coerce: false,
+        ...(this.precompiled[id] ? { precompiled: this.precompiled[id] } : {}),
       });
       this.sets.set(strict, set);
     }

@@ -125,34 +125,56 @@ export interface SchemaSetOptions {
   strict: boolean;
   /** Coerce strings to the schema's types (for path, query and header values). */
   coerce: boolean;
+  /** Validators compiled ahead of time (ajv standalone), by the same keys `compile` uses. */
+  precompiled?: Record<string, ValidateFunction>;
 }
+
+/** Validators compiled ahead of time: schema set id → key → validator. */
+export type Precompiled = Record<string, Record<string, ValidateFunction>>;
 
 /**
  * One spec document loaded into ajv (draft 2020-12) once; validators for any schema in it
- * are compiled on first use by JSON Pointer and reused.
+ * are compiled on first use by JSON Pointer and reused. Validators compiled ahead of time
+ * are used instead when given, and then ajv is never started.
  */
 export class SchemaSet {
   readonly id: string;
-  private readonly ajv: Ajv2020;
+  private ajvInstance: Ajv2020 | undefined;
   private readonly cache = new Map<string, ValidateFunction>();
+  /** Every schema compiled so far, by key: what ahead-of-time compilation emits. */
+  readonly built = new Map<string, object>();
 
   constructor(
     id: string,
-    doc: Record<string, unknown>,
-    forEachSchema: (doc: Record<string, unknown>, visit: (schema: unknown) => void) => void,
-    options: SchemaSetOptions,
+    private readonly doc: Record<string, unknown>,
+    private readonly forEachSchema: (
+      doc: Record<string, unknown>,
+      visit: (schema: unknown) => void,
+    ) => void,
+    readonly options: SchemaSetOptions,
   ) {
     this.id = id;
-    const copy = structuredClone(doc);
-    if (options.strict) forEachSchema(copy, (schema) => walkSchema(schema, closeObject));
-    this.ajv = new Ajv2020({
+  }
+
+  /** The document as this set validates it: in strict mode, with objects closed. */
+  document(): Record<string, unknown> {
+    const copy = structuredClone(this.doc);
+    if (this.options.strict) this.forEachSchema(copy, (schema) => walkSchema(schema, closeObject));
+    return copy;
+  }
+
+  /** A fresh ajv with this set's options and document; `source` keeps code for standalone. */
+  createAjv(source = false): Ajv2020 {
+    const ajv = new Ajv2020({
       strict: false,
       allErrors: true,
-      coerceTypes: options.coerce ? 'array' : false,
+      coerceTypes: this.options.coerce ? 'array' : false,
       useDefaults: false,
+      ...(source ? { code: { source: true, esm: true } } : {}),
     });
-    addFormats(this.ajv);
-    this.ajv.addSchema(copy, id);
+    addFormats(ajv);
+    ajv.addSchema(this.document(), this.id);
+    return ajv;
   }
 
   /** A `$ref` to the schema at `pointer` in this document, to embed in built schemas. */
@@ -167,11 +189,14 @@ export class SchemaSet {
 
   /** A validator for a schema built around references into the document, cached by key. */
   compile(key: string, build: () => object): ValidateFunction {
-    let fn = this.cache.get(key);
+    let fn = this.cache.get(key) ?? this.options.precompiled?.[key];
     if (!fn) {
-      fn = this.ajv.compile(build());
-      this.cache.set(key, fn);
+      const schema = build();
+      this.built.set(key, schema);
+      this.ajvInstance ??= this.createAjv();
+      fn = this.ajvInstance.compile(schema);
     }
+    this.cache.set(key, fn);
     return fn;
   }
 

@@ -1,14 +1,51 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ValidateFunction } from 'ajv';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
 import type { Recording } from './recordings.js';
-import { type Violation, violation } from './schema-set.js';
+import { type Precompiled, type Violation, violation } from './schema-set.js';
 
 /** The bundled documents, by the name `pnpm specs:bundle` gives them. */
 export const restDocuments = ['data-api', 'metrics-api', 'node-health'] as const;
 export const rpcDocuments = ['node-rpc'] as const;
+
+export const validatorDir = fileURLToPath(new URL('./validators/', import.meta.url));
+
+export function specHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The ahead-of-time validators, if they were built from exactly these documents. */
+async function loadPrecompiled(texts: Record<string, string>): Promise<Precompiled> {
+  let index: {
+    specs: Record<string, string>;
+    sets: Record<string, { file: string; keys: Record<string, string> }>;
+  };
+  try {
+    index = JSON.parse(await readFile(join(validatorDir, 'index.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+  for (const [name, text] of Object.entries(texts))
+    if (index.specs[name] !== specHash(text)) return {};
+  const out: Precompiled = {};
+  await Promise.all(
+    Object.entries(index.sets).map(async ([id, { file, keys }]) => {
+      const mod = (await import(pathToFileURL(join(validatorDir, file)).href)) as Record<
+        string,
+        ValidateFunction
+      >;
+      out[id] = Object.fromEntries(
+        Object.entries(keys).map(([key, name]) => [key, mod[name] as ValidateFunction]),
+      );
+    }),
+  );
+  return out;
+}
 
 /** Where the bundled specs are: `specs/` beside `dist/` in the installed package. */
 export const defaultSpecDir = fileURLToPath(new URL('../specs/', import.meta.url));
@@ -48,19 +85,28 @@ export class Specs {
     readonly rpc: OpenRpcService[],
   ) {}
 
-  static async load(dir: string = defaultSpecDir): Promise<Specs> {
-    const read = async (name: string) =>
-      JSON.parse(await readFile(`${dir.replace(/\/$/, '')}/${name}.json`, 'utf8')) as Record<
-        string,
-        unknown
-      >;
-    const rest = await Promise.all(
-      restDocuments.map(async (n) => new OpenApiService(n, await read(n))),
+  /**
+   * Loads the bundled documents. With the default documents, the validators compiled at
+   * build time (dist/validators) are used when their spec hashes match.
+   */
+  static async load(
+    dir: string = defaultSpecDir,
+    options: { precompiled?: boolean } = {},
+  ): Promise<Specs> {
+    const names = [...restDocuments, ...rpcDocuments];
+    const texts = Object.fromEntries(
+      await Promise.all(
+        names.map(
+          async (n) => [n, await readFile(`${dir.replace(/\/$/, '')}/${n}.json`, 'utf8')] as const,
+        ),
+      ),
     );
-    const rpc = await Promise.all(
-      rpcDocuments.map(async (n) => new OpenRpcService(n, await read(n))),
+    const precompiled = options.precompiled === false ? {} : await loadPrecompiled(texts);
+    const doc = (n: string) => JSON.parse(texts[n] as string) as Record<string, unknown>;
+    return new Specs(
+      restDocuments.map((n) => new OpenApiService(n, doc(n), precompiled)),
+      rpcDocuments.map((n) => new OpenRpcService(n, doc(n), precompiled)),
     );
-    return new Specs(rest, rpc);
   }
 
   get all(): { service: string; id: string; kind: 'rest' | 'rpc' }[] {
