@@ -1,0 +1,52 @@
+// Type-level checks: `tsc --noEmit` fails when a line marked @ts-expect-error starts compiling.
+import { expect, it } from 'vitest';
+import {
+  type components,
+  createDataClient,
+  type OperationParameters,
+  type OperationReturnType,
+} from './index.js';
+
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const assert = <T extends true>(value: T) => value;
+
+it('params are the path, query and body fields of the spec in one object', () => {
+  const client = createDataClient();
+  const calls = [
+    () => client.listValidators({ network: 'mainnet', pageSize: 10, validationStatus: 'active' }),
+    () => client.aggregateSignatures({ network: 'fuji', message: '0x00', quorumPercentage: 67 }),
+    () =>
+      client.listAssetTransactions({
+        network: 'mainnet',
+        blockchainId: 'x-chain',
+        assetId: 'a',
+        txTypes: ['BaseTx'],
+      }),
+    // @ts-expect-error network is required
+    () => client.listValidators({ pageSize: 10 }),
+    // @ts-expect-error not one of the spec's networks
+    () => client.listValidators({ network: 'mainet' }),
+    // @ts-expect-error pageSize is a number
+    () => client.listValidators({ network: 'mainnet', pageSize: '10' }),
+    // @ts-expect-error unknown parameter
+    () => client.getBlock({ chainId: '1', blockId: '1', extra: 1 }),
+    // @ts-expect-error params are required when something in them is
+    () => client.getBlock(),
+  ];
+  expect(calls).toHaveLength(8);
+});
+
+it('return types are the spec schemas', () => {
+  assert<Equal<OperationReturnType<'getBlock'>, components['schemas']['EvmBlock']>>(true);
+  assert<
+    Equal<
+      OperationReturnType<'aggregateSignatures'>,
+      components['schemas']['SignedMessageResponse']
+    >
+  >(true);
+  assert<Equal<OperationParameters<'aggregateSignatures'>['quorumPercentage'], number | undefined>>(
+    true,
+  );
+  expect(true).toBe(true);
+});

@@ -1,0 +1,55 @@
+import { operationTable } from './generated/operations.js';
+import { createFetch, type PolicyFetch, type RetryOptions } from './internal/createFetch.js';
+import { createOperations, type ResponseValidator } from './internal/createOperations.js';
+import type { OperationMethods } from './types.js';
+
+/** Public host of the Avalanche Metrics API. */
+export const METRICS_API_URL = 'https://metrics.avax.network';
+
+export type CreateMetricsClientParameters = {
+  /** Default `https://metrics.avax.network`. */
+  baseUrl?: string;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+  /** Added to every request. */
+  headers?: HeadersInit;
+  /** Per attempt, reading the body included (default 30000); `0` turns it off. */
+  timeoutMs?: number;
+  /** Retries of 429, 502, 503 and connection failures (default 3 attempts); `false` turns them off. */
+  retry?: RetryOptions | false;
+  /** Response validation, off by default; pass `createValidator()` from `@avalanche-api/metrics-client/validate`. */
+  validate?: 'off' | ResponseValidator;
+};
+
+/** One method per operation of the Metrics API. */
+export type MetricsClient = OperationMethods;
+
+export type CreateMetricsClientReturnType = MetricsClient;
+
+/** The fetch behind both `createMetricsClient` and `createRawClient`. Not exported from the package. */
+export function createMetricsFetch(parameters: CreateMetricsClientParameters): PolicyFetch {
+  const { baseUrl = METRICS_API_URL, fetch, headers, timeoutMs = 30_000, retry } = parameters;
+  return createFetch({ baseUrl, fetch, headers, timeoutMs, retry });
+}
+
+/**
+ * Creates a client with one method per operation of the Metrics API. Each method takes one
+ * object with the path and query fields, checks it against the spec's rules before sending, and
+ * resolves to the typed body or throws a MetricsClientError.
+ *
+ * @example
+ * const client = createMetricsClient();
+ * const { results } = await client.getAvgTps({ chainId: 43114 });
+ */
+export function createMetricsClient(
+  parameters: CreateMetricsClientParameters = {},
+): CreateMetricsClientReturnType {
+  const { baseUrl = METRICS_API_URL, validate } = parameters;
+  const hook = validate === 'off' ? undefined : validate;
+  return createOperations(
+    operationTable,
+    createMetricsFetch(parameters),
+    baseUrl,
+    hook,
+  ) as unknown as MetricsClient;
+}

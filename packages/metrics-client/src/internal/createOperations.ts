@@ -1,0 +1,112 @@
+// Shared by the client packages (kept byte-identical; see src/internal/README.md).
+import { createApiError, ParseError } from '../errors.js';
+import type { OperationSpec } from '../generated/operations.js';
+import { checkParameters } from './checkParameters.js';
+import type { PolicyFetch } from './createFetch.js';
+import { retryAfterMs } from './retryAfterMs.js';
+
+/** Per-call options of every operation method. */
+export type CallOptions = {
+  /** Ends the call; the promise rejects with the signal's reason (an `AbortError` by default). */
+  signal?: AbortSignal | undefined;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number | undefined;
+};
+
+/** Checks a parsed success body; throws or reports what does not match. See the `./validate` entry point. */
+export type ResponseValidator = (response: {
+  operationId: string;
+  url: string;
+  body: unknown;
+}) => void;
+
+const JSON_TYPE = 'application/json';
+
+type Method = (params?: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
+
+/** Builds one method per operationId: check the parameters, send, parse, and turn failures into errors. */
+export function createOperations(
+  table: Readonly<Record<string, OperationSpec>>,
+  send: PolicyFetch,
+  baseUrl: string,
+  validate?: ResponseValidator | undefined,
+): Record<string, Method> {
+  const base = baseUrl.replace(/\/+$/, '');
+  const methods: Record<string, Method> = {};
+  for (const [operationId, operation] of Object.entries(table)) {
+    methods[operationId] = async (params = {}, options = {}) => {
+      checkParameters(operationId, operation, params);
+      const { method = 'GET', query = {} } = operation;
+      // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to.
+      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        encodeURIComponent(String(params[name])),
+      );
+      // Arrays use the spec's default style (form, exploded): name=a&name=b.
+      const search = Object.keys(query)
+        .flatMap((name) =>
+          [params[name] ?? []].flat().map((item) => `${name}=${encodeURIComponent(String(item))}`),
+        )
+        .join('&');
+      const body =
+        operation.body &&
+        Object.fromEntries(
+          Object.keys(operation.body).flatMap((name) =>
+            params[name] == null ? [] : [[name, params[name]]],
+          ),
+        );
+      const url = `${base}${path}${search ? `?${search}` : ''}`;
+      const response = await send(url, {
+        method,
+        headers: { accept: JSON_TYPE, ...(body && { 'content-type': JSON_TYPE }) },
+        body: body && JSON.stringify(body),
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
+
+      const { status, statusText } = response;
+      const text = await response.text();
+      let data: unknown;
+      let parsed = true;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = false;
+      }
+      const details = `${method} ${url} answered ${status}`;
+      const name = statusText || `HTTP ${status}`;
+      if (!parsed || (response.ok && data === undefined)) {
+        const problem = parsed ? 'is empty' : 'is not JSON';
+        throw new ParseError(
+          status,
+          name,
+          `the ${status} answer's body ${problem}`,
+          text.slice(0, 1000),
+          url,
+          { details },
+        );
+      }
+      if (response.ok) {
+        validate?.({ operationId, url, body: data });
+        return data;
+      }
+      // The body is { statusCode, error, message } where message is a string or a list of strings.
+      const reported = (data as { message?: unknown; error?: unknown } | undefined) ?? {};
+      const message = [reported.message]
+        .flat()
+        .filter((m) => typeof m === 'string')
+        .join('; ');
+      throw createApiError(
+        status,
+        typeof reported.error === 'string' ? reported.error : name,
+        message || name,
+        data,
+        url,
+        {
+          details,
+          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        },
+      );
+    };
+  }
+  return methods;
+}
