@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BadRequestError,
   ConnectionError,
@@ -555,7 +555,9 @@ describe('timeout and abort', () => {
     const reason = new Error('user navigated away');
     const controller = new AbortController();
     const call = client.getBlock({ chainId: '1', blockId: '1' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 50);
+    // Abort once the first answer has arrived, i.e. during the 5 s backoff wait.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort(reason);
     await expect(call).rejects.toBe(reason);
     expect(server.requests).toHaveLength(1);
   });
