@@ -1,0 +1,216 @@
+// Opens the built site in Debian's Chromium (playwright-core, no downloaded browsers), served on
+// 127.0.0.1 and from file://: every anchor must render, nothing may fail or leave the machine.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { healthEndpoints } from './node-reference.mjs';
+import { operationsOf, redocAnchor } from './redoc.mjs';
+import { serveStatic } from './serve.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const dist = defaultOutDir;
+const artifacts = new URL('../test-artifacts/', import.meta.url);
+const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
+
+let server;
+let context;
+let userDataDir;
+
+beforeAll(async () => {
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} has no site: run \`pnpm docs\` (node src/build.mjs) before the tests`);
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. The browser test never skips: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
+  mkdirSync(artifacts, { recursive: true });
+  server = await serveStatic(dist);
+  userDataDir = await mkdtemp(join(tmpdir(), 'docs-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1440, height: 900 },
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+});
+
+/** Whether the browser may load this URL: the test server, the site on disk, data: and blob:. */
+function isLocal(url) {
+  return (
+    url.startsWith(`${server.url}/`) || url.startsWith('file://') || /^(data|blob|about):/.test(url)
+  );
+}
+
+/** A new tab that records console errors, page errors, failed and non-local requests. */
+async function openPage() {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) =>
+    problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`),
+  );
+  page.on('request', (r) => {
+    if (!isLocal(r.url())) problems.push(`request to another host: ${r.url()}`);
+  });
+  // Nothing may reach the network even if a check above were wrong.
+  await page.route(/^https?:\/\//, (route) =>
+    isLocal(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+  );
+  return { page, problems };
+}
+
+async function shot(page, name, options = {}) {
+  await page.screenshot({ path: new URL(`${name}.png`, artifacts).pathname, ...options });
+}
+
+/** Navigates Redoc to each operation's route and checks the operation renders under its id. */
+async function checkRedocOperations(page, file) {
+  const ops = operationsOf(spec(file));
+  for (const { operation } of ops) {
+    const anchor = redocAnchor(operation);
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, anchor);
+    const element = page.locator(`[id="${anchor.slice(1)}"]`);
+    await element.waitFor({ state: 'attached', timeout: 10_000 });
+    await expect.poll(() => element.textContent()).toContain(operation.summary);
+    // The sidebar links to the same route.
+    expect(await page.locator(`a[href="#${anchor}"]`).count(), anchor).toBeGreaterThan(0);
+  }
+  return ops.length;
+}
+
+describe('site in Chromium', () => {
+  it('the harness notices a load from another host', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/index.html`);
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'https://example.invalid/pixel.png';
+      document.body.append(img);
+    });
+    await expect.poll(() => problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toContain(
+      'request to another host: https://example.invalid/pixel.png',
+    );
+    await page.close();
+  });
+
+  it('landing page renders and links every operation', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/index.html`, { waitUntil: 'load' });
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('h1').textContent()).toBe('Avalanche APIs');
+    expect(await page.locator('#all-operations tbody tr').count()).toBe(16 + 1 + 37 + 4);
+    // The spec files download from the site itself.
+    const body = await page.evaluate(() => fetch('specs/node-rpc.json').then((r) => r.json()));
+    expect(body.methods).toHaveLength(37);
+    await shot(page, 'index', { fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('Data API reference renders all 16 operations', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/data-api.html`, { waitUntil: 'load' });
+    await page.locator('a[href="#/primary-network"]').first().waitFor({ timeout: 15_000 });
+    await shot(page, 'data-api');
+    expect(await checkRedocOperations(page, 'data-api.json')).toBe(16);
+    await page.evaluate(() => {
+      location.hash = '/primary-network/listvalidators';
+    });
+    await page.locator('[id="primary-network/listvalidators"]').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'data-api-listValidators');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('Metrics API reference renders getAvgTps', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/metrics-api.html`, { waitUntil: 'load' });
+    await page.locator('a[href="#/metrics"]').first().waitFor({ timeout: 15_000 });
+    await shot(page, 'metrics-api');
+    expect(await checkRedocOperations(page, 'metrics-api.json')).toBe(1);
+    await page.waitForTimeout(300);
+    await shot(page, 'metrics-api-getAvgTps');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('node reference has all 37 methods and 4 health endpoints, reachable by anchor', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/node-api.html`, { waitUntil: 'load' });
+    await shot(page, 'node-api');
+    const anchors = [
+      ...spec('node-rpc.json').methods.map((m) => m.name),
+      ...healthEndpoints(spec('node-health.json')).map((e) => e.anchor),
+    ];
+    expect(anchors).toHaveLength(41);
+    const present = await page.evaluate(
+      (list) => list.filter((id) => document.getElementById(id)?.tagName === 'SECTION'),
+      anchors,
+    );
+    expect(present).toEqual(anchors);
+
+    await page.goto(`${server.url}/node-api.html#avm.getUTXOs`);
+    const top = await page.evaluate(
+      () => document.getElementById('avm.getUTXOs').getBoundingClientRect().top,
+    );
+    expect(top).toBeGreaterThanOrEqual(40);
+    expect(top).toBeLessThan(120);
+    await shot(page, 'node-api-avm.getUTXOs');
+
+    await page.goto(`${server.url}/node-api.html#get-ext-health-readiness`);
+    await shot(page, 'node-api-health-readiness');
+
+    // The sidebar filter narrows the method list.
+    await page.fill('#filter', 'utxo');
+    expect(await page.locator('.sidebar li[data-name]:visible').count()).toBe(1);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('works offline from file://', async () => {
+    const { page, problems } = await openPage();
+    const base = pathToFileURL(`${dist}/`).href;
+    await page.goto(`${base}index.html`);
+    expect(await page.locator('#all-operations tbody tr').count()).toBe(58);
+    await page.goto(`${base}node-api.html#index.getContainerRange`);
+    expect(await page.locator('[id="index.getContainerRange"]').count()).toBe(1);
+    await page.goto(`${base}data-api.html#/evm-blocks-and-transactions/gettransaction`);
+    await page
+      .locator('[id="evm-blocks-and-transactions/gettransaction"]')
+      .waitFor({ timeout: 15_000 });
+    await page.goto(`${base}metrics-api.html#/metrics/getavgtps`);
+    await page.locator('[id="metrics/getavgtps"]').waitFor({ timeout: 15_000 });
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});

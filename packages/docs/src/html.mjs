@@ -1,0 +1,236 @@
+// HTML building blocks shared by the pages we generate ourselves: escaping, a small safe
+// Markdown subset for spec descriptions, JSON highlighting, and the page shell with its CSS.
+
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for element content and for double- or single-quoted attribute values. */
+export function escapeHtml(value) {
+  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** Tagged template that escapes every interpolation unless it is wrapped with `raw()`. */
+export function html(strings, ...values) {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += toHtml(values[i]) + strings[i + 1];
+  return raw(out);
+}
+
+class RawHtml {
+  constructor(value) {
+    this.value = value;
+  }
+  toString() {
+    return this.value;
+  }
+}
+
+/** Marks a string as already-safe HTML. */
+export function raw(value) {
+  return new RawHtml(String(value));
+}
+
+function toHtml(value) {
+  if (value === undefined || value === null || value === false) return '';
+  if (value instanceof RawHtml) return value.value;
+  if (Array.isArray(value)) return value.map(toHtml).join('');
+  return escapeHtml(value);
+}
+
+/** A slug usable in ids and URLs: lower case, runs of other characters become one `-`. */
+export function slug(text) {
+  return String(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Only these link targets survive in Markdown: web pages, mail, and in-site anchors or pages. */
+function safeHref(url) {
+  if (/^(https?:|mailto:)/i.test(url)) return url;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return undefined;
+  return url;
+}
+
+/**
+ * Renders the Markdown the specs use (paragraphs, `-`/`1.` lists with indented continuation
+ * lines, fenced code, `code`, **bold**, *emphasis*, [links](url)). The text is escaped first,
+ * so spec text can never inject markup. `linkCode(text)` may return an href for a code span.
+ */
+export function markdown(source, { linkCode } = {}) {
+  if (!source) return '';
+  const lines = String(source).replace(/\r\n?/g, '\n').split('\n');
+  const blocks = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
+    if (/^\s*```/.test(line)) {
+      const code = [];
+      i++;
+      while (i < lines.length && !/^\s*```/.test(lines[i])) code.push(lines[i++]);
+      i++;
+      blocks.push(`<pre class="code"><code>${escapeHtml(code.join('\n'))}</code></pre>`);
+      continue;
+    }
+    const bullet = /^(\s*)([-*]|\d+[.)])\s+/;
+    if (bullet.test(line)) {
+      const ordered = /\d/.test(line.match(bullet)[2]);
+      const items = [];
+      while (i < lines.length && lines[i].trim() !== '') {
+        const m = lines[i].match(bullet);
+        if (m && m[1].length === 0) items.push([lines[i].slice(m[0].length)]);
+        else if (items.length > 0) items[items.length - 1].push(lines[i].trim());
+        else items.push([lines[i].trim()]);
+        i++;
+      }
+      const tag = ordered ? 'ol' : 'ul';
+      const lis = items.map((parts) => `<li>${inline(parts.join(' '), linkCode)}</li>`).join('');
+      blocks.push(`<${tag}>${lis}</${tag}>`);
+      continue;
+    }
+    const para = [];
+    while (i < lines.length && lines[i].trim() !== '' && !bullet.test(lines[i])) {
+      if (/^\s*```/.test(lines[i])) break;
+      para.push(lines[i].trim());
+      i++;
+    }
+    const heading = para.length === 1 && para[0].match(/^(#{1,6})\s+(.*)$/);
+    if (heading) blocks.push(`<p class="md-heading">${inline(heading[2], linkCode)}</p>`);
+    else blocks.push(`<p>${inline(para.join(' '), linkCode)}</p>`);
+  }
+  return blocks.join('\n');
+}
+
+/** Inline Markdown on one block of text; code spans are cut out first so nothing inside them is formatted. */
+export function inline(text, linkCode) {
+  const spans = [];
+  // Placeholders use a private-use character that spec text does not contain.
+  const stash = (htmlText) => `\uE000${spans.push(htmlText) - 1}\uE000`;
+  let s = String(text).replace(/`([^`]+)`/g, (_, code) => {
+    const href = linkCode?.(code);
+    const c = `<code>${escapeHtml(code)}</code>`;
+    return stash(href ? `<a href="${escapeHtml(href)}">${c}</a>` : c);
+  });
+  s = s.replace(/\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g, (_, label, url) => {
+    const href = safeHref(url);
+    if (!href) return stash(escapeHtml(label));
+    return stash(`<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`);
+  });
+  s = escapeHtml(s)
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/(^|[\s(])\*([^*\s][^*]*)\*(?=[\s).,;:!?]|$)/g, '$1<em>$2</em>');
+  if (linkCode) {
+    // Bare dotted names in prose (`info.getNodeID`) link like code spans do.
+    s = s.replace(/\b[A-Za-z]\w*(?:\.[A-Za-z]\w*)+\b|\beth_\w+\b/g, (name) => {
+      const href = linkCode(name);
+      return href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
+    });
+  }
+  return s.replace(/\uE000(\d+)\uE000/g, (_, n) => spans[Number(n)]);
+}
+
+/** Pretty-printed JSON with spans for keys, strings, numbers and literals. */
+export function highlightJson(value) {
+  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  const token =
+    /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b|([^"\-\d tfn]+|[\s\S])/g;
+  let out = '';
+  for (const m of text.matchAll(token)) {
+    if (m[1]) {
+      out += m[2]
+        ? `<span class="j-key">${escapeHtml(m[1])}</span>${m[2]}`
+        : `<span class="j-str">${escapeHtml(m[1])}</span>`;
+    } else if (m[3]) out += `<span class="j-num">${m[3]}</span>`;
+    else if (m[4]) out += `<span class="j-lit">${m[4]}</span>`;
+    else out += escapeHtml(m[5]);
+  }
+  return out;
+}
+
+/** A labelled code block. `code` is plain text unless `highlighted` is given. */
+export function codeBlock({ label, code, highlighted, lang }) {
+  const body = highlighted ?? escapeHtml(code);
+  return html`<figure class="code-block"${raw(lang ? ` data-lang="${escapeHtml(lang)}"` : '')}>
+<figcaption>${label}</figcaption><pre><code>${raw(body)}</code></pre></figure>`;
+}
+
+/** The site-wide top bar; `current` is the file name of the page being rendered. */
+export function siteNav(current) {
+  const links = [
+    ['index.html', 'Overview'],
+    ['data-api.html', 'Data API'],
+    ['metrics-api.html', 'Metrics API'],
+    ['node-api.html', 'Node APIs'],
+    ['index.html#downloads', 'Spec files'],
+  ];
+  const items = links.map(
+    ([href, label]) =>
+      html`<a href="${href}"${raw(href === current ? ' aria-current="page"' : '')}>${label}</a>`,
+  );
+  return html`<header class="site-nav"><a class="brand" href="index.html">Avalanche APIs</a><nav>${items}</nav></header>`;
+}
+
+/** CSS of the top bar, shared with the Redoc pages (whose template inlines it too). */
+export const NAV_CSS = `
+.site-nav{position:fixed;top:0;left:0;right:0;height:48px;z-index:1000;display:flex;align-items:center;gap:24px;padding:0 20px;background:#12151c;color:#e8eaf0;font:500 14px/1 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;box-shadow:0 1px 0 rgba(0,0,0,.25)}
+.site-nav a{color:#c3c8d4;text-decoration:none;padding:6px 2px;border-bottom:2px solid transparent}
+.site-nav a:hover{color:#fff}
+.site-nav a[aria-current=page]{color:#fff;border-bottom-color:#e84142}
+.site-nav .brand{color:#fff;font-weight:700;font-size:15px;display:flex;align-items:center;gap:8px;white-space:nowrap;flex-shrink:0}
+.site-nav .brand::before{content:"";width:18px;height:18px;border-radius:4px;background:#e84142;display:inline-block}
+.site-nav nav{display:flex;gap:18px;overflow-x:auto;white-space:nowrap}
+`;
+
+const BASE_CSS = `
+*{box-sizing:border-box}
+:root{--fg:#1d2330;--muted:#5b6473;--line:#e3e6ec;--bg:#fff;--soft:#f6f7f9;--accent:#e84142;--link:#0b63ce;--code-bg:#0f1420;--code-fg:#e6e9ef;--mono:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace}
+html{scroll-padding-top:64px}
+body{margin:0;padding-top:48px;color:var(--fg);background:var(--bg);font:15px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+a{color:var(--link);text-decoration:none}
+a:hover{text-decoration:underline}
+code{font-family:var(--mono);font-size:.86em;background:#eef0f4;border-radius:4px;padding:.1em .35em;overflow-wrap:anywhere}
+pre code{background:none;padding:0;font-size:13px;overflow-wrap:normal}
+h1,h2,h3,h4{line-height:1.25;margin:1.6em 0 .6em}
+h1{font-size:2rem;margin-top:.4em}
+h2{font-size:1.5rem;padding-bottom:.3em;border-bottom:1px solid var(--line)}
+h3{font-size:1.15rem}
+table{border-collapse:collapse;width:100%;margin:.6em 0 1.2em;font-size:14px}
+th,td{text-align:left;vertical-align:top;padding:8px 10px;border-bottom:1px solid var(--line)}
+th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em;background:var(--soft)}
+.code-block{margin:0 0 14px;border-radius:8px;overflow:hidden;background:var(--code-bg);color:var(--code-fg)}
+.code-block figcaption{font:600 12px/1 system-ui,sans-serif;letter-spacing:.04em;text-transform:uppercase;color:#9aa3b5;padding:10px 14px;border-bottom:1px solid #222a3a;display:flex;justify-content:space-between}
+.code-block pre{margin:0;padding:12px 14px;overflow:auto;max-height:460px;font:13px/1.55 var(--mono)}
+.j-key{color:#8ab4ff}.j-str{color:#a5d6a7}.j-num{color:#ffcc80}.j-lit{color:#f48fb1}
+.badge{display:inline-block;font:600 11px/1.2 system-ui,sans-serif;letter-spacing:.03em;padding:3px 7px;border-radius:999px;vertical-align:middle;white-space:nowrap;border:1px solid transparent}
+.badge.deprecated{background:#fff1e6;color:#9a3b00;border-color:#ffd2b0}
+.badge.node{background:#eaf2ff;color:#0b4fa8;border-color:#c5dafc}
+.badge.flag{background:#f1ecff;color:#5531a8;border-color:#ddd0ff}
+.badge.batch{background:#e9f7ef;color:#17663a;border-color:#bfe6cf}
+.badge.get{background:#e9f7ef;color:#17663a;border-color:#bfe6cf}
+.badge.post{background:#eaf2ff;color:#0b4fa8;border-color:#c5dafc}
+.badge.req{background:#fdecec;color:#b42318;border-color:#f8c9c5}
+.muted{color:var(--muted)}
+`;
+
+/** A complete page: head with the inline CSS, the top bar, then `body`. */
+export function page({ title, description, current, css = '', body, script = '' }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}
+<style>${NAV_CSS}${BASE_CSS}${css}</style>
+</head>
+<body>
+${siteNav(current)}
+${body}
+${script ? `<script>${script}</script>` : ''}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,500 @@
+// Our own renderer for the node APIs: the OpenRPC document (JSON-RPC methods grouped by
+// namespace) and the node's GET health endpoints (an OpenAPI document), on one page.
+import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw, slug } from './html.mjs';
+import {
+  parameterExample,
+  restCurl,
+  restUrl,
+  rpcCurl,
+  rpcResponseBody,
+  rpcTypeScript,
+  tsCall,
+} from './samples.mjs';
+import { createSchemaRenderer, SCHEMA_CSS } from './schema.mjs';
+
+export const NODE_PAGE = 'node-api.html';
+
+/** The anchor of a JSON-RPC method: its name, so `node-api.html#avm.getUTXOs` works. */
+export function methodAnchor(name) {
+  return name;
+}
+
+/** The anchor of a health endpoint: a slug of method and path, e.g. `get-ext-health-readiness`. */
+export function healthAnchor(method, path) {
+  return slug(`${method} ${path}`);
+}
+
+export function schemaAnchor(name) {
+  return `schema-${name}`;
+}
+
+export function namespaceAnchor(name) {
+  return `namespace-${name}`;
+}
+
+function resolvePointer(document, value) {
+  if (!value || typeof value.$ref !== 'string') return value;
+  return value.$ref
+    .slice(2)
+    .split('/')
+    .reduce((node, key) => node?.[key], document);
+}
+
+/** Methods grouped by their first tag (the namespace), in the document's tag order. */
+export function groupMethods(openrpc) {
+  const groups = new Map();
+  for (const method of openrpc.methods) {
+    const tag = resolvePointer(openrpc, method.tags?.[0]);
+    const name = tag?.name ?? method.name.split(/[._]/)[0];
+    if (!groups.has(name)) groups.set(name, { name, description: tag?.description, methods: [] });
+    groups.get(name).methods.push(method);
+  }
+  for (const group of groups.values()) group.methods.sort((a, b) => a.name.localeCompare(b.name));
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The GET endpoints of the health document, in path order. */
+export function healthEndpoints(health) {
+  const out = [];
+  for (const [path, item] of Object.entries(health.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (['get', 'post', 'put', 'delete', 'patch', 'head', 'options'].includes(method)) {
+        out.push({ method, path, operation, anchor: healthAnchor(method, path) });
+      }
+    }
+  }
+  return out;
+}
+
+function endpointPath(url) {
+  return url.replace(/^[a-z]+:\/\/[^/]+/i, '') || '/';
+}
+
+function badgesFor(method, { short = false } = {}) {
+  const out = [];
+  if (method.deprecated) {
+    const since = method['x-deprecated-since'];
+    const label = short ? 'deprecated' : since ? `Deprecated since ${since}` : 'Deprecated';
+    out.push(
+      html`<span class="badge deprecated" title="${since ? `Deprecated since ${since}` : 'Deprecated'}">${label}</span>`,
+    );
+  }
+  if (method['x-node-specific']) {
+    out.push(
+      html`<span class="badge node" title="Describes the node that answers; the public API hosts do not serve it. Call your own node.">${short ? 'node' : 'Node-specific'}</span>`,
+    );
+  }
+  if (!short) {
+    for (const flag of method['x-requires-flags'] ?? []) {
+      out.push(
+        html`<span class="badge flag" title="Needs a node started with ${flag}">needs ${flag}</span>`,
+      );
+    }
+    if (method.servers?.[0]?.['x-jsonrpc-batch']) {
+      out.push(
+        html`<span class="badge batch" title="This endpoint accepts JSON-RPC batch arrays">batch OK</span>`,
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * Renders node-api.html.
+ * @param {{openrpc: object, health: object}} documents
+ */
+export function renderNodeReference({ openrpc, health }) {
+  const groups = groupMethods(openrpc);
+  const methodNames = new Set(openrpc.methods.map((m) => m.name));
+  const endpoints = healthEndpoints(health);
+  const schemaNames = new Set(Object.keys(openrpc.components?.schemas ?? {}));
+  const healthByText = new Map(
+    endpoints.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e.anchor]),
+  );
+
+  const linkCode = (code) => {
+    if (methodNames.has(code)) return `#${methodAnchor(code)}`;
+    if (healthByText.has(code)) return `#${healthByText.get(code)}`;
+    if (code.startsWith('/ext/health'))
+      return healthByText.has(`GET ${code}`) ? `#${healthByText.get(`GET ${code}`)}` : undefined;
+    return undefined;
+  };
+  const md = (text) => markdown(text, { linkCode });
+  const rpcSchemas = createSchemaRenderer({
+    document: openrpc,
+    refHref: (name) => (schemaNames.has(name) ? `#${schemaAnchor(name)}` : undefined),
+    linkCode,
+  });
+  const healthSchemas = createSchemaRenderer({ document: health, linkCode });
+
+  const sidebar = html`<aside class="sidebar" aria-label="Methods">
+<input id="filter" type="search" placeholder="Filter methods…" aria-label="Filter methods" autocomplete="off">
+<nav>
+<a class="nav-top" href="#overview">Overview</a>
+${groups.map(
+  (g) => html`<div class="nav-group" data-group>
+<a class="nav-ns" href="#${namespaceAnchor(g.name)}">${g.name}</a>
+<ul>${g.methods.map(
+    (m) =>
+      html`<li data-name="${m.name.toLowerCase()}"><a href="#${methodAnchor(m.name)}"${raw(m.deprecated ? ' class="is-deprecated"' : '')}>${m.name}</a>${badgesFor(m, { short: true })}</li>`,
+  )}</ul></div>`,
+)}
+<div class="nav-group" data-group>
+<a class="nav-ns" href="#health-endpoints">health (HTTP GET)</a>
+<ul>${endpoints.map(
+    (e) =>
+      html`<li data-name="${`${e.method} ${e.path}`.toLowerCase()}"><a href="#${e.anchor}"><span class="verb">${e.method.toUpperCase()}</span> ${e.path}</a></li>`,
+  )}</ul></div>
+<a class="nav-top" href="#types">Shared types</a>
+<a class="nav-top" href="#downloads">Spec files</a>
+</nav>
+</aside>`;
+
+  const servers = html`<table class="servers"><thead><tr><th>Server</th><th>URL</th><th>Notes</th></tr></thead><tbody>
+${(openrpc.servers ?? []).map(
+  (s) =>
+    html`<tr><td>${s.name}</td><td><code>${s.url}</code></td><td>${raw(md(s.description))}</td></tr>`,
+)}</tbody></table>`;
+
+  const overview = html`<section id="overview" class="prose">
+<h1>${openrpc.info.title} <span class="version">v${openrpc.info.version}</span></h1>
+<p class="lede">Every JSON-RPC method of the node's own services and the EVM extras, plus the node's HTTP health endpoints.
+${openrpc.methods.length} methods in ${groups.length} namespaces, and ${endpoints.length} GET endpoints.</p>
+${raw(md(openrpc.info.description))}
+<h2 id="servers">Hosts</h2>
+${servers}
+<p>Each method below names its exact endpoint (the path the request is POSTed to) and the hosts that serve it.</p>
+<h2 id="typescript">From TypeScript</h2>
+<p><code>@avalanche-api/node-rpc</code> groups the methods by namespace: <code>client.info.getNodeVersion()</code>,
+<code>client.avm.getUTXOs({…})</code>, <code>client.index('X/tx').getContainerRange({…})</code>,
+<code>client.evm('C').feeConfig()</code>, <code>client.validators(blockchainId).getCurrentValidators({…})</code>.
+Any method can also be sent as is with <code>client.request(method, params)</code>.</p>
+${codeBlock({
+  label: 'TypeScript',
+  code: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ url: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();\nconst same = await client.request('info.getNodeVersion', {});`,
+})}
+<h2 id="json-rpc-errors">Error responses</h2>
+<p>A failed call still answers HTTP 200, with <code>error</code> in place of <code>result</code>:</p>
+${codeBlock({
+  label: 'Error response',
+  highlighted: highlightJson({
+    jsonrpc: '2.0',
+    id: 1,
+    error: { code: -32000, message: "couldn't unmarshal an argument. …", data: null },
+  }),
+})}
+</section>`;
+
+  const namespaceSections = groups.map(
+    (g) => html`<section class="namespace" id="${namespaceAnchor(g.name)}">
+<h2>${g.name} <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}</span></h2>
+${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
+${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: rpcSchemas, md })))}
+</section>`,
+  );
+
+  const healthSection = html`<section class="namespace" id="health-endpoints">
+<h2>health over HTTP GET <span class="count">${endpoints.length} endpoints</span></h2>
+<div class="prose">${raw(md(health.info.description))}</div>
+<table class="servers"><thead><tr><th>Host</th><th>Notes</th></tr></thead><tbody>
+${(health.servers ?? []).map((s) => html`<tr><td><code>${s.url}</code></td><td>${raw(md(s.description))}</td></tr>`)}
+</tbody></table>
+${endpoints.map((e) => raw(renderHealthEndpoint(e, { health, openrpc, schemas: healthSchemas, md })))}
+</section>`;
+
+  const types = html`<section class="namespace" id="types">
+<h2>Shared types <span class="count">${schemaNames.size}</span></h2>
+<p class="prose">The named schemas the methods refer to. Type names in parameter and result lists link here.</p>
+${[...schemaNames]
+  .sort((a, b) => a.localeCompare(b))
+  .map(
+    (
+      name,
+    ) => html`<div class="type-def" id="${schemaAnchor(name)}"><h3><a class="anchor" href="#${schemaAnchor(name)}">${name}</a></h3>
+${raw(rpcSchemas.block(openrpc.components.schemas[name], { stack: [name] }))}</div>`,
+  )}
+</section>`;
+
+  const downloads = html`<section class="namespace prose" id="downloads">
+<h2>Spec files</h2>
+<ul>
+<li><a href="specs/node-rpc.json" download>node-rpc.json</a>: the OpenRPC ${openrpc.openrpc} document behind this page.</li>
+<li><a href="specs/node-health.json" download>node-health.json</a>: the OpenAPI ${health.openapi} document of the health endpoints.</li>
+</ul>
+</section>`;
+
+  return page({
+    title: `${openrpc.info.title} – reference`,
+    description: 'Reference of the AvalancheGo node JSON-RPC methods and health endpoints.',
+    current: NODE_PAGE,
+    css: SCHEMA_CSS + NODE_CSS,
+    body: html`<div class="layout">${sidebar}<main>${overview}${namespaceSections}${healthSection}${types}${downloads}</main></div>`.toString(),
+    script: FILTER_SCRIPT,
+  });
+}
+
+function renderServers(servers, md) {
+  const rows = servers.map((s) => {
+    const vars = Object.entries(s.variables ?? {});
+    const varList = vars.length
+      ? html`<ul class="vars">${vars.map(
+          ([name, v]) =>
+            html`<li><code>{${name}}</code> default <code>${v.default}</code>${v.enum ? html`, one of ${v.enum.map((e) => html`<code>${e}</code> `)}` : ''}${v.description ? raw(` – ${md(v.description).replace(/^<p>|<\/p>$/g, '')}`) : ''}</li>`,
+        )}</ul>`
+      : '';
+    const paths = s['x-index-paths']
+      ? html`<div class="index-paths">Existing <code>{chain}/{kind}</code>: ${s['x-index-paths'].map((p) => html`<code>${p}</code> `)}</div>`
+      : '';
+    return html`<li><code class="server-url">${s.url}</code>${s.description ? raw(` <span class="muted">– ${escapeHtml(s.description)}</span>`) : ''}${varList}${paths}</li>`;
+  });
+  return html`<ul class="server-list">${rows}</ul>`;
+}
+
+function renderMethod(method, { openrpc, schemas, md }) {
+  const anchor = methodAnchor(method.name);
+  const byPosition = method.paramStructure === 'by-position';
+  const structure = byPosition
+    ? html`<strong>by-position</strong>: <code>params</code> is an array, in the order below`
+    : html`<strong>by-name</strong>: <code>params</code> is an object keyed by parameter name`;
+  const replaced = method['x-replaced-by']
+    ? html`<p class="notice">Deprecated${method['x-deprecated-since'] ? ` since ${method['x-deprecated-since']}` : ''}: use <a href="#${methodAnchor(method['x-replaced-by'])}"><code>${method['x-replaced-by']}</code></a> instead.</p>`
+    : method.deprecated
+      ? html`<p class="notice">Deprecated${method['x-deprecated-since'] ? ` since AvalancheGo ${method['x-deprecated-since']}` : ''}; see the description for what to use instead.</p>`
+      : '';
+  const params = method.params.length
+    ? method.params.map((p, i) =>
+        raw(
+          schemas.field({
+            name: p.name,
+            schema: p.schema,
+            required: p.required,
+            description: p.description,
+            extraHead: byPosition ? `<span class="badge position">position ${i}</span>` : undefined,
+          }),
+        ),
+      )
+    : html`<p class="muted">No parameters: send <code>"params": ${byPosition ? '[]' : '{}'}</code>.</p>`;
+  const result = method.result
+    ? raw(
+        schemas.field({
+          name: method.result.name,
+          schema: method.result.schema,
+          description: method.result.description,
+        }),
+      )
+    : html`<p class="muted">No result.</p>`;
+  const errors = (method.errors ?? []).map((e) => ({
+    name: e.$ref ? e.$ref.split('/').pop() : undefined,
+    ...resolvePointer(openrpc, e),
+  }));
+  const errorTable = errors.length
+    ? html`<table class="errors"><thead><tr><th>Code</th><th>Message</th><th>Name</th></tr></thead><tbody>${errors.map(
+        (e) =>
+          html`<tr><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td></tr>`,
+      )}</tbody></table>`
+    : html`<p class="muted">No documented errors.</p>`;
+
+  const examples = (method.examples ?? []).map((ex, n) => {
+    const title =
+      method.examples.length > 1
+        ? `Example ${n + 1}: ${ex.name ?? ''}`
+        : `Example${ex.name ? `: ${ex.name}` : ''}`;
+    return html`<div class="example">
+<p class="example-title">${title}</p>
+${ex.description ? raw(`<div class="example-desc">${md(ex.description)}</div>`) : ''}
+${codeBlock({ label: 'Request · curl', code: rpcCurl(method, ex), lang: 'shell' })}
+${codeBlock({ label: 'Request · TypeScript', code: rpcTypeScript(method, ex), lang: 'ts' })}
+${codeBlock({ label: 'Response', highlighted: highlightJson(rpcResponseBody(ex)), lang: 'json' })}
+</div>`;
+  });
+
+  return html`<section class="method" id="${anchor}">
+<div class="method-doc">
+<h3><a class="anchor" href="#${anchor}">${method.name}</a> ${badgesFor(method)}</h3>
+${method.summary ? html`<p class="summary">${method.summary}</p>` : ''}
+${replaced}
+<div class="endpoint"><span class="badge post">POST</span> <code>${endpointPath(method.servers[0].url)}</code></div>
+<dl class="facts">
+<dt>Params</dt><dd>${structure}</dd>
+<dt>Hosts</dt><dd>${renderServers(method.servers, md)}</dd>
+${method['x-requires-flags'] ? html`<dt>Node flags</dt><dd>${method['x-requires-flags'].map((f) => html`<code>${f}</code> `)}</dd>` : ''}
+</dl>
+<div class="prose">${raw(md(method.description))}</div>
+<h4>Parameters</h4>
+<div class="fields">${params}</div>
+<h4>Result</h4>
+<div class="fields">${result}</div>
+<h4>Errors</h4>
+${errorTable}
+</div>
+<div class="method-examples">${examples}</div>
+</section>`.toString();
+}
+
+function renderHealthEndpoint(
+  { method, path, operation, anchor },
+  { health, openrpc, schemas, md },
+) {
+  const params = (operation.parameters ?? []).map((p) => resolvePointer(health, p));
+  const server = health.servers[0].url;
+  const values = {};
+  for (const p of params) {
+    const v = parameterExample(p);
+    if (v !== undefined) values[p.name] = v;
+  }
+  const url = restUrl(server, path, params, values);
+  const tags = values.tag;
+  const rpcTwin = /json-rpc\s+method\s+`([^`]+)`/i.exec(operation.description ?? '')?.[1];
+  // client.health.get() is the GET API: `path` picks /ext/health/<path>, `tags` repeats ?tag=.
+  const sub = path.startsWith('/ext/health/') ? path.slice('/ext/health/'.length) : undefined;
+  const getParams = { ...(sub ? { path: sub } : {}), ...(tags ? { tags } : {}) };
+  const tsLines = [
+    `import { createNodeClient } from '@avalanche-api/node-rpc';`,
+    '',
+    `const client = createNodeClient({ url: '${new URL(server).origin}' });`,
+    tsCall(
+      'const report = await client.health.get(',
+      Object.keys(getParams).length ? getParams : undefined,
+    ),
+    '// report.status: 200 healthy, 503 unhealthy; report.checks: each check',
+  ].join('\n');
+
+  const paramFields = params.length
+    ? params.map((p) =>
+        raw(
+          schemas.field({
+            name: p.name,
+            schema: p.schema,
+            required: p.required,
+            description: p.description,
+            extraHead:
+              html`<span class="badge position">in ${p.in}</span>${p.explode && p.schema?.type === 'array' ? html` <span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>` : ''}`.toString(),
+          }),
+        ),
+      )
+    : html`<p class="muted">No parameters.</p>`;
+
+  const responses = Object.entries(operation.responses ?? {}).map(([status, r]) => ({
+    status,
+    ...resolvePointer(health, r),
+  }));
+  const responseDocs = responses.map((r) => {
+    const json = r.content?.['application/json'];
+    return html`<div class="response"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
+${json?.schema ? raw(schemas.block(json.schema)) : ''}</div>`;
+  });
+  const responseExamples = responses.flatMap((r) => {
+    const json = r.content?.['application/json'];
+    if (!json) return [];
+    const list = json.examples
+      ? Object.entries(json.examples).map(([name, ex]) => [name, resolvePointer(health, ex)?.value])
+      : json.example !== undefined
+        ? [['example', json.example]]
+        : [];
+    return list.map(([name, value]) =>
+      codeBlock({
+        label: `Response ${r.status} · ${name}`,
+        highlighted: highlightJson(value),
+        lang: 'json',
+      }),
+    );
+  });
+  const twin = rpcTwin && openrpc.methods.some((m) => m.name === rpcTwin);
+  return html`<section class="method" id="${anchor}">
+<div class="method-doc">
+<h3><a class="anchor" href="#${anchor}"><span class="verb">${method.toUpperCase()}</span> ${path}</a> <span class="badge node" title="Describes the node that answers; the public API hosts do not serve it.">Node-specific</span></h3>
+${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
+<div class="endpoint"><span class="badge get">${method.toUpperCase()}</span> <code>${path}</code> <span class="muted">operationId <code>${operation.operationId}</code>${twin ? html` · JSON-RPC twin <a href="#${methodAnchor(rpcTwin)}"><code>${rpcTwin}</code></a>` : ''}</span></div>
+<div class="prose">${raw(md(operation.description))}</div>
+<h4>Query parameters</h4>
+<div class="fields">${paramFields}</div>
+<h4>Responses</h4>
+${responseDocs}
+</div>
+<div class="method-examples"><div class="example">
+<p class="example-title">Example</p>
+${codeBlock({ label: 'Request · curl', code: restCurl({ method, url }), lang: 'shell' })}
+${codeBlock({ label: 'Request · TypeScript', code: tsLines, lang: 'ts' })}
+${responseExamples}
+</div></div>
+</section>`.toString();
+}
+
+const FILTER_SCRIPT = `
+(function () {
+  var input = document.getElementById('filter');
+  if (!input) return;
+  input.addEventListener('input', function () {
+    var q = input.value.trim().toLowerCase();
+    document.querySelectorAll('.sidebar [data-group]').forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll('li[data-name]').forEach(function (li) {
+        var hit = !q || li.getAttribute('data-name').indexOf(q) !== -1;
+        li.hidden = !hit;
+        if (hit) shown++;
+      });
+      group.hidden = shown === 0;
+    });
+  });
+})();
+`;
+
+const NODE_CSS = `
+.layout{display:grid;grid-template-columns:290px minmax(0,1fr);min-height:calc(100vh - 48px)}
+.sidebar{position:sticky;top:48px;height:calc(100vh - 48px);overflow-y:auto;border-right:1px solid var(--line);background:#fafbfc;padding:14px 12px 40px;font-size:13.5px}
+.sidebar input{width:100%;padding:7px 10px;border:1px solid var(--line);border-radius:6px;font:inherit;margin-bottom:10px;background:#fff}
+.sidebar nav a{color:#2b3340;display:block;padding:3px 8px;border-radius:5px;overflow:hidden;text-overflow:ellipsis}
+.sidebar nav a:hover{background:#eef1f5;text-decoration:none}
+.sidebar .nav-top{font-weight:600;margin-top:6px}
+.sidebar .nav-ns{font-weight:700;text-transform:uppercase;font-size:11.5px;letter-spacing:.06em;color:var(--muted);margin-top:14px}
+.sidebar ul{list-style:none;margin:0;padding:0}
+.sidebar li{display:flex;align-items:center;gap:4px}
+.sidebar [hidden]{display:none}
+.sidebar li a{font-family:var(--mono);font-size:12.5px;flex:1;min-width:0}
+.sidebar li a.is-deprecated{text-decoration:line-through;color:var(--muted)}
+.sidebar li .badge{font-size:10px;padding:1px 5px}
+.sidebar .verb{font-weight:700;color:#17663a;font-size:11px}
+main{padding:8px 40px 80px;min-width:0}
+.prose{max-width:860px}
+.prose p,.prose li{max-width:78ch}
+.lede{font-size:17px;color:var(--muted)}
+.version{font-size:.5em;color:var(--muted);font-weight:500;vertical-align:middle}
+.namespace{margin-top:48px}
+.namespace>h2{position:relative}
+.count{font-size:13px;color:var(--muted);font-weight:500;margin-left:8px}
+.method{display:grid;grid-template-columns:minmax(0,1fr);gap:8px 36px;padding:26px 0 30px;border-bottom:1px solid var(--line)}
+@media (min-width:1280px){.method{grid-template-columns:minmax(0,1.05fr) minmax(0,1fr)}}
+.method h3{margin:0 0 6px;font-size:1.3rem;display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.method h3 .anchor{color:var(--fg);font-family:var(--mono);font-size:1.35rem}
+.method h4{margin:22px 0 6px;font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
+.summary{margin:0 0 10px;font-size:16px}
+.notice{background:#fff7ed;border:1px solid #ffd9b8;border-radius:6px;padding:8px 12px;font-size:14px}
+.endpoint{margin:8px 0;font-size:14px}
+.endpoint>code{font-size:14px;background:var(--soft);border:1px solid var(--line)}
+.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 14px;margin:10px 0;font-size:14px}
+.facts dt{color:var(--muted);font-weight:600}
+.facts dd{margin:0}
+.server-list,.vars{list-style:none;margin:0;padding:0}
+.server-list>li{margin-bottom:4px}
+.vars{margin:2px 0 4px 14px;font-size:13px}
+.vars p{display:inline;margin:0}
+.index-paths{margin-left:14px;font-size:13px}
+.server-url{font-size:12.5px}
+.badge.position{background:var(--soft);color:var(--muted);border-color:var(--line);font-weight:500}
+.errors td:first-child{white-space:nowrap}
+.example{margin-bottom:18px}
+.example-title{font-weight:600;margin:0 0 6px;font-size:14px}
+.example-desc{font-size:13.5px;color:var(--muted)}
+.example-desc p{margin:0 0 8px}
+.method-examples{min-width:0}
+@media (min-width:1280px){.method-examples{padding-top:40px}}
+.response{border-top:1px solid var(--line);padding:8px 0}
+.response-head{font-size:14px}
+.status{font:700 12px var(--mono);padding:2px 6px;border-radius:4px;margin-right:4px}
+.status.s2{background:#e9f7ef;color:#17663a}.status.s4{background:#fff1e6;color:#9a3b00}.status.s5{background:#fdecec;color:#b42318}
+.type-def{padding:10px 0 14px;border-bottom:1px solid var(--line)}
+.type-def h3{margin:0 0 4px;font-family:var(--mono);font-size:15px}
+.type-def h3 a{color:var(--fg)}
+.servers code{font-size:12.5px}
+@media (max-width:900px){.layout{grid-template-columns:1fr}.sidebar{position:static;height:auto;max-height:40vh;border-right:none;border-bottom:1px solid var(--line)}main{padding:8px 18px 60px}}
+`;

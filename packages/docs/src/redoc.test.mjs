@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSpecsDir } from './build.mjs';
+import {
+  escapeMarkdownHtml,
+  makeOffline,
+  operationsOf,
+  redocAnchor,
+  withCodeSamples,
+} from './redoc.mjs';
+
+const data = JSON.parse(readFileSync(join(defaultSpecsDir, 'data-api.json'), 'utf8'));
+
+describe('redocAnchor', () => {
+  it.each([
+    [
+      { operationId: 'listValidators', tags: ['Primary Network'] },
+      '/primary-network/listvalidators',
+    ],
+    [
+      { operationId: 'listErc721Balances', tags: ['EVM Balances and NFTs'] },
+      '/evm-balances-and-nfts/listerc721balances',
+    ],
+    [{ operationId: 'getAvgTps', tags: ['Metrics'] }, '/metrics/getavgtps'],
+  ])('%o', (operation, want) => expect(redocAnchor(operation)).toBe(want));
+});
+
+describe('escapeMarkdownHtml', () => {
+  it.each([
+    ['<img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)>'],
+    ['keep `<code>` as is', 'keep `<code>` as is'],
+    ['```\n<pre>\n```\n<b>', '```\n<pre>\n```\n&lt;b>'],
+  ])('%s', (given, want) => expect(escapeMarkdownHtml(given)).toBe(want));
+});
+
+describe('withCodeSamples', () => {
+  const copy = withCodeSamples(data, 'data-api');
+  const byId = Object.fromEntries(
+    operationsOf(copy).map((o) => [o.operation.operationId, o.operation]),
+  );
+
+  it('leaves the input untouched', () => {
+    expect(operationsOf(data)[0].operation['x-codeSamples']).toBeUndefined();
+  });
+
+  it('adds curl and TypeScript samples built from the examples', () => {
+    const [curl, ts, all] = byId.listValidators['x-codeSamples'];
+    expect(curl.source).toBe(
+      "curl 'https://data-api.avax.network/v1/networks/mainnet/validators?pageSize=4'",
+    );
+    expect(ts.source).toContain(
+      "const result = await client.listValidators({ network: 'mainnet', pageSize: 4 });",
+    );
+    expect(all.label).toBe('TypeScript: every page');
+    expect(all.source).toContain("paginate(client.listValidators, { network: 'mainnet' })");
+  });
+
+  it('sends the request body example of POST operations', () => {
+    const [curl, ts] = byId.aggregateSignatures['x-codeSamples'];
+    expect(curl.source).toMatch(
+      /^curl -X POST 'https:\/\/data-api\.avax\.network\/v1\/signatureAggregator\/mainnet\/aggregateSignatures'/,
+    );
+    expect(curl.source).toContain('"quorumPercentage": 67');
+    expect(ts.source).toContain('quorumPercentage: 67');
+  });
+
+  it('escapes HTML in descriptions but not in examples', () => {
+    const evil = structuredClone(data);
+    evil.info.description = '<script>alert(1)</script>';
+    const op = operationsOf(evil)[0].operation;
+    op.description = '<img src=x onerror=alert(1)>';
+    const out = withCodeSamples(evil, 'data-api');
+    expect(out.info.description).toBe('&lt;script>alert(1)&lt;/script>');
+    expect(operationsOf(out)[0].operation.description).toBe('&lt;img src=x onerror=alert(1)>');
+  });
+});
+
+describe('makeOffline', () => {
+  const redocLike =
+    'src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`; const __redoc_options = {"disableTelemetry":true};';
+  it('inlines the logo', () => {
+    const out = makeOffline(redocLike);
+    expect(out).not.toContain('cdn.redoc.ly');
+    expect(out).toContain('data:image/svg+xml,');
+  });
+  it('fails loudly when Redoc changes', () => {
+    expect(() => makeOffline('nothing to replace')).toThrow(/no longer contains/);
+    expect(() => makeOffline(`${redocLike} https://fonts.googleapis.com/css`)).toThrow(
+      /CDN or web fonts/,
+    );
+    expect(() => makeOffline(redocLike.replace('true', 'false'))).toThrow(/telemetry/);
+  });
+});
