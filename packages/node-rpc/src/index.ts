@@ -1,2 +1,45 @@
-/** Public mainnet node of Avalanche; fuji is https://api.avax-test.network. */
-export const MAINNET_NODE_URL = 'https://api.avax.network';
+export {
+  type AvmCallOptions,
+  type ContainersParameters,
+  type CreateNodeClientParameters,
+  type CreateNodeClientReturnType,
+  createNodeClient,
+  type EvmBatchCall,
+  type EvmBatchResults,
+  FUJI_NODE_URL,
+  type HealthGetParameters,
+  type HealthReport,
+  MAINNET_NODE_URL,
+  type NodeClient,
+  type NodeClientErrorType,
+  type RequestOptions,
+  type UtxosParameters,
+} from './createNodeClient.js';
+export {
+  HttpError,
+  IdMismatchError,
+  NetworkError,
+  NodeClientError,
+  ParameterError,
+  ParseError,
+  RateLimitError,
+  RpcError,
+  TimeoutError,
+} from './errors.js';
+export type { HealthPath, HealthReply } from './generated/health.js';
+export type {
+  AvmMethods,
+  EvmMethods,
+  HealthMethods,
+  IndexMethods,
+  IndexPath,
+  InfoMethods,
+  MethodName,
+  Namespace,
+  NodeMethods,
+  Params,
+  Result,
+  ValidatorsMethods,
+} from './generated/methods.js';
+export type { Schemas } from './generated/schemas.js';
+export type { CallOptions, RetryOptions } from './transport.js';

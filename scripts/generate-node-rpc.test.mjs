@@ -1,0 +1,461 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { assembleOpenRpc } from './assemble-openrpc.mjs';
+import {
+  analyze,
+  compileRules,
+  endpointPath,
+  generate,
+  header,
+  main,
+  memberName,
+  methodDoc,
+  writeGenerated,
+} from './generate-node-rpc.mjs';
+
+const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '../specs/node-rpc');
+
+// --- fixtures -------------------------------------------------------------------------
+
+const server = (url, variables = {}, extra = {}) => ({
+  name: 'node',
+  url,
+  variables: { host: { default: '127.0.0.1:9650' }, ...variables },
+  ...extra,
+});
+
+/** A small OpenRPC document with one method of each shape the generator handles. */
+const fixture = () => ({
+  openrpc: '1.3.2',
+  info: { title: 'fixture', version: '0.0.0' },
+  methods: [
+    {
+      name: 'thing.get',
+      summary: 'A thing by id.',
+      description: 'Returns the thing; see `*/` in a comment.',
+      tags: [{ $ref: '#/components/tags/thing' }],
+      servers: [
+        server('https://{host}/ext/bc/{blockchainId}', { blockchainId: { default: 'X' } }),
+        server('http://{host}/ext/bc/{blockchainId}', { blockchainId: { default: 'X' } }),
+      ],
+      paramStructure: 'by-name',
+      params: [
+        { name: 'id', required: true, schema: { $ref: '#/components/schemas/Id' } },
+        { name: 'limit', schema: { $ref: '#/components/schemas/Limit' } },
+        { name: 'tags', schema: { type: 'array', items: { type: 'string' }, default: [] } },
+      ],
+      result: { name: 'thing', schema: { $ref: '#/components/schemas/Thing' } },
+      errors: [{ $ref: '#/components/errors/NotFound' }],
+    },
+    {
+      name: 'thing.old',
+      summary: 'The old way.',
+      deprecated: true,
+      'x-deprecated-since': 'v1.2.3',
+      'x-node-specific': true,
+      tags: [{ $ref: '#/components/tags/thing' }],
+      servers: [server('{baseUrl}/ext/bc/{blockchainId}', { blockchainId: { default: 'X' } })],
+      paramStructure: 'by-name',
+      params: [],
+      result: { name: 'thing', schema: { $ref: '#/components/schemas/Thing' } },
+    },
+    {
+      name: 'evm_rules',
+      summary: 'Rules at a time.',
+      deprecated: true,
+      'x-replaced-by': 'evm_rules2',
+      tags: [{ name: 'evm' }],
+      servers: [
+        server(
+          'http://{host}/ext/bc/{blockchainId}/rpc',
+          { blockchainId: { default: 'C' } },
+          { 'x-jsonrpc-batch': true },
+        ),
+      ],
+      paramStructure: 'by-position',
+      params: [
+        { name: 'at', schema: { type: 'integer', minimum: 0 } },
+        { name: 'full', schema: { type: 'boolean' } },
+      ],
+      result: {
+        name: 'rules',
+        schema: { type: 'object', additionalProperties: { type: 'boolean' } },
+      },
+    },
+    {
+      name: 'idx.range',
+      summary: 'A range.',
+      'x-requires-flags': ['--index-enabled'],
+      tags: [{ name: 'idx' }],
+      servers: [
+        server(
+          'http://{host}/ext/index/{chain}/{kind}',
+          { chain: { default: 'X', enum: ['X', 'P'] }, kind: { default: 'tx' } },
+          { 'x-index-paths': ['X/tx', 'P/block'] },
+        ),
+      ],
+      paramStructure: 'by-name',
+      params: [
+        { name: 'numToFetch', required: true, schema: { $ref: '#/components/schemas/Limit' } },
+      ],
+      result: { name: 'r', schema: { type: 'object' } },
+    },
+  ],
+  components: {
+    tags: { thing: { name: 'thing', description: 'Things.' } },
+    errors: { NotFound: { code: -32000, message: 'not found' } },
+    schemas: {
+      Id: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]+$', minLength: 1 },
+      Limit: {
+        oneOf: [
+          { type: 'integer', minimum: 0, maximum: 1024 },
+          { type: 'string', pattern: '^[0-9]+$' },
+        ],
+      },
+      Thing: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { $ref: '#/components/schemas/Id' },
+          note: { type: 'string', default: '' },
+        },
+      },
+    },
+  },
+});
+
+const healthFixture = () => ({
+  openapi: '3.1.0',
+  info: { title: 'health', version: '0' },
+  paths: {
+    '/ext/health': {
+      get: {
+        parameters: [
+          { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+        ],
+        responses: { 200: { description: 'ok' } },
+      },
+    },
+    '/ext/health/readiness': { get: { responses: { 200: { description: 'ok' } } } },
+  },
+});
+
+/** Type-checks generated files in a temp dir with strict settings; returns the diagnostics. */
+async function typecheck(files) {
+  const dir = await mkdtemp(join(tmpdir(), 'gen-node-rpc-'));
+  try {
+    await writeFile(join(dir, 'package.json'), '{"type":"module"}');
+    for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+    const program = ts.createProgram(
+      Object.keys(files)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(dir, f)),
+      {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        noUncheckedIndexedAccess: true,
+        verbatimModuleSyntax: true,
+        types: [],
+        lib: ['lib.es2022.d.ts'],
+      },
+    );
+    return ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// --- units ----------------------------------------------------------------------------
+
+describe('endpointPath', () => {
+  it.each([
+    ['{baseUrl}/ext/info', '/ext/info'],
+    ['https://{host}/ext/bc/{blockchainId}', '/ext/bc/{blockchainId}'],
+    ['http://{host}/ext/bc/{blockchainId}/rpc', '/ext/bc/{blockchainId}/rpc'],
+    ['http://127.0.0.1:9650/ext/health', '/ext/health'],
+  ])('%s -> %s', (url, path) => {
+    expect(endpointPath(url)).toBe(path);
+  });
+
+  it('rejects a url without a path', () => {
+    expect(() => endpointPath('https://{host}')).toThrow(/no path/);
+  });
+});
+
+describe('memberName', () => {
+  it.each([
+    ['avm.getUTXOs', 'getUTXOs'],
+    ['eth_feeConfig', 'feeConfig'],
+    ['validators.getCurrentValidators', 'getCurrentValidators'],
+  ])('%s -> %s', (method, member) => {
+    expect(memberName(method)).toBe(member);
+  });
+
+  it('needs a namespace prefix', () => {
+    expect(() => memberName('ping')).toThrow(/namespace/);
+  });
+});
+
+describe('analyze', () => {
+  it('reads tag, endpoint, variables, structure, deprecation and availability', () => {
+    const byName = Object.fromEntries(analyze(fixture()).map((m) => [m.name, m]));
+    expect(Object.keys(byName)).toEqual(['evm_rules', 'idx.range', 'thing.get', 'thing.old']);
+    expect(byName['thing.get']).toMatchObject({
+      namespace: 'thing',
+      member: 'get',
+      endpoint: '/ext/bc/{blockchainId}',
+      vars: { blockchainId: 'X' },
+      byPosition: false,
+      deprecated: false,
+      nodeSpecific: false,
+      batch: false,
+    });
+    expect(byName['thing.old']).toMatchObject({
+      deprecated: true,
+      deprecatedSince: 'v1.2.3',
+      nodeSpecific: true,
+    });
+    expect(byName.evm_rules).toMatchObject({
+      namespace: 'evm',
+      member: 'rules',
+      byPosition: true,
+      batch: true,
+      replacedBy: 'evm_rules2',
+      vars: { blockchainId: 'C' },
+    });
+    expect(byName['idx.range']).toMatchObject({
+      endpoint: '/ext/index/{chain}/{kind}',
+      vars: { chain: 'X', kind: 'tx' },
+      indexPaths: ['X/tx', 'P/block'],
+      requiresFlags: ['--index-enabled'],
+    });
+  });
+
+  it.each([
+    ['servers that disagree on the path', (m) => m.servers.push(server('http://{host}/ext/other'))],
+    ['no servers', (m) => delete m.servers],
+    ['no paramStructure', (m) => delete m.paramStructure],
+    ['no tag', (m) => delete m.tags],
+    ['a variable without default', (m) => delete m.servers[0].variables.blockchainId.default],
+  ])('rejects a method with %s', (_, change) => {
+    const doc = fixture();
+    change(doc.methods[0]);
+    expect(() => analyze(doc)).toThrow(/thing\.get/);
+  });
+});
+
+describe('compileRules', () => {
+  it('keeps type, enum and limits, drops what the node checks, and shares rules', () => {
+    const doc = fixture();
+    const { rules, entries } = compileRules(doc, analyze(doc));
+    const get = entries.find((e) => e.method.name === 'thing.get');
+    const [id, limit, tags] = get.params;
+    expect(id).toEqual(['id', 1, expect.any(Number)]);
+    expect(rules[id[2]]).toEqual({ type: 'string' });
+    expect(rules[limit[2]].oneOf.map((i) => rules[i])).toEqual([
+      { type: 'integer', minimum: 0, maximum: 1024 },
+      { type: 'string' },
+    ]);
+    expect(limit[1]).toBe(0);
+    expect(rules[rules[tags[2]].items]).toEqual({ type: 'string' });
+    // The same Limit schema behind two methods is one rule.
+    const range = entries.find((e) => e.method.name === 'idx.range');
+    expect(range.params[0][2]).toBe(limit[2]);
+  });
+
+  it.each([
+    ['a keyword the client does not know', { type: 'integer', multipleOf: 2 }, /multipleOf/],
+    [
+      'additionalProperties: false',
+      { type: 'object', additionalProperties: false },
+      /additionalProperties/,
+    ],
+    ['a list of types', { type: ['string', 'null'] }, /list of types/],
+  ])('fails on %s instead of skipping it', (_, schema, error) => {
+    const doc = fixture();
+    doc.methods[0].params[1].schema = schema;
+    expect(() => compileRules(doc, analyze(doc))).toThrow(error);
+  });
+});
+
+describe('methodDoc', () => {
+  const doc = fixture();
+  const methods = Object.fromEntries(analyze(doc).map((m) => [m.name, m]));
+
+  it('tags a deprecated method with its version and replacement', () => {
+    expect(methodDoc(methods['thing.old'], 2)).toContain(
+      '   * @deprecated Deprecated since AvalancheGo v1.2.3.',
+    );
+    expect(methodDoc(methods.evm_rules, 0)).toContain(
+      ' * @deprecated Deprecated. Use evm_rules2 instead.',
+    );
+    expect(methodDoc(methods['thing.get'], 0)).not.toContain('@deprecated');
+  });
+
+  it('states endpoint, availability, flags and errors, and escapes comment ends', () => {
+    const get = methodDoc(methods['thing.get'], 0);
+    expect(get).toContain(
+      '`thing.get`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.',
+    );
+    expect(get).toContain('@throws {RpcError} -32000 not found');
+    expect(get).toContain('see `*\\/` in a comment');
+    expect(methodDoc(methods['thing.old'], 0)).toContain('Node-specific');
+    expect(methodDoc(methods['idx.range'], 0)).toContain('`--index-enabled`');
+  });
+});
+
+// --- whole runs -----------------------------------------------------------------------
+
+describe('generate (fixture)', () => {
+  let files;
+  beforeAll(async () => {
+    files = await generate(fixture(), healthFixture(), {
+      spec: 'fixture.json',
+      health: 'health.json',
+    });
+  });
+
+  it('writes the five files, each .ts with the one-line header and no timestamp', () => {
+    expect(Object.keys(files).sort()).toEqual([
+      'README.md',
+      'health.ts',
+      'methods.ts',
+      'schemas.ts',
+      'table.ts',
+    ]);
+    for (const [name, content] of Object.entries(files)) {
+      if (!name.endsWith('.ts')) continue;
+      const first = content.split('\n')[0];
+      expect(`${first}\n`).toBe(header(name === 'health.ts' ? 'health.json' : 'fixture.json'));
+      expect(first).toContain('pnpm generate');
+      expect(content).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    }
+    expect(files['README.md']).toContain('do not edit');
+    expect(files['README.md']).toContain('pnpm generate');
+  });
+
+  it('is byte-stable', async () => {
+    expect(
+      await generate(fixture(), healthFixture(), { spec: 'fixture.json', health: 'health.json' }),
+    ).toEqual(files);
+  });
+
+  it('types params by name as objects, by position as tuples, without making defaults required', () => {
+    expect(files['methods.ts']).toContain(
+      "params: [at?: Required<S['evm_rules.params']>['at'], full?:",
+    );
+    expect(files['methods.ts']).toContain("'thing.old': {\n    params: Record<string, never>;");
+    expect(files['schemas.ts']).toMatch(/tags\?: string\[\];/);
+    expect(files['schemas.ts']).toMatch(/note\?: string;/);
+    expect(files['methods.ts']).toContain("export type IndexPath = 'X/tx' | 'P/block';");
+    expect(files['health.ts']).toContain("export type HealthPath = 'readiness';");
+    expect(files['health.ts']).toContain("{ base: '/ext/health', query: 'tag' }");
+  });
+
+  it('emits the runtime table with endpoints, flags and rules', () => {
+    const table = files['table.ts'];
+    expect(table).toContain("['/ext/bc/{blockchainId}/rpc', { blockchainId: 'C' }, 'evm']");
+    expect(table).toContain("['/ext/index/{chain}/{kind}', { chain: 'X', kind: 'tx' }, 'idx']");
+    expect(table).toMatch(/'evm_rules': \[\d+, 3, \[\['at', 0, \d+\], \['full', 0, \d+\]\]\]/);
+    expect(table).not.toContain('pattern');
+  });
+
+  it('type-checks, dotted method names included', async () => {
+    expect(await typecheck(files)).toEqual([]);
+  });
+});
+
+describe('generate (the project spec)', () => {
+  let doc;
+  let files;
+  beforeAll(async () => {
+    doc = await assembleOpenRpc(specDir);
+    const health = parse(await readFile(join(specDir, 'health.openapi.yaml'), 'utf8'));
+    files = await generate(doc, health);
+  });
+
+  it('covers the 37 methods in the runtime table and the types', () => {
+    expect(doc.methods).toHaveLength(37);
+    const entries = files['table.ts'].match(/^ {2}'[^']+': \[/gm) ?? [];
+    expect(entries).toHaveLength(37);
+    for (const m of doc.methods) expect(files['methods.ts']).toContain(`  '${m.name}': {`);
+  });
+
+  it('tags every deprecated method with @deprecated and its version', () => {
+    for (const m of doc.methods.filter((x) => x.deprecated)) {
+      const since = m['x-deprecated-since'];
+      const tag = since
+        ? `@deprecated Deprecated since AvalancheGo ${since}.`
+        : '@deprecated Deprecated.';
+      const count = files['methods.ts'].split(tag).length - 1;
+      // once in NodeMethods, once in the namespace interface
+      expect(count, m.name).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('routes the five index paths and the namespaces the client exposes', () => {
+    expect(files['methods.ts']).toContain(
+      "export type IndexPath = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';",
+    );
+    for (const iface of [
+      'AvmMethods',
+      'InfoMethods',
+      'HealthMethods',
+      'IndexMethods',
+      'EvmMethods',
+      'ValidatorsMethods',
+    ]) {
+      expect(files['methods.ts']).toContain(`export interface ${iface}<O> {`);
+    }
+  });
+
+  it('type-checks', async () => {
+    expect(await typecheck(files)).toEqual([]);
+  });
+});
+
+describe('writeGenerated and --check', () => {
+  let out;
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), 'gen-node-rpc-out-'));
+  });
+  afterAll(() => rm(out, { recursive: true, force: true }));
+
+  it('reports stale files without writing in check mode, then writes and is clean', async () => {
+    const files = { 'a.ts': 'x\n', 'b.md': 'y\n' };
+    expect(await writeGenerated(files, out, { check: true })).toEqual(['a.ts', 'b.md']);
+    expect(await writeGenerated(files, out)).toEqual(['a.ts', 'b.md']);
+    expect(await writeGenerated(files, out, { check: true })).toEqual([]);
+    expect(await readFile(join(out, 'a.ts'), 'utf8')).toBe('x\n');
+  });
+
+  it('main --check exits 1 on stale output and 0 once generated', async () => {
+    const spec = join(out, 'spec.json');
+    const health = join(out, 'health.json');
+    await writeFile(spec, JSON.stringify(fixture()));
+    await writeFile(health, JSON.stringify(healthFixture()));
+    const gen = join(out, 'generated');
+    const args = ['--spec', spec, '--health', health, '--out', gen];
+    const log = console.log;
+    const error = console.error;
+    console.log = console.error = () => {};
+    try {
+      expect(await main([...args, '--check'])).toBe(1);
+      expect(await main(args)).toBe(0);
+      expect(await main([...args, '--check'])).toBe(0);
+    } finally {
+      console.log = log;
+      console.error = error;
+    }
+  });
+});
