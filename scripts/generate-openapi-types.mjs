@@ -2,6 +2,7 @@
 // Emits a client package's src/generated/ from one bundled OpenAPI document:
 //   types.ts       openapi-typescript's `paths`, `components` and `operations`
 //   operations.ts  the runtime operation table (method, path, parameter rules, cross-field rules)
+//                  and the method types bound to it; its types come from @avalanche-api/rest-core
 //   schemas.ts     the structural subset of the success-response schemas, for the opt-in validator
 //   README.md      "do not edit"
 // Usage: node scripts/generate-openapi-types.mjs <bundled-spec.json> <out-dir> [--check]
@@ -239,45 +240,23 @@ export function literal(value) {
   return JSON.stringify(value);
 }
 
-const OPERATION_TYPES = `/** What the client checks about one parameter before sending anything. */
-export interface ParameterSpec {
-  /** Absent for strings, the most common type. */
-  type?: 'integer' | 'number' | 'boolean' | 'array';
-  /** Path parameters are required without saying so. */
-  required?: true;
-  /** Inclusive bounds; a string bound belongs to a digits-only big integer and is compared as BigInt. */
-  min?: number | string;
-  max?: number | string;
-  minLength?: number;
-  enum?: readonly (string | number | boolean)[];
-  /** ECMAScript source of a regular expression the value must match. */
-  pattern?: string;
-  /** The value is a comma-separated list in one string (\`x-comma-separated\`). */
-  commaSeparated?: true;
-  items?: Omit<ParameterSpec, 'items'>;
-  /** Only kept where a cross-field rule needs it (sumAtMost counts absent fields with their default). */
-  default?: number;
-}
+// The table types live in @avalanche-api/rest-core, the runtime that reads the table; the method
+// types are rest-core's generic ones bound to this spec's `operations`.
+const OPERATION_TYPES = `import type * as core from '@avalanche-api/rest-core';
+import type { operations } from './types.js';
+`;
 
-/** A cross-field rule from the operation's \`x-avalanche-rules\`. */
-export interface ParameterRule {
-  rule: 'exactlyOne' | 'sumAtMost' | 'atLeastOne';
-  fields: readonly string[];
-  max?: number;
-}
+const METHOD_TYPES = `/** The one object an operation method takes: its path, query and body fields side by side. */
+export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;
 
-/** One operation. Parameters not listed in pathParams, query or body are rejected. */
-export interface OperationSpec {
-  /** Absent for GET. */
-  method?: 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
-  /** Path template; \`{name}\` is replaced by the percent-encoded parameter. */
-  path: string;
-  pathParams?: Readonly<Record<string, ParameterSpec>>;
-  query?: Readonly<Record<string, ParameterSpec>>;
-  /** Top-level properties of the JSON body; an operation with this key always sends a body. */
-  body?: Readonly<Record<string, ParameterSpec>>;
-  rules?: readonly ParameterRule[];
-}
+/** The success body an operation method resolves to. */
+export type OperationReturnType<K extends OperationId> = core.OperationReturnType<operations[K]>;
+
+/** The method for one operation; \`params\` may be left out only when nothing in it is required. */
+export type OperationMethod<K extends OperationId> = core.OperationMethod<operations[K]>;
+
+/** One method per operationId of the spec. */
+export type OperationMethods = core.OperationMethods<operations>;
 `;
 
 /** The table form of a collected parameter: defaults left out (string type, required path parameters). */
@@ -342,13 +321,14 @@ export function renderOperations(doc, head) {
 
   const lines = [head, OPERATION_TYPES];
   lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
+  lines.push(METHOD_TYPES);
   lines.push(
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',
   );
-  for (const [text, name] of constants) lines.push(`const ${name}: ParameterSpec = ${text};`);
+  for (const [text, name] of constants) lines.push(`const ${name}: core.ParameterSpec = ${text};`);
   lines.push('');
   lines.push('/** One entry per operationId of the spec. */');
-  lines.push('export const operationTable: Readonly<Record<OperationId, OperationSpec>> = {');
+  lines.push('export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {');
   lines.push(...body);
   lines.push('};\n');
   return lines.join('\n');
@@ -430,20 +410,7 @@ export function renderSchemas(doc, head) {
   );
   const lines = [
     head,
-    '/** A JSON-schema subset: the keywords that decide a value’s shape, not its format. */',
-    'export interface StructuralSchema {',
-    '  $ref?: string;',
-    '  type?: string | readonly string[];',
-    '  enum?: readonly unknown[];',
-    '  const?: unknown;',
-    '  required?: readonly string[];',
-    '  properties?: Readonly<Record<string, StructuralSchema>>;',
-    '  additionalProperties?: StructuralSchema | boolean;',
-    '  items?: StructuralSchema;',
-    '  oneOf?: readonly StructuralSchema[];',
-    '  anyOf?: readonly StructuralSchema[];',
-    '  allOf?: readonly StructuralSchema[];',
-    '}',
+    "import type { StructuralSchema } from '@avalanche-api/rest-core';",
     '',
     '/** components.schemas reachable from a success response. */',
     'export const schemas: Readonly<Record<string, StructuralSchema>> = {',
@@ -467,7 +434,9 @@ Generated from the bundled spec: do not edit; change the spec and run \`pnpm gen
 
 - \`types.ts\`: \`paths\`, \`components\` and \`operations\` from openapi-typescript.
 - \`operations.ts\`: the runtime operation table (method, path template, parameter rules and the
-  spec's \`x-avalanche-rules\`) that the client checks parameters against before sending anything.
+  spec's \`x-avalanche-rules\`) that the client checks parameters against before sending anything,
+  and the method types (\`OperationParameters\`, \`OperationReturnType\`, …) bound to this spec. The
+  table's types and the generic method types come from \`@avalanche-api/rest-core\`.
 - \`schemas.ts\`: the structural subset of the success-response schemas; only the \`./validate\`
   entry point imports it, so it stays out of the default bundle.
 

@@ -265,9 +265,9 @@ describe('renderOperations', () => {
     const text = renderOperations(fixture(), '// head\n');
     expect(text.startsWith('// head\n')).toBe(true);
     expect(text).toContain("export type OperationId = 'listItems' | 'signItems';");
-    expect(text).toContain('const network: ParameterSpec = { enum: ["mainnet", "fuji"] };');
+    expect(text).toContain('const network: core.ParameterSpec = { enum: ["mainnet", "fuji"] };');
     expect(text).toContain(
-      'const stringListRequired: ParameterSpec = { required: true, commaSeparated: true };',
+      'const stringListRequired: core.ParameterSpec = { required: true, commaSeparated: true };',
     );
     // message and justification share one constant, named after the first.
     expect(text).toContain('message: signItemsMessage, justification: signItemsMessage');
@@ -276,6 +276,20 @@ describe('renderOperations', () => {
     );
     expect(text).toMatch(
       / {2}signItems: \{ method: "POST", path: .*, pathParams: \{ network \}, body: \{/,
+    );
+  });
+
+  it('takes the table types from @avalanche-api/rest-core and binds its method types to the spec', () => {
+    const text = renderOperations(fixture(), '// head\n');
+    expect(text).toContain("import type * as core from '@avalanche-api/rest-core';");
+    expect(text).toContain("import type { operations } from './types.js';");
+    expect(text).not.toMatch(/interface|ParameterRule/);
+    expect(text).toContain(
+      'export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;',
+    );
+    expect(text).toContain('export type OperationMethods = core.OperationMethods<operations>;');
+    expect(text).toContain(
+      'export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {',
     );
   });
 
@@ -339,6 +353,10 @@ describe('generate', () => {
     expect(head).not.toMatch(/\d{4}-\d{2}-\d{2}|\d{2}:\d{2}/);
     expect(files['types.ts']).toContain('listItems: {');
     expect(files['types.ts']).toContain('export interface components');
+    expect(files['schemas.ts']).toContain(
+      "import type { StructuralSchema } from '@avalanche-api/rest-core';",
+    );
+    expect(files['schemas.ts']).not.toContain('interface');
     // Only schemas reachable from a success response go into the validator's subset.
     expect(files['schemas.ts']).toContain('  Kind: ');
     expect(files['schemas.ts']).not.toContain('Unreferenced');

@@ -1,8 +1,12 @@
+import {
+  createOperations,
+  type ResponseValidator,
+  type RetryOptions,
+} from '@avalanche-api/rest-core';
 import { createDataFetch } from './createDataFetch.js';
-import { operationTable } from './generated/operations.js';
-import type { RetryOptions } from './internal/createFetch.js';
-import { createOperations, type ResponseValidator } from './internal/createOperations.js';
-import type { OperationMethods } from './types.js';
+import { errors } from './errors.js';
+import { type OperationMethods, operationTable } from './generated/operations.js';
+import type { operations } from './generated/types.js';
 
 /** Public host of the Avalanche Data API. */
 export const DATA_API_URL = 'https://data-api.avax.network';
@@ -43,6 +47,5 @@ export function createDataClient(
 ): CreateDataClientReturnType {
   const { baseUrl = DATA_API_URL, validate } = parameters;
   const send = createDataFetch(parameters, baseUrl);
-  const hook = validate === 'off' ? undefined : validate;
-  return createOperations(operationTable, send, baseUrl, hook) as unknown as DataClient;
+  return createOperations<operations>(operationTable, send, baseUrl, validate, errors);
 }

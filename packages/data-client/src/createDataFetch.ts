@@ -1,5 +1,6 @@
+import { createFetch, type PolicyFetch } from '@avalanche-api/rest-core';
 import type { CreateDataClientParameters } from './createDataClient.js';
-import { createFetch, type PolicyFetch } from './internal/createFetch.js';
+import { errors } from './errors.js';
 
 const API_KEY_HEADER = 'x-glacier-api-key';
 
@@ -8,17 +9,17 @@ export function createDataFetch(
   parameters: CreateDataClientParameters,
   baseUrl: string,
 ): PolicyFetch {
-  const { apiKey, fetch, headers, timeoutMs = 30_000, retry } = parameters;
+  const { apiKey, headers } = parameters;
   const defaults = new Headers(headers);
   // A key passed as a header is still the key: scope and scrub it the same way.
   const key = apiKey ?? defaults.get(API_KEY_HEADER) ?? undefined;
   defaults.delete(API_KEY_HEADER);
+  // The rest of `parameters` is fetch, timeoutMs and retry; secret and errors are set here.
   return createFetch({
+    ...parameters,
     baseUrl,
-    fetch,
     headers: defaults,
     secret: key ? [API_KEY_HEADER, key] : undefined,
-    timeoutMs,
-    retry,
+    errors,
   });
 }

@@ -1,3 +1,14 @@
+export type {
+  CallOptions,
+  OperationSpec,
+  PageMethod,
+  PaginateOptions,
+  PaginateReturnType,
+  ParameterRule,
+  ParameterSpec,
+  ResponseValidator,
+  RetryOptions,
+} from '@avalanche-api/rest-core';
 export {
   type CreateDataClientParameters,
   type CreateDataClientReturnType,
@@ -24,22 +35,10 @@ export {
 } from './errors.js';
 export type {
   OperationId,
-  OperationSpec,
-  ParameterRule,
-  ParameterSpec,
-} from './generated/operations.js';
-export type { components, operations, paths } from './generated/types.js';
-export type { RetryOptions } from './internal/createFetch.js';
-export type { CallOptions, ResponseValidator } from './internal/createOperations.js';
-export {
-  type PageMethod,
-  type PaginateOptions,
-  type PaginateReturnType,
-  paginate,
-} from './paginate.js';
-export type {
   OperationMethod,
   OperationMethods,
   OperationParameters,
   OperationReturnType,
-} from './types.js';
+} from './generated/operations.js';
+export type { components, operations, paths } from './generated/types.js';
+export { paginate } from './paginate.js';

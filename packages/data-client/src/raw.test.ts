@@ -1,17 +1,9 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { send, serverPerTest } from '../../rest-core/src/test/server.js';
 import { TimeoutError } from './index.js';
 import { createRawClient } from './raw.js';
-import { type Handler, send, startServer, type TestServer } from './test/server.js';
 
-const servers: TestServer[] = [];
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = serverPerTest();
 
 const apiKey = 'sk-raw-key';
 

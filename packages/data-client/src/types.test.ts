@@ -3,9 +3,14 @@ import { expect, it } from 'vitest';
 import {
   type components,
   createDataClient,
+  type DataApiError,
+  type DataClientError,
+  type NotFoundError,
   type OperationParameters,
   type OperationReturnType,
+  type RateLimitError,
 } from './index.js';
+import { createValidator, type ResponseValidationError } from './validate.js';
 
 type Equal<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -49,4 +54,15 @@ it('return types are the spec schemas', () => {
     true,
   );
   expect(true).toBe(true);
+});
+
+it("the package's error classes are types as well as values", () => {
+  // A callback typed with this package's class fits the shared runtime's signature.
+  const validate = createValidator('warn', {
+    onWarning: (error: ResponseValidationError) => error.issues,
+  });
+  const status = (error: NotFoundError | RateLimitError): number => error.status;
+  const base: DataClientError = {} as DataApiError;
+  assert<Equal<RateLimitError['retryAfterMs'], number | undefined>>(true);
+  expect([typeof validate, typeof status, typeof base]).toEqual(['function', 'function', 'object']);
 });

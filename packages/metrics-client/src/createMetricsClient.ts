@@ -1,7 +1,13 @@
-import { operationTable } from './generated/operations.js';
-import { createFetch, type PolicyFetch, type RetryOptions } from './internal/createFetch.js';
-import { createOperations, type ResponseValidator } from './internal/createOperations.js';
-import type { OperationMethods } from './types.js';
+import {
+  createFetch,
+  createOperations,
+  type PolicyFetch,
+  type ResponseValidator,
+  type RetryOptions,
+} from '@avalanche-api/rest-core';
+import { errors } from './errors.js';
+import { type OperationMethods, operationTable } from './generated/operations.js';
+import type { operations } from './generated/types.js';
 
 /** Public host of the Avalanche Metrics API. */
 export const METRICS_API_URL = 'https://metrics.avax.network';
@@ -28,8 +34,8 @@ export type CreateMetricsClientReturnType = MetricsClient;
 
 /** The fetch behind both `createMetricsClient` and `createRawClient`. Not exported from the package. */
 export function createMetricsFetch(parameters: CreateMetricsClientParameters): PolicyFetch {
-  const { baseUrl = METRICS_API_URL, fetch, headers, timeoutMs = 30_000, retry } = parameters;
-  return createFetch({ baseUrl, fetch, headers, timeoutMs, retry });
+  const { baseUrl = METRICS_API_URL, fetch, headers, timeoutMs, retry } = parameters;
+  return createFetch({ baseUrl, fetch, headers, timeoutMs, retry, errors });
 }
 
 /**
@@ -45,11 +51,6 @@ export function createMetricsClient(
   parameters: CreateMetricsClientParameters = {},
 ): CreateMetricsClientReturnType {
   const { baseUrl = METRICS_API_URL, validate } = parameters;
-  const hook = validate === 'off' ? undefined : validate;
-  return createOperations(
-    operationTable,
-    createMetricsFetch(parameters),
-    baseUrl,
-    hook,
-  ) as unknown as MetricsClient;
+  const send = createMetricsFetch(parameters);
+  return createOperations<operations>(operationTable, send, baseUrl, validate, errors);
 }

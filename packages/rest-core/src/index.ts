@@ -1,1 +1,60 @@
-export {};
+export { checkParameters } from './checkParameters.js';
+export { checkSchema } from './checkSchema.js';
+export {
+  type CreateFetchParameters,
+  createFetch,
+  type PolicyFetch,
+  type RetryOptions,
+} from './createFetch.js';
+export { type CallOptions, createOperations, type ResponseValidator } from './createOperations.js';
+export {
+  type ApiError,
+  ApiErrorBase,
+  type ApiErrorClass,
+  ClientError,
+  type ClientErrorClass,
+  type ClientErrorOptions,
+  type ConnectionError,
+  ConnectionErrorBase,
+  type ConnectionErrorClass,
+  type ErrorClasses,
+  type PaginationError,
+  PaginationErrorBase,
+  type PaginationErrorClass,
+  type ParameterError,
+  ParameterErrorBase,
+  type ParameterErrorClass,
+  type RateLimitError,
+  RateLimitErrorBase,
+  type RateLimitErrorClass,
+  type ResponseValidationError,
+  ResponseValidationErrorBase,
+  type ResponseValidationErrorClass,
+  type TimeoutError,
+  TimeoutErrorBase,
+  type TimeoutErrorClass,
+} from './errors.js';
+export {
+  type PageMethod,
+  type Paginate,
+  type PaginateOptions,
+  type PaginateReturnType,
+  paginateWith,
+} from './paginate.js';
+export { retryAfterMs } from './retryAfterMs.js';
+export { sleep } from './sleep.js';
+export type { OperationSpec, ParameterRule, ParameterSpec, StructuralSchema } from './spec.js';
+export type {
+  OperationMethod,
+  OperationMethods,
+  OperationParameters,
+  OperationReturnType,
+  OperationShape,
+} from './types.js';
+export {
+  type CreateValidator,
+  type CreateValidatorParameters,
+  type CreateValidatorReturnType,
+  createValidatorWith,
+  type ValidationMode,
+} from './validate.js';

@@ -1,9 +1,9 @@
-// Shared by the client packages (kept byte-identical; see src/internal/README.md).
-import { createApiError, ParseError } from '../errors.js';
-import type { OperationSpec } from '../generated/operations.js';
 import { checkParameters } from './checkParameters.js';
 import type { PolicyFetch } from './createFetch.js';
+import type { ApiError, ErrorClasses, RateLimitErrorClass } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
+import type { OperationSpec } from './spec.js';
+import type { OperationMethods, OperationShape } from './types.js';
 
 /** Per-call options of every operation method. */
 export type CallOptions = {
@@ -13,7 +13,7 @@ export type CallOptions = {
   timeoutMs?: number | undefined;
 };
 
-/** Checks a parsed success body; throws or reports what does not match. See the `./validate` entry point. */
+/** Checks a parsed success body; throws or reports what does not match. See a client's `./validate` entry point. */
 export type ResponseValidator = (response: {
   operationId: string;
   url: string;
@@ -24,18 +24,23 @@ const JSON_TYPE = 'application/json';
 
 type Method = (params?: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
 
-/** Builds one method per operationId: check the parameters, send, parse, and turn failures into errors. */
-export function createOperations(
-  table: Readonly<Record<string, OperationSpec>>,
+/**
+ * Builds one method per operationId of `table`: check the parameters, send, parse, and turn
+ * failures into the client's `errors`. `Operations` is openapi-typescript's `operations` of the
+ * same spec, which types the methods.
+ */
+export function createOperations<Operations extends { [K in keyof Operations]: OperationShape }>(
+  table: Readonly<Record<keyof Operations, OperationSpec>>,
   send: PolicyFetch,
   baseUrl: string,
-  validate?: ResponseValidator | undefined,
-): Record<string, Method> {
+  validate: ResponseValidator | 'off' | undefined,
+  errors: ErrorClasses,
+): OperationMethods<Operations> {
   const base = baseUrl.replace(/\/+$/, '');
   const methods: Record<string, Method> = {};
-  for (const [operationId, operation] of Object.entries(table)) {
+  for (const [operationId, operation] of Object.entries<OperationSpec>(table)) {
     methods[operationId] = async (params = {}, options = {}) => {
-      checkParameters(operationId, operation, params);
+      checkParameters(operationId, operation, params, errors.ParameterError);
       const { method = 'GET', query = {} } = operation;
       // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to.
       const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -76,7 +81,7 @@ export function createOperations(
       const name = statusText || `HTTP ${status}`;
       if (!parsed || (response.ok && data === undefined)) {
         const problem = parsed ? 'is empty' : 'is not JSON';
-        throw new ParseError(
+        throw new errors.ParseError(
           status,
           name,
           `the ${status} answer's body ${problem}`,
@@ -86,7 +91,7 @@ export function createOperations(
         );
       }
       if (response.ok) {
-        validate?.({ operationId, url, body: data });
+        if (typeof validate === 'function') validate({ operationId, url, body: data });
         return data;
       }
       // The body is { statusCode, error, message } where message is a string or a list of strings.
@@ -95,7 +100,10 @@ export function createOperations(
         .flat()
         .filter((m) => typeof m === 'string')
         .join('; ');
-      throw createApiError(
+      // 5XX share one class; a status without a class of its own is a plain ApiError.
+      const Class: new (...args: ConstructorParameters<RateLimitErrorClass>) => ApiError =
+        errors[(status > 499 ? 500 : status) as 400 | 429] ?? errors.ApiError;
+      throw new Class(
         status,
         typeof reported.error === 'string' ? reported.error : name,
         message || name,
@@ -108,5 +116,5 @@ export function createOperations(
       );
     };
   }
-  return methods;
+  return methods as OperationMethods<Operations>;
 }

@@ -1,5 +1,3 @@
-// Shared by the client packages (kept byte-identical; see src/internal/README.md).
-
 /** Reads a `Retry-After` value, delay-seconds or an HTTP date, as milliseconds from `now`. */
 export function retryAfterMs(
   value: string | null | undefined,

@@ -1,6 +1,8 @@
 // A real HTTP server on 127.0.0.1 for the tests: requests are recorded as they reach the wire.
+// The client packages' tests import this file by its relative path; it is neither built nor published.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export type Recorded = {
   method: string;
@@ -58,6 +60,19 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A `serve(handler)` for one test file: each server it starts is closed after the test that started it. */
+export function serverPerTest(): (handler: Handler) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (handler) => {
+    const server = await startServer(handler);
+    servers.push(server);
+    return server;
   };
 }
 

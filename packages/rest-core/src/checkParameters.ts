@@ -1,6 +1,5 @@
-// Shared by the client packages (kept byte-identical; see src/internal/README.md).
-import { ParameterError } from '../errors.js';
-import type { OperationSpec, ParameterSpec } from '../generated/operations.js';
+import type { ParameterErrorClass } from './errors.js';
+import type { OperationSpec, ParameterSpec } from './spec.js';
 
 /** Shows a value in a message: JSON where possible, shortened, so a message stays one line. */
 function show(value: unknown): string {
@@ -57,12 +56,14 @@ function breaks(spec: ParameterSpec, value: unknown): [string, string] | undefin
 
 /**
  * Checks `params` against the operation's rules from the spec, so a request the server would
- * reject is never sent. Throws a ParameterError naming the parameter, the value and the rule.
+ * reject is never sent. Throws a `ParameterError` (the client's class) naming the parameter, the
+ * value and the rule.
  */
 export function checkParameters(
   operationId: string,
   operation: OperationSpec,
   params: Record<string, unknown>,
+  ParameterError: ParameterErrorClass,
 ): void {
   // The message reads `name: value rule (operationId)`, or `name rule (operationId)` without a value.
   const fail = (
@@ -71,9 +72,9 @@ export function checkParameters(
     rule: string,
     text: string,
     details?: string,
-  ) => {
-    const subject = value === undefined ? parameter : `${parameter}: ${show(value)}`;
-    return new ParameterError(
+    subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
+  ) =>
+    new ParameterError(
       operationId,
       parameter,
       value,
@@ -81,7 +82,6 @@ export function checkParameters(
       `${subject} ${text} (${operationId})`,
       details,
     );
-  };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw fail('params', params, 'type', 'is not an object');
   }
@@ -143,13 +143,8 @@ export function checkParameters(
           ? fields.map((field, i) => [field, values[i]])
           : present.map((field) => [field, params[field]]),
       );
-      throw new ParameterError(
-        operationId,
-        parameter,
-        value,
-        rule,
-        `${parameter}: ${problem} (${operationId})`,
-      );
+      // A rule's message names the fields, not the value: `fields: problem (operationId)`.
+      throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
     }
   }
 }

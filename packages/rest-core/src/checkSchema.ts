@@ -1,5 +1,4 @@
-// Shared by the client packages (kept byte-identical; see src/internal/README.md).
-import type { StructuralSchema } from '../generated/schemas.js';
+import type { StructuralSchema } from './spec.js';
 
 const kind = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;

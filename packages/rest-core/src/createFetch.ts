@@ -1,5 +1,4 @@
-// Shared by the client packages (kept byte-identical; see src/internal/README.md).
-import { ClientError, ConnectionError, TimeoutError } from '../errors.js';
+import { ClientError, type ErrorClasses } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
 import { sleep } from './sleep.js';
 
@@ -18,8 +17,11 @@ export type CreateFetchParameters = {
   headers?: HeadersInit | undefined;
   /** A header sent only to `baseUrl`'s origin and scrubbed from everything that comes back. */
   secret?: readonly [name: string, value: string] | undefined;
+  /** Per attempt, reading the body included (default 30000); `0` turns it off. */
   timeoutMs?: number | undefined;
   retry?: RetryOptions | false | undefined;
+  /** The client's classes; this throws its TimeoutError and ConnectionError. */
+  errors: Pick<ErrorClasses, 'TimeoutError' | 'ConnectionError'>;
 };
 
 /** `fetch` plus the per-call timeout the operation methods pass along. */
@@ -31,17 +33,19 @@ export type PolicyFetch = (
 const REDACTED = '[redacted]';
 
 /**
- * Wraps `fetch` with what every request needs: default headers, the api key scoped to one
- * origin, a timeout, retries with backoff, and a fully read body (so the timeout covers it and
- * the caller can read it twice). Both the operation methods and `raw` go through it.
+ * Wraps `fetch` with what every request needs: default headers, a secret (the api key) scoped
+ * to one origin, a timeout, retries with backoff, and a fully read body (so the timeout covers it
+ * and the caller can read it twice). A client's operation methods and its `raw` entry point both
+ * go through it.
  */
 export function createFetch({
   baseUrl,
   fetch: custom,
   headers,
   secret,
-  timeoutMs,
+  timeoutMs = 30_000,
   retry,
+  errors: { TimeoutError, ConnectionError },
 }: CreateFetchParameters): PolicyFetch {
   const origin = new URL(baseUrl).origin;
   const {
@@ -57,9 +61,9 @@ export function createFetch({
     const body = request.body ? await request.arrayBuffer() : undefined;
     const signal = init?.signal ?? request.signal;
     const timeout = init?.timeoutMs ?? timeoutMs;
-    // GETs are safe to repeat. The one POST (aggregateSignatures) writes nothing, but a 502 or a
-    // broken answer may come after the validators already signed, so it is retried only when the
-    // request surely did no work: 429, 503, or no connection at all.
+    // GETs are safe to repeat. Anything else may have done its work before a 502 or a broken
+    // answer (the Data API's one POST, aggregateSignatures: the validators may have signed
+    // already), so it is retried only when it surely did no work: 429, 503, or no connection.
     const safe = request.method === 'GET' || request.method === 'HEAD';
     const retryable = safe ? [429, 502, 503] : [429, 503];
 

@@ -1,5 +1,3 @@
-// Shared by the client packages (kept byte-identical; see src/internal/README.md).
-
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

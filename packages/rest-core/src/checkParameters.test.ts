@@ -1,10 +1,210 @@
 import { describe, expect, it } from 'vitest';
-import { ParameterError } from '../errors.js';
-import { type OperationId, operationTable } from '../generated/operations.js';
 import { checkParameters } from './checkParameters.js';
+import type { OperationSpec, ParameterSpec } from './spec.js';
+import { ParameterError } from './test/client.js';
+
+// A slice of the Data API's table (packages/data-client/src/generated/operations.ts), as the
+// generator writes it: the rules below are the spec's own.
+const network: ParameterSpec = { enum: ['mainnet', 'fuji', 'testnet'] };
+const aggregateSignaturesMessage: ParameterSpec = { pattern: '^(0x)?[0-9a-fA-F]*$' };
+const anyString: ParameterSpec = {};
+const aggregateSignaturesQuorumPercentage: ParameterSpec = {
+  type: 'integer',
+  min: 0,
+  max: 100,
+  default: 67,
+};
+const aggregateSignaturesQuorumPercentageBuffer: ParameterSpec = {
+  type: 'integer',
+  min: 0,
+  max: 100,
+  default: 0,
+};
+const aggregateSignaturesPChainHeight: ParameterSpec = { type: 'integer', min: 0 };
+const xChainBlockchainId: ParameterSpec = {
+  enum: [
+    '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
+    '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
+    'x-chain',
+  ],
+};
+const txTypes: ParameterSpec = {
+  type: 'array',
+  items: {
+    enum: [
+      'AddValidatorTx',
+      'AddSubnetValidatorTx',
+      'AddDelegatorTx',
+      'CreateChainTx',
+      'CreateSubnetTx',
+      'ImportTx',
+      'ExportTx',
+      'AdvanceTimeTx',
+      'RewardValidatorTx',
+      'RemoveSubnetValidatorTx',
+      'TransformSubnetTx',
+      'AddPermissionlessValidatorTx',
+      'AddPermissionlessDelegatorTx',
+      'BaseTx',
+      'TransferSubnetOwnershipTx',
+      'ConvertSubnetToL1Tx',
+      'RegisterL1ValidatorTx',
+      'SetL1ValidatorWeightTx',
+      'DisableL1ValidatorTx',
+      'IncreaseL1ValidatorBalanceTx',
+      'UNKNOWN',
+      'CreateAssetTx',
+      'OperationTx',
+    ],
+  },
+};
+const pageSize: ParameterSpec = { type: 'integer', min: 1, max: 100 };
+const pageSizeBlockchains: ParameterSpec = { type: 'integer', min: 1, max: 10000 };
+const sortOrder: ParameterSpec = { enum: ['asc', 'desc'] };
+const stringList: ParameterSpec = { commaSeparated: true };
+const validatorSortBy: ParameterSpec = {
+  enum: ['blockIndex', 'delegationCapacity', 'timeRemaining', 'delegationFee', 'uptimePerformance'],
+};
+const validationStatus: ParameterSpec = { enum: ['completed', 'active', 'pending', 'removed'] };
+const minDelegationCapacity: ParameterSpec = {
+  min: '0',
+  max: '720000000000000000',
+  pattern: '^[0-9]+$',
+};
+const minTimeRemaining: ParameterSpec = { type: 'number', min: 0, max: 2147483647 };
+const minFeePercentage: ParameterSpec = { type: 'number', min: 2, max: 100 };
+const minUptimePerformance: ParameterSpec = { type: 'number', min: 0, max: 100 };
+const utxoBlockchainId: ParameterSpec = {
+  enum: [
+    '11111111111111111111111111111111LpoYY',
+    '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
+    '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
+    '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+    'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
+    'p-chain',
+    'x-chain',
+    'c-chain',
+  ],
+};
+const minUtxoAmount: ParameterSpec = { type: 'number', min: 0 };
+const anyBoolean: ParameterSpec = { type: 'boolean' };
+const utxoSortBy: ParameterSpec = { enum: ['timestamp', 'amount'] };
+const pageSizeBlockTransactions: ParameterSpec = { type: 'integer', min: 0, max: 100 };
+const vertexHeight: ParameterSpec = { type: 'integer', required: true, min: 0 };
+const stringListRequired: ParameterSpec = { required: true, commaSeparated: true };
+
+const table = {
+  aggregateSignatures: {
+    method: 'POST',
+    path: '/v1/signatureAggregator/{network}/aggregateSignatures',
+    pathParams: { network },
+    body: {
+      message: aggregateSignaturesMessage,
+      justification: aggregateSignaturesMessage,
+      signingSubnetId: anyString,
+      quorumPercentage: aggregateSignaturesQuorumPercentage,
+      quorumPercentageBuffer: aggregateSignaturesQuorumPercentageBuffer,
+      pChainHeight: aggregateSignaturesPChainHeight,
+    },
+    rules: [
+      { rule: 'exactlyOne', fields: ['message', 'justification'] },
+      { rule: 'sumAtMost', fields: ['quorumPercentage', 'quorumPercentageBuffer'], max: 100 },
+    ],
+  },
+  listAssetTransactions: {
+    path: '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
+    pathParams: { network, blockchainId: xChainBlockchainId, assetId: anyString },
+    query: {
+      txTypes,
+      startTimestamp: aggregateSignaturesPChainHeight,
+      endTimestamp: aggregateSignaturesPChainHeight,
+      pageToken: anyString,
+      pageSize,
+    },
+  },
+  listBlockchains: {
+    path: '/v1/networks/{network}/blockchains',
+    pathParams: { network },
+    query: { pageToken: anyString, pageSize: pageSizeBlockchains, sortOrder },
+  },
+  listValidators: {
+    path: '/v1/networks/{network}/validators',
+    pathParams: { network },
+    query: {
+      pageToken: anyString,
+      pageSize,
+      nodeIds: stringList,
+      sortBy: validatorSortBy,
+      sortOrder,
+      validationStatus,
+      minDelegationCapacity,
+      maxDelegationCapacity: minDelegationCapacity,
+      minTimeRemaining,
+      maxTimeRemaining: minTimeRemaining,
+      minFeePercentage,
+      maxFeePercentage: minFeePercentage,
+      minUptimePerformance,
+      maxUptimePerformance: minUptimePerformance,
+      subnetId: anyString,
+    },
+  },
+  getUtxosByAddresses: {
+    path: '/v1/networks/{network}/blockchains/{blockchainId}/utxos',
+    pathParams: { network, blockchainId: utxoBlockchainId },
+    query: {
+      addresses: stringList,
+      pageToken: anyString,
+      pageSize,
+      assetId: anyString,
+      minUtxoAmount,
+      includeSpent: anyBoolean,
+      sortBy: utxoSortBy,
+      sortOrder,
+    },
+  },
+  getTransactionsForBlock: {
+    path: '/v1/chains/{chainId}/blocks/{blockId}/transactions',
+    pathParams: { chainId: anyString, blockId: anyString },
+    query: { pageToken: anyString, pageSize: pageSizeBlockTransactions },
+  },
+  listPendingPrimaryNetworkRewards: {
+    path: '/v1/networks/{network}/rewards:listPending',
+    pathParams: { network },
+    query: {
+      addresses: stringList,
+      nodeIds: stringList,
+      pageToken: anyString,
+      pageSize,
+      sortOrder,
+    },
+    rules: [{ rule: 'atLeastOne', fields: ['addresses', 'nodeIds'] }],
+  },
+  getVertexByHeight: {
+    path: '/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight',
+    pathParams: { network, blockchainId: xChainBlockchainId },
+    query: { vertexHeight, pageToken: anyString, pageSize, sortOrder },
+  },
+  getBlock: {
+    path: '/v1/chains/{chainId}/blocks/{blockId}',
+    pathParams: { chainId: anyString, blockId: anyString },
+  },
+  getChainIdsForAddresses: {
+    path: '/v1/networks/{network}/addresses:listChainIds',
+    pathParams: { network },
+    query: { addresses: stringListRequired },
+  },
+  // And one of the Metrics API's.
+  getAvgTps: {
+    path: '/v1/avg_tps/{chainId}',
+    pathParams: { chainId: { type: 'integer', min: 1 } },
+    query: { pageToken: { minLength: 1 } },
+  },
+} satisfies Record<string, OperationSpec>;
+
+type OperationId = keyof typeof table;
 
 const check = (id: OperationId, params: Record<string, unknown>) => () =>
-  checkParameters(id, operationTable[id], params);
+  checkParameters(id, table[id], params, ParameterError);
 
 // [name, { given, want }]: `want` is the exact message, or undefined when the params pass.
 const cases: [
@@ -259,6 +459,46 @@ const cases: [
   [
     'inherited names are unknown',
     { id: 'listValidators', given: { network: 'mainnet', toString: 'x' }, rule: 'unknown' },
+  ],
+  [
+    'minLength',
+    {
+      id: 'getAvgTps',
+      given: { chainId: 1, pageToken: '' },
+      want: 'pageToken: "" is shorter than 1 characters (getAvgTps)',
+      rule: 'minLength',
+    },
+  ],
+  [
+    'an array item names its index',
+    {
+      id: 'listAssetTransactions',
+      given: {
+        network: 'mainnet',
+        blockchainId: 'x-chain',
+        assetId: 'a',
+        txTypes: ['BaseTx', 'Nope'],
+      },
+      want: 'txTypes[1]: "Nope" is not one of AddValidatorTx, AddSubnetValidatorTx, AddDelegatorTx, CreateChainTx, CreateSubnetTx, ImportTx, ExportTx, AdvanceTimeTx, RewardValidatorTx, RemoveSubnetValidatorTx, TransformSubnetTx, AddPermissionlessValidatorTx, AddPermissionlessDelegatorTx, BaseTx, TransferSubnetOwnershipTx, ConvertSubnetToL1Tx, RegisterL1ValidatorTx, SetL1ValidatorWeightTx, DisableL1ValidatorTx, IncreaseL1ValidatorBalanceTx, UNKNOWN, CreateAssetTx, OperationTx (listAssetTransactions)',
+    },
+  ],
+  [
+    'path parameters cannot be . or ..',
+    {
+      id: 'getBlock',
+      given: { chainId: '1', blockId: '..' },
+      want: 'blockId: ".." cannot be sent as a path segment (getBlock)',
+      rule: 'pathSegment',
+    },
+  ],
+  [
+    'a value JSON cannot show is still named',
+    {
+      id: 'getBlock',
+      given: { chainId: { n: 1n }, blockId: '1' },
+      want: 'chainId: [object Object] is not of type string (getBlock)',
+      rule: 'type',
+    },
   ],
   [
     'long values are shortened',

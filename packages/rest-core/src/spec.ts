@@ -1,0 +1,57 @@
+// The shapes of the tables a client's generator emits (`src/generated/operations.ts` and
+// `schemas.ts` import these types), which the runtime reads.
+
+/** What the client checks about one parameter before sending anything. */
+export interface ParameterSpec {
+  /** Absent for strings, the most common type. */
+  type?: 'integer' | 'number' | 'boolean' | 'array';
+  /** Path parameters are required without saying so. */
+  required?: true;
+  /** Inclusive bounds; a string bound belongs to a digits-only big integer and is compared as BigInt. */
+  min?: number | string;
+  max?: number | string;
+  minLength?: number;
+  enum?: readonly (string | number | boolean)[];
+  /** ECMAScript source of a regular expression the value must match. */
+  pattern?: string;
+  /** The value is a comma-separated list in one string (`x-comma-separated`). */
+  commaSeparated?: true;
+  items?: Omit<ParameterSpec, 'items'>;
+  /** Only kept where a cross-field rule needs it (sumAtMost counts absent fields with their default). */
+  default?: number;
+}
+
+/** A cross-field rule from the operation's `x-avalanche-rules`. */
+export interface ParameterRule {
+  rule: 'exactlyOne' | 'sumAtMost' | 'atLeastOne';
+  fields: readonly string[];
+  max?: number;
+}
+
+/** One operation. Parameters not listed in pathParams, query or body are rejected. */
+export interface OperationSpec {
+  /** Absent for GET. */
+  method?: 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+  /** Path template; `{name}` is replaced by the percent-encoded parameter. */
+  path: string;
+  pathParams?: Readonly<Record<string, ParameterSpec>>;
+  query?: Readonly<Record<string, ParameterSpec>>;
+  /** Top-level properties of the JSON body; an operation with this key always sends a body. */
+  body?: Readonly<Record<string, ParameterSpec>>;
+  rules?: readonly ParameterRule[];
+}
+
+/** A JSON-schema subset: the keywords that decide a value’s shape, not its format. */
+export interface StructuralSchema {
+  $ref?: string;
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+  const?: unknown;
+  required?: readonly string[];
+  properties?: Readonly<Record<string, StructuralSchema>>;
+  additionalProperties?: StructuralSchema | boolean;
+  items?: StructuralSchema;
+  oneOf?: readonly StructuralSchema[];
+  anyOf?: readonly StructuralSchema[];
+  allOf?: readonly StructuralSchema[];
+}
