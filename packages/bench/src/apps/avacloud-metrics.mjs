@@ -1,0 +1,7 @@
+import { AvaCloudSDK } from '@avalabs/avacloud-sdk';
+
+// The SDK has no v1 avg_tps operation; its equivalent is GET /v2/chains/{chainId}/metrics/avgTps.
+export function setup(serverURL) {
+  const sdk = new AvaCloudSDK({ serverURL, retryConfig: { strategy: 'none' } });
+  return () => sdk.metrics.chains.getMetrics({ chainId: '43114', metric: 'avgTps' }, { serverURL });
+}

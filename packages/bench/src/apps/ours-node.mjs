@@ -1,0 +1,6 @@
+import { createNodeClient } from '@avalanche-api/node-rpc';
+
+export function setup(url) {
+  const client = createNodeClient({ url });
+  return () => client.info.getNodeVersion();
+}
