@@ -599,7 +599,7 @@ export interface components {
         /** @description One pre-funded genesis account. */
         GenesisAccount: {
             /** @description Hex balance in the native token's smallest unit. */
-            balance: string;
+            balance?: string;
             /** @description Hex contract bytecode deployed at the address. */
             code?: string;
             /** @description Contract storage, slot to value (both 32-byte hex). */

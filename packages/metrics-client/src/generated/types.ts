@@ -178,7 +178,7 @@ export interface operations {
     getAvgTps: {
         parameters: {
             query?: {
-                /** @description The `nextPageToken` of a previous page. Valid for 24 hours. */
+                /** @description The `nextPageToken` of a previous page. Valid for 24 hours; an expired token makes the listing start again at the first page. */
                 pageToken?: string;
             };
             header?: never;
