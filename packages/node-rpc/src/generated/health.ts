@@ -264,7 +264,15 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotServed"];
-            503: components["responses"]["Unhealthy"];
+            /** @description The node reports itself not alive; `checks` says which check failed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReply"];
+                };
+            };
         };
     };
 }

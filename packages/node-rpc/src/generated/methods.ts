@@ -86,7 +86,7 @@ export interface NodeMethods {
   /**
    * A block by id.
    *
-   * Returns the block with the given id. With `encoding: hex` (the default) the block
+   * Looks a block up by its id. With `encoding: hex` (the default) the block
    * comes back serialized; with `json` it is decoded into an object whose members this
    * document does not specify. The reply's `encoding` tells the two forms apart.
    *
@@ -131,7 +131,7 @@ export interface NodeMethods {
   /**
    * Height of the last accepted block.
    *
-   * Returns the height of the chain's last accepted block as a decimal string.
+   * The chain's current height, i.e. that of its newest accepted block, as a decimal string.
    *
    * `avm.getHeight`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -260,6 +260,8 @@ export interface NodeMethods {
    * Returns the dynamic-fee parameters of a Subnet-EVM chain at the given block (the
    * latest when omitted) and the block at which they last changed (0 when they are the
    * genesis values). Values are plain JSON numbers.
+   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
+   * server default, may not serve it.
    *
    * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
    * @throws {RpcError} -32000 header not found
@@ -285,6 +287,8 @@ export interface NodeMethods {
    *
    * **Deprecated**: use eth_getActiveRulesAt, which also reports the active fork rules.
    * Served in the internal-blockchain namespace (enabled by default).
+   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
+   * server default, may not serve it.
    *
    * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
@@ -312,6 +316,8 @@ export interface NodeMethods {
    * instance), so clients should treat unknown flags as booleans.
    *
    * Served in the internal-blockchain namespace (enabled by default).
+   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
+   * server default, may not serve it.
    *
    * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
@@ -556,7 +562,7 @@ export interface NodeMethods {
     batch: false;
   };
   /**
-   * The most recently accepted container.
+   * The newest container in this index.
    *
    * Returns the last container this node's index accepted. An empty index gives -32000
    * "no containers have been accepted".
@@ -1009,7 +1015,7 @@ export interface AvmMethods<O> {
   /**
    * A block by id.
    *
-   * Returns the block with the given id. With `encoding: hex` (the default) the block
+   * Looks a block up by its id. With `encoding: hex` (the default) the block
    * comes back serialized; with `json` it is decoded into an object whose members this
    * document does not specify. The reply's `encoding` tells the two forms apart.
    *
@@ -1036,7 +1042,7 @@ export interface AvmMethods<O> {
   /**
    * Height of the last accepted block.
    *
-   * Returns the height of the chain's last accepted block as a decimal string.
+   * The chain's current height, i.e. that of its newest accepted block, as a decimal string.
    *
    * `avm.getHeight`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1128,6 +1134,8 @@ export interface EvmMethods<O> {
    * Returns the dynamic-fee parameters of a Subnet-EVM chain at the given block (the
    * latest when omitted) and the block at which they last changed (0 when they are the
    * genesis values). Values are plain JSON numbers.
+   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
+   * server default, may not serve it.
    *
    * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
    * @throws {RpcError} -32000 header not found
@@ -1144,6 +1152,8 @@ export interface EvmMethods<O> {
    *
    * **Deprecated**: use eth_getActiveRulesAt, which also reports the active fork rules.
    * Served in the internal-blockchain namespace (enabled by default).
+   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
+   * server default, may not serve it.
    *
    * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
@@ -1162,6 +1172,8 @@ export interface EvmMethods<O> {
    * instance), so clients should treat unknown flags as booleans.
    *
    * Served in the internal-blockchain namespace (enabled by default).
+   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
+   * server default, may not serve it.
    *
    * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
@@ -1341,7 +1353,7 @@ export interface IndexMethods<O> {
    */
   getIndex(params: Params<'index.getIndex'>, options?: O): Promise<Result<'index.getIndex'>>;
   /**
-   * The most recently accepted container.
+   * The newest container in this index.
    *
    * Returns the last container this node's index accepted. An empty index gives -32000
    * "no containers have been accepted".
