@@ -2,12 +2,12 @@ import { deref, isObject } from './json-pointer.js';
 import {
   type Precompiled,
   pointerOf,
-  SchemaSet,
   toViolations,
   type Violation,
   violation,
 } from './schema-set.js';
 import { forEachOpenApiSchema } from './schema-walk.js';
+import { SpecDocument, templateRegex } from './spec-document.js';
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -60,22 +60,6 @@ export interface RestExample {
   body: unknown;
 }
 
-function templateRegex(template: string): { regex: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const m = /^\{([^}]+)\}$/.exec(part);
-      if (m?.[1]) {
-        names.push(m[1]);
-        return '([^/]+)';
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-  return { regex: new RegExp(`^${source}$`), names };
-}
-
 /** Splits a query string into repeated values per name. */
 export function parseQuery(search: URLSearchParams): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -93,20 +77,11 @@ function asNumber(value: unknown): number | undefined {
 }
 
 /** An OpenAPI 3.1 document with its operations indexed and its schemas loaded into ajv. */
-export class OpenApiService {
-  readonly name: string;
-  readonly doc: Record<string, unknown>;
+export class OpenApiService extends SpecDocument {
   readonly operations: Operation[] = [];
-  /** The schema sets created so far (one per strict/coerce combination). */
-  readonly sets = new Map<string, SchemaSet>();
-
-  /** Validators compiled ahead of time, by schema set id and key. */
-  readonly precompiled: Precompiled;
 
   constructor(name: string, doc: Record<string, unknown>, precompiled: Precompiled = {}) {
-    this.precompiled = precompiled;
-    this.name = name;
-    this.doc = doc;
+    super(name, doc, precompiled, forEachOpenApiSchema);
     const paths = isObject(doc.paths) ? doc.paths : {};
     for (const [path, rawItem] of Object.entries(paths)) {
       const { node: item, pointer: itemPtr } = deref(doc, rawItem, pointerOf('paths', path));
@@ -193,22 +168,6 @@ export class OpenApiService {
     };
     if (requestBody) operation.requestBody = requestBody;
     return operation;
-  }
-
-  /** The schemas of this document in ajv; strict closes undeclared properties. */
-  schemas(options: { strict: boolean; coerce?: boolean }): SchemaSet {
-    const key = `${options.strict}:${options.coerce === true}`;
-    let set = this.sets.get(key);
-    if (!set) {
-      const id = `${this.name}-${key.replace(':', '-')}.json`;
-      set = new SchemaSet(id, this.doc, forEachOpenApiSchema, {
-        strict: options.strict,
-        coerce: options.coerce === true,
-        ...(this.precompiled[id] ? { precompiled: this.precompiled[id] } : {}),
-      });
-      this.sets.set(key, set);
-    }
-    return set;
   }
 
   /** Operations whose path template matches `pathname` (any method). */

@@ -2,12 +2,12 @@ import { deref, isObject } from './json-pointer.js';
 import {
   type Precompiled,
   pointerOf,
-  SchemaSet,
   toViolations,
   type Violation,
   violation,
 } from './schema-set.js';
 import { forEachOpenRpcSchema } from './schema-walk.js';
+import { SpecDocument, templateRegex } from './spec-document.js';
 
 export interface RpcParam {
   name: string;
@@ -57,35 +57,16 @@ function endpointOf(server: Record<string, unknown>): RpcEndpoint {
   }
   const at = template.indexOf('/ext/');
   const path = at >= 0 ? template.slice(at) : new URL(template.replace(/\{[^}]+\}/g, 'x')).pathname;
-  const source = path
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const m = /^\{([^}]+)\}$/.exec(part);
-      if (!m?.[1]) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const allowed = variables[m[1]]?.enum;
-      return allowed
-        ? `(${allowed.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`
-        : '([^/]+)';
-    })
-    .join('');
-  return { template, path, regex: new RegExp(`^${source}/?$`), variables };
+  const { regex } = templateRegex(path, (name) => variables[name]?.enum, true);
+  return { template, path, regex, variables };
 }
 
 /** An OpenRPC document with its methods indexed and its schemas loaded into ajv. */
-export class OpenRpcService {
-  readonly name: string;
-  readonly doc: Record<string, unknown>;
+export class OpenRpcService extends SpecDocument {
   readonly methods: RpcMethod[] = [];
-  /** The schema sets created so far (one per strict/coerce combination). */
-  readonly sets = new Map<boolean, SchemaSet>();
-
-  /** Validators compiled ahead of time, by schema set id and key. */
-  readonly precompiled: Precompiled;
 
   constructor(name: string, doc: Record<string, unknown>, precompiled: Precompiled = {}) {
-    this.precompiled = precompiled;
-    this.name = name;
-    this.doc = doc;
+    super(name, doc, precompiled, forEachOpenRpcSchema);
     const docServers = Array.isArray(doc.servers) ? doc.servers : [];
     (Array.isArray(doc.methods) ? doc.methods : []).forEach((raw, i) => {
       const { node, pointer } = deref(doc, raw, pointerOf('methods', i));
@@ -116,20 +97,6 @@ export class OpenRpcService {
       if (result) method.result = result;
       this.methods.push(method);
     });
-  }
-
-  schemas({ strict }: { strict: boolean }): SchemaSet {
-    let set = this.sets.get(strict);
-    if (!set) {
-      const id = `${this.name}-${strict}.json`;
-      set = new SchemaSet(id, this.doc, forEachOpenRpcSchema, {
-        strict,
-        coerce: false,
-        ...(this.precompiled[id] ? { precompiled: this.precompiled[id] } : {}),
-      });
-      this.sets.set(strict, set);
-    }
-    return set;
   }
 
   getMethod(name: string): RpcMethod | undefined {
