@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { send, serverPerTest, type TestServer } from '../../rest-core/src/test/server.js';
+import { blocks, pagedServerPerTest, tokens } from '../../rest-core/src/test/paging.js';
 import { createDataClient, DataClientError, PaginationError, paginate } from './index.js';
 
-const serve = serverPerTest();
-
-const blocks = (...numbers: number[]) => numbers.map((n) => ({ blockNumber: String(n) }));
-
-/** Pages of blocks keyed by the pageToken that asks for them ('' is the first page). */
-function pagedServer(pages: Record<string, { blocks: unknown[]; nextPageToken?: string }>) {
-  return serve((req, res) => {
-    const token = new URL(req.url, 'http://x').searchParams.get('pageToken') ?? '';
-    const page = pages[token];
-    page ? send(res, 200, page) : send(res, 404, { message: `no page ${token}` });
-  });
-}
-
-const tokens = (server: TestServer) =>
-  server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('pageToken'));
+const { pagedServer } = pagedServerPerTest();
 
 // What paginate does is tested in @avalanche-api/rest-core; these show it with this client's
 // methods and classes.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { paginateWith } from './paginate.js';
 import { createTestClient, PaginationError } from './test/client.js';
-import { send, serverPerTest, type TestServer } from './test/server.js';
+import { blocks, pagedServerPerTest, tokens } from './test/paging.js';
+import { send } from './test/server.js';
 
-const serve = serverPerTest();
+const { serve, pagedServer } = pagedServerPerTest();
 const paginate = paginateWith(PaginationError);
 /** Array.fromAsync, which Node 20 lacks. */
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -11,20 +12,6 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   for await (const item of iterable) out.push(item);
   return out;
 }
-
-const blocks = (...numbers: number[]) => numbers.map((n) => ({ blockNumber: String(n) }));
-
-/** Pages of blocks keyed by the pageToken that asks for them ('' is the first page). */
-function pagedServer(pages: Record<string, { blocks: unknown[]; nextPageToken?: string }>) {
-  return serve((req, res) => {
-    const token = new URL(req.url, 'http://x').searchParams.get('pageToken') ?? '';
-    const page = pages[token];
-    page ? send(res, 200, page) : send(res, 404, { message: `no page ${token}` });
-  });
-}
-
-const tokens = (server: TestServer) =>
-  server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('pageToken'));
 
 describe('paginate', () => {
   it('follows nextPageToken over several pages until it is absent', async () => {
