@@ -112,35 +112,36 @@ export class ReplayHandler {
 
   /** The recorded answer whose request matches best, else the spec's success example. */
   private restAnswer(service: OpenApiService, op: Operation, request: RestRequest) {
-    const paging = new Set(['pageToken', 'pageSize']);
-    const key = (params: Record<string, string>, query: Record<string, string[]>) =>
-      canonical({
-        params,
-        query: Object.fromEntries(Object.entries(query).filter(([k]) => !paging.has(k))),
-      });
-    const wanted = key(request.pathParams, request.query);
-    const candidates: { status: number; body: unknown; key: string }[] = [];
-    for (const rec of this.options.recordings) {
-      const url = new URL(rec.request.url);
-      const m = this.options.specs.matchRest(rec.request.method, url);
-      if (m?.operation !== op || m.service !== service) continue;
-      if (rec.response.status < 200 || rec.response.status >= 300) continue;
-      candidates.push({
-        status: rec.response.status,
-        body: rec.response.body,
-        key: key(m.pathParams, parseQuery(url.searchParams)),
-      });
-    }
-    for (const ex of service.examples(op)) {
-      if (ex.status >= 200 && ex.status < 300) {
-        candidates.push({
-          status: ex.status,
-          body: ex.body,
-          key: key(ex.request?.pathParams ?? {}, ex.request?.query ?? {}),
-        });
+    const candidates = this.cached(`${service.name} ${op.id}`, () => {
+      const out: { status: number; body: unknown; key: string }[] = [];
+      for (const rec of this.options.recordings) {
+        const url = new URL(rec.request.url);
+        const m = this.options.specs.matchRest(rec.request.method, url);
+        if (m?.operation !== op || m.service !== service) continue;
+        if (rec.response.status < 200 || rec.response.status >= 300) continue;
+        const key = requestKey(m.pathParams, parseQuery(url.searchParams));
+        out.push({ status: rec.response.status, body: rec.response.body, key });
       }
-    }
+      for (const ex of service.examples(op)) {
+        if (ex.status < 200 || ex.status >= 300) continue;
+        const key = requestKey(ex.request?.pathParams ?? {}, ex.request?.query ?? {});
+        out.push({ status: ex.status, body: ex.body, key });
+      }
+      return out;
+    });
+    const wanted = requestKey(request.pathParams, request.query);
     return candidates.find((c) => c.key === wanted) ?? candidates[0];
+  }
+
+  /** What the server can answer for one operation or method: built on first use, then reused. */
+  private readonly answers = new Map<string, unknown[]>();
+  private cached<T>(key: string, build: () => T[]): T[] {
+    let list = this.answers.get(key) as T[] | undefined;
+    if (!list) {
+      list = build();
+      this.answers.set(key, list);
+    }
+    return list;
   }
 
   /** Slices the operation's list property by pageSize and pageToken. */
@@ -230,32 +231,41 @@ export class ReplayHandler {
         `couldn't unmarshal an argument: ${problems.map((p) => formatViolation(p).replace(/^request\.params/, 'params')).join('; ')}`,
       );
     }
-    const result = this.rpcResult(found.service, found.method, url, call.params);
+    const result = this.rpcResult(found.service, found.method, call.params);
     if (result === undefined) return fail(-32000, `no recording or example for ${call.method}`);
     if ('error' in result) return { jsonrpc: '2.0', id, error: result.error };
     return { jsonrpc: '2.0', id, result: result.result };
   }
 
-  private rpcResult(service: OpenRpcService, method: RpcMethod, url: URL, params: unknown) {
+  private rpcResult(service: OpenRpcService, method: RpcMethod, params: unknown) {
+    // The caller has already checked that the request's path is one of the method's endpoints.
+    const candidates = this.cached(`${service.name} ${method.id}`, () => {
+      const out: { key: string; reply: { result: unknown } | { error: unknown } }[] = [];
+      for (const rec of this.options.recordings) {
+        const call = rec.request.body;
+        const reply = rec.response.body;
+        if (!isObject(call) || call.method !== method.id || !isObject(reply)) continue;
+        const entry = 'result' in reply ? { result: reply.result } : { error: reply.error };
+        out.push({ key: canonical(call.params ?? null), reply: entry });
+      }
+      for (const ex of service.examples(method)) {
+        out.push({ key: canonical(ex.params), reply: { result: ex.result } });
+      }
+      return out;
+    });
     const wanted = canonical(params ?? null);
-    const candidates: { key: string; reply: { result: unknown } | { error: unknown } }[] = [];
-    for (const rec of this.options.recordings) {
-      const call = rec.request.body;
-      const reply = rec.response.body;
-      if (!isObject(call) || call.method !== method.id || !isObject(reply)) continue;
-      if (
-        new URL(rec.request.url).pathname !== url.pathname &&
-        !method.endpoints.some((e) => e.regex.test(url.pathname))
-      )
-        continue;
-      const entry = 'result' in reply ? { result: reply.result } : { error: reply.error };
-      candidates.push({ key: canonical(call.params ?? null), reply: entry });
-    }
-    for (const ex of service.examples(method))
-      candidates.push({ key: canonical(ex.params), reply: { result: ex.result } });
     const exact = candidates.find((c) => c.key === wanted);
     return (exact ?? candidates.find((c) => 'result' in c.reply))?.reply;
   }
+}
+
+/** Identifies a REST request for answer lookup: path parameters and query, paging left out. */
+function requestKey(params: Record<string, string>, query: Record<string, string[]>): string {
+  const paging = new Set(['pageToken', 'pageSize']);
+  return canonical({
+    params,
+    query: Object.fromEntries(Object.entries(query).filter(([k]) => !paging.has(k))),
+  });
 }
 
 function describeWhere(where: string, path: string): string {
