@@ -1,19 +1,32 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { deref, isObject } from './json-pointer.js';
 import { type OpenApiService, type Operation, parseQuery, type RestRequest } from './openapi.js';
-import type { OpenRpcService, RpcMethod } from './openrpc.js';
+import type { RpcMethod } from './openrpc.js';
 import type { Recording } from './recordings.js';
+import { AnswerBook, namedParams } from './replay-answers.js';
+import { type Fault, FaultSyntaxError, faultHeader, parseFault } from './replay-faults.js';
+import { nodeNotFound, pageNodeAnswer } from './replay-node.js';
 import { formatViolation } from './schema-set.js';
 import type { Specs } from './specs.js';
 
 const maxBody = 1 << 20;
+/** Past this much discarded body the socket is closed: draining has to end somewhere. */
+const maxDrain = 64 << 20;
 const statusNames: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
+const unparsable = Symbol('unparsable');
 
 /** A page token the replay server understands: where the next page starts. */
 function encodeToken(operation: string, offset: number): string {
@@ -29,50 +42,98 @@ function decodeToken(token: string, operation: string): number | undefined {
   }
 }
 
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, val) =>
-    isObject(val)
-      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
-      : val,
-  );
-
 export interface ReplayOptions {
   specs: Specs;
   recordings: Recording[];
 }
 
+/** Node paths where geth's JSON-RPC server (batches, its own errors) answers, not gorilla's. */
+const isEvmPath = (pathname: string) => /\/rpc\/?$/.test(pathname);
+
 /**
  * Answers requests from the recordings, else from the spec's examples, after validating
- * each request against the spec. REST lists are paged with working page tokens.
+ * each request against the spec: by identity (unknown ids get the service's not-found),
+ * paged and in the asked encoding, with AvalancheGo's HTTP behaviour (CORS, 415, 413) and
+ * failure answers on demand through the `x-replay-fault` header.
  */
 export class ReplayHandler {
-  constructor(private readonly options: ReplayOptions) {}
+  private readonly book: AnswerBook;
+
+  constructor(private readonly options: ReplayOptions) {
+    this.book = new AnswerBook(options.specs, options.recordings);
+  }
 
   handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url ?? '/', 'http://replay');
+      const isRpcPath = this.options.specs.rpc.some((s) => s.servesPath(url.pathname));
+      setCors(req, res);
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        return preflight(req, res, isRpcPath);
+      }
+      let fault: Fault = {};
+      const faultText = req.headers[faultHeader];
+      if (typeof faultText === 'string') {
+        try {
+          fault = parseFault(faultText);
+        } catch (error) {
+          if (!(error instanceof FaultSyntaxError)) throw error;
+          req.resume();
+          return send(res, 400, errorBody(400, [error.message]));
+        }
+      }
       const text = await readBody(req);
       if (text === undefined)
-        return send(res, 413, errorBody(413, ['request body is larger than 1 MiB']));
+        return send(res, 413, errorBody(413, ['request body is larger than 1 MiB']), {
+          connection: 'close',
+        });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (fault.drop) return void res.socket?.destroy();
+      const rpcPost = req.method === 'POST' && isRpcPath;
+      if (rpcPost) {
+        const refused = unsupportedMediaType(req.headers['content-type'], url.pathname);
+        if (refused) return sendText(res, 415, refused);
+      }
       let body: unknown;
       if (text !== '') {
         try {
           body = JSON.parse(text);
         } catch {
-          body = Symbol.for('unparsable');
+          body = unparsable;
         }
       }
-      const { specs } = this.options;
-      if (req.method === 'POST' && specs.rpc.some((s) => s.servesPath(url.pathname))) {
-        return this.rpc(url, body, res);
-      }
-      if (body === Symbol.for('unparsable'))
+      if (rpcPost) return this.rpc(url, body, fault, res);
+      if (fault.status) return this.restFault(req.method ?? 'GET', url, fault, res);
+      if (fault.rpcError !== undefined)
+        return send(
+          res,
+          400,
+          errorBody(400, [`${faultHeader}: rpc-error applies to JSON-RPC calls only`]),
+        );
+      if (body === unparsable)
         return send(res, 400, errorBody(400, ['request body is not valid JSON']));
       return this.rest(req.method ?? 'GET', url, body, res);
     } catch (error) {
       send(res, 500, errorBody(500, [`replay server failed: ${(error as Error).message}`]));
     }
   };
+
+  /** A REST failure on demand: the spec's example for that status, else the error body. */
+  private restFault(method: string, url: URL, fault: Fault, res: ServerResponse) {
+    const status = fault.status as number;
+    const match = this.options.specs.matchRest(method, url);
+    const example = match?.service
+      .examples(match.operation)
+      .find((e) => e.status === status && e.body !== undefined);
+    const headers: Record<string, string> = {};
+    if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+    send(
+      res,
+      status,
+      example?.body ?? errorBody(status, [`${statusNames[status]} (asked for by ${faultHeader})`]),
+      headers,
+    );
+  }
 
   private rest(method: string, url: URL, body: unknown, res: ServerResponse) {
     const { specs } = this.options;
@@ -102,94 +163,33 @@ export class ReplayHandler {
         ),
       );
     }
-    const answer = this.restAnswer(service, operation, request);
-    if (!answer)
-      return send(res, 404, errorBody(404, [`no recording or example for ${operation.id}`]));
-    const paged = this.page(service, operation, request, answer.body);
+    const pick = this.book.pickRest(service, operation, request);
+    if (pick.kind === 'not-found') {
+      const what = pick.name
+        ? `${noun(pick.name)} ${pick.value} not found`
+        : `nothing stored for ${operation.id}`;
+      return send(res, 404, errorBody(404, [what]));
+    }
+    const paged = page(service, operation, request, pick.answer.body);
     if (paged.error !== undefined) return send(res, 400, errorBody(400, [paged.error]));
-    send(res, answer.status, paged.body);
+    send(res, pick.answer.status, paged.body);
   }
 
-  /** The recorded answer whose request matches best, else the spec's success example. */
-  private restAnswer(service: OpenApiService, op: Operation, request: RestRequest) {
-    const candidates = this.cached(`${service.name} ${op.id}`, () => {
-      const out: { status: number; body: unknown; key: string }[] = [];
-      for (const rec of this.options.recordings) {
-        const url = new URL(rec.request.url);
-        const m = this.options.specs.matchRest(rec.request.method, url);
-        if (m?.operation !== op || m.service !== service) continue;
-        if (rec.response.status < 200 || rec.response.status >= 300) continue;
-        const key = requestKey(m.pathParams, parseQuery(url.searchParams));
-        out.push({ status: rec.response.status, body: rec.response.body, key });
-      }
-      for (const ex of service.examples(op)) {
-        if (ex.status < 200 || ex.status >= 300) continue;
-        const key = requestKey(ex.request?.pathParams ?? {}, ex.request?.query ?? {});
-        out.push({ status: ex.status, body: ex.body, key });
-      }
-      return out;
-    });
-    const wanted = requestKey(request.pathParams, request.query);
-    return candidates.find((c) => c.key === wanted) ?? candidates[0];
-  }
-
-  /** What the server can answer for one operation or method: built on first use, then reused. */
-  private readonly answers = new Map<string, unknown[]>();
-  private cached<T>(key: string, build: () => T[]): T[] {
-    let list = this.answers.get(key) as T[] | undefined;
-    if (!list) {
-      list = build();
-      this.answers.set(key, list);
-    }
-    return list;
-  }
-
-  /** Slices the operation's list property by pageSize and pageToken. */
-  private page(
-    service: OpenApiService,
-    op: Operation,
-    request: RestRequest,
-    body: unknown,
-  ): { body?: unknown; error?: string } {
-    if (!isObject(body) || !op.parameters.some((p) => p.name === 'pageToken')) return { body };
-    const list = Object.entries(body).find(([, v]) => Array.isArray(v));
-    if (!list) return { body };
-    const [name, items] = list as [string, unknown[]];
-    const sizeParam = op.parameters.find((p) => p.name === 'pageSize');
-    const sizeSchema = sizeParam
-      ? deref(service.doc, { $ref: `#${sizeParam.schema}` }, '').node
-      : {};
-    const size =
-      Number(request.query.pageSize?.[0] ?? sizeSchema.default ?? items.length) ||
-      items.length ||
-      1;
-    let offset = 0;
-    const token = request.query.pageToken?.[0];
-    if (token !== undefined) {
-      const decoded = decodeToken(token, op.id);
-      if (decoded === undefined)
-        return {
-          error: `pageToken: ${JSON.stringify(token)} is not a token this server issued for ${op.id}`,
-        };
-      offset = decoded;
-    }
-    const out: Record<string, unknown> = { ...body, [name]: items.slice(offset, offset + size) };
-    delete out.nextPageToken;
-    if (offset + size < items.length) out.nextPageToken = encodeToken(op.id, offset + size);
-    return { body: out };
-  }
-
-  private rpc(url: URL, body: unknown, res: ServerResponse) {
-    if (body === undefined || body === Symbol.for('unparsable')) {
-      return send(res, 200, {
+  private rpc(url: URL, body: unknown, fault: Fault, res: ServerResponse) {
+    const status = fault.status ?? 200;
+    const headers: Record<string, string> = {};
+    if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+    const reply = (payload: unknown) => send(res, status, payload, headers);
+    if (body === undefined || body === unparsable) {
+      return reply({
         jsonrpc: '2.0',
         id: null,
         error: { code: -32700, message: 'parse error: body is not valid JSON' },
       });
     }
     if (Array.isArray(body)) {
-      if (!/\/rpc\/?$/.test(url.pathname)) {
-        return send(res, 200, {
+      if (!isEvmPath(url.pathname)) {
+        return reply({
           jsonrpc: '2.0',
           id: null,
           error: {
@@ -198,22 +198,23 @@ export class ReplayHandler {
           },
         });
       }
-      return send(
-        res,
-        200,
-        body.map((call) => this.rpcCall(url, call)),
-      );
+      // geth answers an empty batch with one error object, not an empty array.
+      if (body.length === 0)
+        return reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty batch' } });
+      return reply(body.map((call) => this.rpcCall(url, call, fault)));
     }
-    send(res, 200, this.rpcCall(url, body));
+    reply(this.rpcCall(url, body, fault));
   }
 
-  private rpcCall(url: URL, call: unknown): object {
+  private rpcCall(url: URL, call: unknown, fault: Fault): object {
     const id = isObject(call) && 'id' in call ? call.id : null;
     const fail = (code: number, message: string) => ({
       jsonrpc: '2.0',
       id,
       error: { code, message, data: null },
     });
+    if (fault.status !== undefined)
+      return fail(-32000, `${statusNames[fault.status]} (asked for by ${faultHeader})`);
     if (!isObject(call) || call.jsonrpc !== '2.0' || typeof call.method !== 'string') {
       return fail(-32600, 'invalid request: expected {jsonrpc: "2.0", id, method, params}');
     }
@@ -224,48 +225,88 @@ export class ReplayHandler {
         `the method ${call.method} does not exist/is not available at ${url.pathname}`,
       );
     }
-    const problems = found.service.validateCall(found.method, url.pathname, call, { strict: true });
+    if (fault.rpcError !== undefined)
+      return fail(fault.rpcError, `replay fault ${fault.rpcError} (asked for by ${faultHeader})`);
+    const { service, method } = found;
+    const params = nodeParams(method, call.params);
+    // Non-strict: Go's encoding/json ignores unknown members, but types and required hold.
+    const problems = service.validateCall(
+      method,
+      url.pathname,
+      { ...call, params },
+      { strict: false },
+    );
     if (problems.length > 0) {
+      const detail = problems
+        .map((p) => formatViolation(p).replace(/^request\.params/, 'params'))
+        .join('; ');
+      return isEvmPath(url.pathname)
+        ? fail(-32602, `invalid argument: ${detail}`)
+        : fail(-32000, `couldn't unmarshal an argument: ${detail}`);
+    }
+    const named = namedParams(method, params);
+    const pick = this.book.pickRpc(service, method, params);
+    let answer: { result: unknown } | { error: unknown };
+    if (pick.kind === 'none') return fail(-32000, `no recording or example for ${call.method}`);
+    if (pick.kind === 'not-found') answer = nodeNotFound(method.id, named);
+    else if (pick.kind === 'encoding')
       return fail(
         -32000,
-        `couldn't unmarshal an argument: ${problems.map((p) => formatViolation(p).replace(/^request\.params/, 'params')).join('; ')}`,
+        `couldn't encode the reply as ${JSON.stringify(pick.requested)}: the replay server holds it only as ${pick.stored.join(', ')}`,
       );
-    }
-    const result = this.rpcResult(found.service, found.method, call.params);
-    if (result === undefined) return fail(-32000, `no recording or example for ${call.method}`);
-    if ('error' in result) return { jsonrpc: '2.0', id, error: result.error };
-    return { jsonrpc: '2.0', id, result: result.result };
-  }
-
-  private rpcResult(service: OpenRpcService, method: RpcMethod, params: unknown) {
-    // The caller has already checked that the request's path is one of the method's endpoints.
-    const candidates = this.cached(`${service.name} ${method.id}`, () => {
-      const out: { key: string; reply: { result: unknown } | { error: unknown } }[] = [];
-      for (const rec of this.options.recordings) {
-        const call = rec.request.body;
-        const reply = rec.response.body;
-        if (!isObject(call) || call.method !== method.id || !isObject(reply)) continue;
-        const entry = 'result' in reply ? { result: reply.result } : { error: reply.error };
-        out.push({ key: canonical(call.params ?? null), reply: entry });
-      }
-      for (const ex of service.examples(method)) {
-        out.push({ key: canonical(ex.params), reply: { result: ex.result } });
-      }
-      return out;
-    });
-    const wanted = canonical(params ?? null);
-    const exact = candidates.find((c) => c.key === wanted);
-    return (exact ?? candidates.find((c) => 'result' in c.reply))?.reply;
+    else answer = pageNodeAnswer(method.id, pick.answer, named);
+    if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error };
+    return { jsonrpc: '2.0', id, result: answer.result };
   }
 }
 
-/** Identifies a REST request for answer lookup: path parameters and query, paging left out. */
-function requestKey(params: Record<string, string>, query: Record<string, string[]>): string {
-  const paging = new Set(['pageToken', 'pageSize']);
-  return canonical({
-    params,
-    query: Object.fromEntries(Object.entries(query).filter(([k]) => !paging.has(k))),
-  });
+/**
+ * Params as AvalancheGo's JSON-RPC codec reads them for a by-name method: absent, `[]`
+ * and `{}` are no params, and `[{…}]` is the object inside.
+ */
+function nodeParams(method: RpcMethod, params: unknown): unknown {
+  if (method.paramStructure !== 'by-name') return params ?? [];
+  if (params === undefined || params === null) return {};
+  if (Array.isArray(params) && params.length === 0) return {};
+  if (Array.isArray(params) && params.length === 1 && isObject(params[0])) return params[0];
+  return params;
+}
+
+/** Slices the operation's list property by pageSize and pageToken. */
+function page(
+  service: OpenApiService,
+  op: Operation,
+  request: RestRequest,
+  body: unknown,
+): { body?: unknown; error?: string } {
+  if (!isObject(body) || !op.parameters.some((p) => p.name === 'pageToken')) return { body };
+  const list = Object.entries(body).find(([, v]) => Array.isArray(v));
+  if (!list) return { body };
+  const [name, items] = list as [string, unknown[]];
+  const sizeParam = op.parameters.find((p) => p.name === 'pageSize');
+  const sizeSchema = sizeParam ? deref(service.doc, { $ref: `#${sizeParam.schema}` }, '').node : {};
+  const size =
+    Number(request.query.pageSize?.[0] ?? sizeSchema.default ?? items.length) || items.length || 1;
+  let offset = 0;
+  const token = request.query.pageToken?.[0];
+  if (token !== undefined) {
+    const decoded = decodeToken(token, op.id);
+    if (decoded === undefined)
+      return {
+        error: `pageToken: ${JSON.stringify(token)} is not a token this server issued for ${op.id}`,
+      };
+    offset = decoded;
+  }
+  const out: Record<string, unknown> = { ...body, [name]: items.slice(offset, offset + size) };
+  delete out.nextPageToken;
+  if (offset + size < items.length) out.nextPageToken = encodeToken(op.id, offset + size);
+  return { body: out };
+}
+
+/** `blockId` → `Block`, `txHash` → `Tx`: the resource a not-found message names. */
+function noun(param: string): string {
+  const base = param.replace(/(ss)es$|([^s])s$/, '$1$2').replace(/(Id|Hash)$/, '') || param;
+  return base[0]?.toUpperCase() + base.slice(1);
 }
 
 function describeWhere(where: string, path: string): string {
@@ -278,30 +319,92 @@ function errorBody(status: number, message: string[]) {
   return { message, statusCode: status, error: statusNames[status] ?? 'Internal Server Error' };
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
+/**
+ * The 415 AvalancheGo sends for a JSON-RPC POST in another media type: gorilla/rpc's text on
+ * the node's own services, geth's on the EVM `/rpc` endpoint. Undefined when it is accepted.
+ */
+function unsupportedMediaType(header: string | undefined, pathname: string): string | undefined {
+  const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (isEvmPath(pathname)) {
+    const accepted = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
+    return accepted.includes(type)
+      ? undefined
+      : 'invalid content type, only application/json is supported';
+  }
+  return type === 'application/json' ? undefined : `rpc: unrecognized Content-Type: ${type}`;
+}
+
+/** CORS as AvalancheGo's rs/cors setup sends it (any origin), on every service here. */
+function setCors(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('vary', 'Origin');
+  if (!req.headers.origin) return;
+  res.setHeader('access-control-allow-origin', '*');
+  // Lets a browser app read the Retry-After of a 429 (its own or one asked for by fault).
+  res.setHeader('access-control-expose-headers', 'Retry-After');
+}
+
+/** Answers a CORS preflight: the node (rs/cors) with 200, the REST services with 204. */
+function preflight(req: IncomingMessage, res: ServerResponse, isRpcPath: boolean) {
+  req.resume();
+  const method = String(req.headers['access-control-request-method']).toUpperCase();
+  const headers: Record<string, string> = {
+    vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+  };
+  if (req.headers.origin && ['GET', 'POST', 'HEAD'].includes(method)) {
+    headers['access-control-allow-origin'] = '*';
+    headers['access-control-allow-methods'] = method;
+    const asked = req.headers['access-control-request-headers'];
+    if (asked) headers['access-control-allow-headers'] = asked;
+  }
+  res.writeHead(isRpcPath ? 200 : 204, headers);
+  res.end();
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
   });
   res.end(text);
 }
 
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/**
+ * The body as text, or undefined when it is over 1 MiB. An oversized body is read to its
+ * end and dropped, so the client gets to read the 413 instead of a reset connection.
+ */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBody) {
-        resolve(undefined);
+      if (size > maxDrain) {
         req.destroy();
         return;
       }
-      chunks.push(chunk);
+      if (size <= maxBody) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () =>
+      resolve(size > maxBody ? undefined : Buffer.concat(chunks).toString('utf8')),
+    );
     req.on('error', reject);
+    // Destroyed past maxDrain: 'end' never comes.
+    req.on('close', () => resolve(undefined));
   });
 }
 
