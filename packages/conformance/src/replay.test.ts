@@ -86,6 +86,15 @@ describe('REST answers by identity', () => {
     expect(apiErrors(body)).toEqual([]);
   });
 
+  test('an unknown chain on the Metrics API is a 404 with its error body', async () => {
+    const { status, body } = await get('/v1/avg_tps/999999');
+    expect(status).toBe(404);
+    const metrics = specs.rest.find((s) => s.name === 'metrics-api');
+    expect(
+      metrics?.schemas({ strict: true }).validate('/components/schemas/MetricsError', body, ''),
+    ).toEqual([]);
+  });
+
   test('the stored block answers its own id only', async () => {
     const known = await get('/v1/chains/43114/blocks/49889407');
     expect(known.status).toBe(200);
@@ -278,6 +287,24 @@ describe('JSON-RPC answers by identity and encoding', () => {
       call('index.isAccepted', { id: '2jbZUvi6nHy3Pgmk8xcMpSg5cW6epkPqdKkHSCweb4eRXtq4k9' }),
     );
     expect(accepted.body.result).toEqual({ isAccepted: false });
+  });
+
+  const unknownId = '2jbZUvi6nHy3Pgmk8xcMpSg5cW6epkPqdKkHSCweb4eRXtq4k9';
+  const unknownAddress = 'X-avax1wst8jt3z3fm9ce0z6akj3266zmgccdp03hjlaj';
+  test.each([
+    ['/ext/bc/X', 'avm.getTxStatus', { txID: unknownId }],
+    ['/ext/index/X/tx', 'index.isAccepted', { id: unknownId }],
+    ['/ext/bc/X', 'avm.getBalance', { address: unknownAddress, assetID: 'AVAX' }],
+    ['/ext/bc/X', 'avm.getAllBalances', { address: unknownAddress }],
+    ['/ext/bc/X', 'avm.getUTXOs', { addresses: [unknownAddress] }],
+    ['/ext/bc/X', 'avm.getUTXOs', { addresses: utxoAddresses, limit: 1 }],
+    ['/ext/index/X/tx', 'index.getContainerRange', { startIndex: 1, numToFetch: 1 }],
+  ])('%s %s: a made or cut answer still keeps the spec', async (path, method, params) => {
+    const { body } = await rpc(path, call(method, params, 3));
+    const found = specs.matchRpc(method);
+    expect(found).toBeDefined();
+    expect(body.result).toBeDefined();
+    expect(found?.service.validateReply(found.method, 3, body, { strict: true })).toEqual([]);
   });
 
   test('avm.getTx answers in the asked encoding, or the encoding error', async () => {
