@@ -431,6 +431,12 @@ describe('HTTP behaviour like AvalancheGo', () => {
     expect(await res.text()).toBe(message);
   });
 
+  test('a GET on a JSON-RPC endpoint is 405 as gorilla/rpc answers it', async () => {
+    const res = await fetch(`${server.url}/ext/info`);
+    expect(res.status).toBe(405);
+    expect(await res.text()).toBe('rpc: POST method required, received GET');
+  });
+
   test('application/json with a charset is accepted', async () => {
     const { body } = await rpc('/ext/info', call('info.getNetworkID'), {
       'content-type': 'application/json;charset=UTF-8',

@@ -90,6 +90,10 @@ export class ReplayHandler {
       if (fault.slowMs) await sleep(fault.slowMs);
       if (fault.drop) return void res.socket?.destroy();
       const rpcPost = req.method === 'POST' && isRpcPath;
+      if (isRpcPath && !rpcPost && !this.options.specs.matchRest(req.method ?? 'GET', url)) {
+        // gorilla/rpc's answer to anything but a POST on a JSON-RPC endpoint.
+        return sendText(res, 405, `rpc: POST method required, received ${req.method}`);
+      }
       if (rpcPost) {
         const refused = unsupportedMediaType(req.headers['content-type'], url.pathname);
         if (refused) return sendText(res, 415, refused);
@@ -356,6 +360,7 @@ function preflight(req: IncomingMessage, res: ServerResponse, isRpcPath: boolean
     const asked = req.headers['access-control-request-headers'];
     if (asked) headers['access-control-allow-headers'] = asked;
   }
+  if (isRpcPath) headers['content-length'] = '0';
   res.writeHead(isRpcPath ? 200 : 204, headers);
   res.end();
 }
