@@ -6,9 +6,10 @@ import type { Specs } from './specs.js';
 
 /*
  * Which request values name the thing asked for ("identity"), decided per operation:
- * - REST: every path parameter, every required query parameter, and the query parameters
- *   an operation's exactlyOne/atLeastOne rule names (addresses, nodeIds of listPending…).
- *   Filters, sort order and paging (pageSize, pageToken) are not identity.
+ * - REST: every path parameter, every required query parameter, the query parameters an
+ *   operation's exactlyOne/atLeastOne rule names (addresses, nodeIds of listPending…), and
+ *   `addresses` wherever it is taken (whose UTXOs, whose chains). Filters, sort order and
+ *   paging (pageSize, pageToken) are not identity.
  * - JSON-RPC: the params in `rpcIdentityParams` a method takes. `encoding` is matched on its
  *   own (so a wrong encoding is an encoding error, not a not-found); limit, startIndex,
  *   numToFetch page over the stored items; filters (tags, nodeIDs) are not identity.
@@ -27,6 +28,9 @@ export const rpcIdentityParams = [
   'containerID',
   'sourceChain',
 ];
+
+/** Query parameters that name what is asked for even where the spec leaves them optional. */
+const restIdentityQuery = ['addresses'];
 
 /** One stored answer and what it answers. */
 interface Candidate<T> {
@@ -102,7 +106,8 @@ function rank<T>(list: Candidate<T>[], full: string, ok: (c: Candidate<T>) => bo
 
 export function restIdentityNames(op: Operation): string[] {
   const names = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
-  for (const p of op.parameters) if (p.in === 'query' && p.required) names.add(p.name);
+  for (const p of op.parameters)
+    if (p.in === 'query' && (p.required || restIdentityQuery.includes(p.name))) names.add(p.name);
   for (const rule of op.rules)
     if (rule.in === 'query' && rule.rule !== 'sumAtMost') for (const f of rule.fields) names.add(f);
   return [...names];

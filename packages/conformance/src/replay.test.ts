@@ -119,6 +119,17 @@ describe('REST answers by identity', () => {
     ]);
   });
 
+  test('UTXOs are found by address, not for any address', async () => {
+    const path = '/v1/networks/mainnet/blockchains/p-chain/utxos?addresses=';
+    const known = await get(`${path}avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0&includeSpent=true`);
+    expect(known.status).toBe(200);
+    const unknown = await get(`${path}avax1jzjfh57wwe9ntp6440rdurwxj3d5j7xe4vf6ff`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toEqual([
+      'Address avax1jzjfh57wwe9ntp6440rdurwxj3d5j7xe4vf6ff not found',
+    ]);
+  });
+
   test('filters and sort order do not change which answer is found', async () => {
     const plain = await get('/v1/networks/mainnet/validators');
     const sorted = await get(
