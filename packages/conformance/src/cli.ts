@@ -475,7 +475,9 @@ async function contract(args: string[]) {
       [...specs.rest, ...specs.rpc].map((s) => [s.name, replay?.url as string]),
     );
   } else targets = parsed;
-  const missing = [...new Set(cases.map((c) => c.service))].filter((s) => !targets[s]);
+  const missing = [...new Set(cases.filter((c) => !c.skip).map((c) => c.service))].filter(
+    (s) => !targets[s],
+  );
   if (missing.length > 0)
     throw new UsageError(
       `--target: no URL for ${missing.join(', ')}; name it (name=url) or narrow --only`,

@@ -498,6 +498,13 @@ export async function runContract(
   cases: ContractCase[],
   options: RunOptions,
 ): Promise<ContractResult[]> {
+  const missing = [...new Set(cases.map((c) => c.service))].filter(
+    (s) => !options.targets[s] && cases.some((c) => c.service === s && !c.skip),
+  );
+  if (missing.length > 0)
+    throw new Error(
+      `runContract: no target URL for ${missing.join(', ')} (targets name ${Object.keys(options.targets).join(', ') || 'nothing'})`,
+    );
   const results: ContractResult[] = new Array(cases.length);
   // Services found unreachable: their remaining cases are not sent.
   const down = new Map<string, string>();
