@@ -42,6 +42,7 @@ describe('check', () => {
   }, async () => {
     const { code, stdout } = await run(['check', corpus, '--strict', '--format', 'json']);
     const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ reportVersion: 1, command: 'check' });
     expect(report.summary.failed).toBe(0);
     expect(report.summary.excluded).toBe(1);
     expect(report.results.length).toBeGreaterThan(50);
@@ -110,7 +111,7 @@ describe('serve', () => {
     child = spawn(process.execPath, [cli, 'serve', '--port', '0']);
     const [line] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
     base = (/http:\/\/127\.0\.0\.1:\d+/.exec(String(line)) ?? [''])[0];
-  });
+  }, 60000);
   afterAll(() => child.kill('SIGKILL'));
 
   test('answers a Data API request from the recordings and stops cleanly on SIGTERM', {
@@ -134,7 +135,7 @@ describe('contract', () => {
   }, async () => {
     const { code, stdout } = await run(['contract', '--format', 'json']);
     const report = JSON.parse(stdout);
-    expect(report.reportVersion).toBe(1);
+    expect(report).toMatchObject({ reportVersion: 1, command: 'contract', target: 'replay' });
     expect(report.summary.operations).toEqual({
       total: 58,
       conforms: 58,
@@ -337,6 +338,26 @@ describe('contract', () => {
 });
 
 describe('usage', () => {
+  test('--output writes the report to a file and nothing to stdout', {
+    timeout: 60000,
+  }, async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'out-')), 'report.xml');
+    const { code, stdout } = await run([
+      'contract',
+      '--only',
+      'getAvgTps',
+      '--format',
+      'junit',
+      '--output',
+      file,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(await readFile(file, 'utf8')).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuite name="contract replay" tests="\d+" failures="0" skipped="1">/,
+    );
+  });
+
   test('--version prints the package version', { timeout: 60000 }, async () => {
     const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     const { code, stdout } = await run(['--version']);
