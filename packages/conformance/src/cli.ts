@@ -374,12 +374,16 @@ function contractText(run: ContractRun, where: string): string {
     lines.push(table(rows));
   }
   for (const r of run.results.filter((x) => x.verdict === 'drift')) {
+    // The expected-vs-got line already says what unexpected-status/-error would repeat.
+    const rest = r.violations.filter(
+      (v) => v.kind !== 'unexpected-status' && v.kind !== 'unexpected-error',
+    );
     lines.push(
       '',
       `DRIFT ${r.service} ${r.operation} (${r.source})`,
       `  expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
-      ...r.violations.slice(0, 10).map((v) => `  ${formatViolation(v)}`),
-      ...(r.violations.length > 10 ? [`  … and ${r.violations.length - 10} more`] : []),
+      ...rest.slice(0, 10).map((v) => `  ${formatViolation(v)}`),
+      ...(rest.length > 10 ? [`  … and ${rest.length - 10} more`] : []),
       `  ${r.curl}`,
     );
   }
