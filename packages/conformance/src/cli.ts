@@ -84,6 +84,7 @@ ${exitCodes}`,
 };
 
 const usage = `Usage: avalanche-conformance <command> [options]
+       avalanche-conformance --version | --help
 
 Commands:
   check <files or folders…>   validate recorded exchanges or HAR files against the specs
@@ -91,7 +92,6 @@ Commands:
   contract                    contract-test a deployment (default target: the replay server)
 
 Run \`avalanche-conformance <command> --help\` for a command's options.
-  --version             print the package version
 
 ${exitCodes}`;
 
