@@ -161,6 +161,8 @@ interface Answer {
   operation: string;
   status: number;
   body: unknown;
+  /** Drop the connection instead of answering. */
+  drop?: boolean;
 }
 type Fault = (answer: Answer) => Answer | undefined;
 
@@ -187,6 +189,10 @@ const proxy = createServer(async (req, res) => {
     body: answerText ? JSON.parse(answerText) : undefined,
   };
   const out = fault(structuredClone(answer)) ?? answer;
+  if (out.drop) {
+    req.socket.destroy();
+    return;
+  }
   res.writeHead(out.status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(out.body));
 });
@@ -348,6 +354,14 @@ describe('runContract against a faulty deployment', () => {
       }),
       () => new Set(['aggregateSignatures']),
       ['unexpected-status'],
+    ],
+    [
+      'a connection dropped without an answer on getLatestBlocks (drift, not "unreachable")',
+      onOperation('getLatestBlocks', (a) => {
+        a.drop = true;
+      }),
+      () => new Set(['getLatestBlocks']),
+      ['protocol'],
     ],
   ])(
     '%s',
