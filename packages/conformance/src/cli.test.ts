@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildPath } from './contract.js';
 import { recordingsToHar } from './har.js';
 import { loadRecordings } from './recordings.js';
+import { Specs } from './specs.js';
 
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const corpus = new URL('../../../specs/recordings/', import.meta.url).pathname;
@@ -35,9 +37,12 @@ async function listen(server: Server): Promise<string> {
 }
 
 describe('check', () => {
-  test('the whole corpus passes in strict mode, as JSON with a coverage summary', async () => {
+  test('the whole corpus passes in strict mode, as JSON with a coverage summary', {
+    timeout: 60000,
+  }, async () => {
     const { code, stdout } = await run(['check', corpus, '--strict', '--format', 'json']);
     const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ reportVersion: 1, command: 'check' });
     expect(report.summary.failed).toBe(0);
     expect(report.summary.excluded).toBe(1);
     expect(report.results.length).toBeGreaterThan(50);
@@ -46,7 +51,9 @@ describe('check', () => {
     expect(code).toBe(0);
   });
 
-  test('a broken exchange fails with exit 1 and names the drift; text ends with coverage', async () => {
+  test('a broken exchange fails with exit 1 and names the drift; text ends with coverage', {
+    timeout: 60000,
+  }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-'));
     const original = JSON.parse(await readFile(join(corpus, 'metrics-api/avg-tps.1.json'), 'utf8'));
     original.response.body.results[0].value = 'fast';
@@ -59,7 +66,7 @@ describe('check', () => {
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^coverage: 0\/58 operations and methods/);
   });
 
-  test('undeclared properties fail only with --strict', async () => {
+  test('undeclared properties fail only with --strict', { timeout: 60000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-'));
     const original = JSON.parse(await readFile(join(corpus, 'metrics-api/avg-tps.1.json'), 'utf8'));
     original.response.body.extra = true;
@@ -68,7 +75,9 @@ describe('check', () => {
     expect((await run(['check', dir, '--strict'])).code).toBe(1);
   });
 
-  test('a HAR export of the corpus round-trips to the same verdicts, also as JUnit', async () => {
+  test('a HAR export of the corpus round-trips to the same verdicts, also as JUnit', {
+    timeout: 60000,
+  }, async () => {
     const recordings = (await loadRecordings(corpus)).filter(
       (r) => !r.file.includes('error-bad-request.1') || r.file.startsWith('metrics'),
     );
@@ -82,11 +91,13 @@ describe('check', () => {
     expect(new Set(ops).size).toBeGreaterThan(40);
     const junit = await run(['check', har, '--format', 'junit']);
     expect(junit.stdout).toMatch(
-      new RegExp(`<testsuite name="conformance" tests="${recordings.length}" failures="0">`),
+      new RegExp(
+        `<testsuite name="conformance" tests="${recordings.length}" failures="0" skipped="0">`,
+      ),
     );
   });
 
-  test('bad usage gets exit 2 and a one-line reason', async () => {
+  test('bad usage gets exit 2 and a one-line reason', { timeout: 60000 }, async () => {
     const { code, stderr } = await run(['check', corpus, '--format', 'yaml']);
     expect(code).toBe(2);
     expect(stderr).toContain('--format: "yaml" must be text, json or junit');
@@ -100,10 +111,12 @@ describe('serve', () => {
     child = spawn(process.execPath, [cli, 'serve', '--port', '0']);
     const [line] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
     base = (/http:\/\/127\.0\.0\.1:\d+/.exec(String(line)) ?? [''])[0];
-  });
+  }, 60000);
   afterAll(() => child.kill('SIGKILL'));
 
-  test('answers a Data API request from the recordings and stops cleanly on SIGTERM', async () => {
+  test('answers a Data API request from the recordings and stops cleanly on SIGTERM', {
+    timeout: 60000,
+  }, async () => {
     const res = await fetch(
       `${base}/v1/networks/mainnet/addresses:listChainIds?addresses=avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg`,
     );
@@ -117,14 +130,23 @@ describe('serve', () => {
 });
 
 describe('contract', () => {
-  test('against the built-in replay server, every operation and method conforms', async () => {
+  test('against the built-in replay server, every operation and method conforms', {
+    timeout: 60000,
+  }, async () => {
     const { code, stdout } = await run(['contract', '--format', 'json']);
     const report = JSON.parse(stdout);
-    expect(report.summary).toMatchObject({ operations: 58, conform: 58, drift: 0 });
+    expect(report).toMatchObject({ reportVersion: 1, command: 'contract', target: 'replay' });
+    expect(report.summary.operations).toEqual({
+      total: 58,
+      conforms: 58,
+      drift: 0,
+      notTested: 0,
+      skipped: 0,
+    });
     expect(code).toBe(0);
   });
 
-  test('unreachable targets give one line per service and a non-zero exit, no stack trace', async () => {
+  test('an unreachable target (offline --target live) is one line per service, exit 2, no drift rows', async () => {
     const closed = createServer();
     const url = await listen(closed);
     await new Promise((r) => closed.close(r));
@@ -132,16 +154,96 @@ describe('contract', () => {
       'contract',
       '--target',
       url,
-      '--only',
-      'data-api,metrics-api',
       '--timeout-ms',
       '2000',
     ]);
-    expect(code).toBe(1);
-    expect(stdout).toMatch(new RegExp(`^data-api: ${url} is unreachable \\(ECONNREFUSED\\)$`, 'm'));
-    expect(stdout).toMatch(new RegExp(`^metrics-api: ${url} is unreachable`, 'm'));
+    expect(code).toBe(2);
+    const lines = stdout.split('\n');
+    for (const service of ['data-api', 'metrics-api', 'node-rpc', 'node-health']) {
+      const mine = lines.filter((l) => l.startsWith(`${service}:`) || l.startsWith(`${service} `));
+      expect(mine).toEqual([`${service}: ${url} is unreachable (ECONNREFUSED); not tested`]);
+    }
+    expect(stdout).not.toMatch(/DRIFT|drift \d+ of|^service\s+operation/m);
+    expect(stdout).toMatch(
+      /^contract: 0\/58 conform, 0 drift, 58 not tested, 0 skipped; 0 requests in /m,
+    );
     expect(`${stdout}${stderr}`).not.toMatch(/\n\s+at /);
-  });
+  }, 60000);
+
+  test('a server that answers only errors cannot pass: every operation drifts, exit 1', async () => {
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (d) => {
+        text += d;
+      });
+      req.on('end', () => {
+        res.writeHead(text.includes('"jsonrpc"') ? 200 : 404, {
+          'content-type': 'application/json',
+        });
+        const call = text ? JSON.parse(text) : undefined;
+        res.end(
+          JSON.stringify(
+            call?.jsonrpc
+              ? {
+                  jsonrpc: '2.0',
+                  id: call.id,
+                  error: { code: -32000, message: 'nope', data: null },
+                }
+              : { message: ['nothing here'], statusCode: 404, error: 'Not Found' },
+          ),
+        );
+      });
+    });
+    const url = await listen(server);
+    try {
+      const json = await run(['contract', '--target', url, '--format', 'json']);
+      expect(json.code).toBe(1);
+      const report = JSON.parse(json.stdout);
+      expect(report.summary.operations).toEqual({
+        total: 58,
+        conforms: 0,
+        drift: 58,
+        notTested: 0,
+        skipped: 0,
+      });
+      const text = await run([
+        'contract',
+        '--target',
+        url,
+        '--only',
+        'getBlock,info.getNodeVersion',
+      ]);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(
+        /^DRIFT data-api getBlock \(example 200 block\)\n {2}expected HTTP 200, got HTTP 404$/m,
+      );
+      expect(text.stdout).toMatch(
+        /^ {2}expected HTTP 200 with a result, got HTTP 200 with error -32000 "nope"$/m,
+      );
+      expect(text.stdout).toMatch(
+        /^ {2}curl -sS -X POST '[^']+\/ext\/info' -H 'content-type: application\/json' --data '\{"jsonrpc":"2\.0".*"method":"info\.getNodeVersion"/m,
+      );
+      expect(text.stdout.trim().split('\n').at(-1)).toMatch(
+        /^contract: 0\/2 conform, 2 drift, 0 not tested, 0 skipped; \d+ requests in \d+\.\d s$/,
+      );
+      const junit = await run([
+        'contract',
+        '--target',
+        url,
+        '--only',
+        'getBlock',
+        '--format',
+        'junit',
+      ]);
+      expect(junit.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuite')).toBe(
+        true,
+      );
+      expect(junit.stdout).toContain('<failure message="expected HTTP 200, got HTTP 404">');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 60000);
 
   describe('against a deliberately broken server', () => {
     const seen: { url: string; key: string | undefined }[] = [];
@@ -173,7 +275,7 @@ describe('contract', () => {
       server.close();
     });
 
-    test('reports each fault as drift and never crashes or hangs', async () => {
+    test('reports each fault as drift and never crashes or hangs', { timeout: 60000 }, async () => {
       const record = await mkdtemp(join(tmpdir(), 'record-'));
       const secret = 'sk-test-0123456789abcdef';
       const { code, stdout, stderr } = await run(
@@ -215,6 +317,11 @@ describe('contract', () => {
         getLatestBlocks: false,
         getChainIdsForAddresses: false,
       });
+      const curls = report.results
+        .filter((r: { service: string }) => r.service === 'data-api')
+        .map((r: { curl: string }) => r.curl);
+      expect(curls.length).toBeGreaterThan(0);
+      for (const c of curls) expect(c).toContain('-H "x-glacier-api-key: $TEST_KEY"');
       // The key goes to the data-api target only, and never into output or recordings.
       expect(
         seen.filter((s) => s.url.startsWith('/v1/avg_tps/')).every((s) => s.key === undefined),
@@ -227,5 +334,150 @@ describe('contract', () => {
       expect(files.length).toBeGreaterThan(0);
       for (const f of files) expect(await readFile(join(record, f), 'utf8')).not.toContain(secret);
     });
+  });
+});
+
+describe('usage', () => {
+  test('--output writes the report to a file and nothing to stdout', {
+    timeout: 60000,
+  }, async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'out-')), 'report.xml');
+    const { code, stdout } = await run([
+      'contract',
+      '--only',
+      'getAvgTps',
+      '--format',
+      'junit',
+      '--output',
+      file,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(await readFile(file, 'utf8')).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuite name="contract replay" tests="\d+" failures="0" skipped="1">/,
+    );
+  });
+
+  test('--version prints the package version', { timeout: 60000 }, async () => {
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    const { code, stdout } = await run(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(pkg.version);
+  });
+
+  test.each([
+    ['check', ['--strict', '--format', '--output', '--specs', '--exclusions', '--help']],
+    ['serve', ['--port', '--recordings', '--specs', '--help']],
+    [
+      'contract',
+      [
+        '--target',
+        '--api-key-env',
+        '--only',
+        '--concurrency',
+        '--timeout-ms',
+        '--record',
+        '--recordings',
+        '--specs',
+        '--format',
+        '--output',
+        '--help',
+        'Exit codes: 0',
+      ],
+    ],
+  ])('%s --help lists every option', { timeout: 60000 }, async (command, flags) => {
+    const { code, stdout, stderr } = await run([command, '--help']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(new RegExp(`^Usage: avalanche-conformance ${command}`));
+    for (const flag of flags) expect(stdout).toContain(flag);
+  });
+
+  test('an unknown flag is a usage error naming it, exit 2', { timeout: 60000 }, async () => {
+    const { code, stdout, stderr } = await run(['check', corpus, '--bogus']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('error: check: unknown option --bogus');
+    expect(stderr).toContain('avalanche-conformance check --help');
+  });
+});
+
+describe('union errors name the branch', () => {
+  // The spec's own listValidators example, as a recorded exchange, with one fault each.
+  async function validatorsExchange(change: (validators: Record<string, unknown>[]) => void) {
+    const specs = await Specs.load(new URL('../../../specs/dist/', import.meta.url).pathname);
+    const service = specs.rest.find((s) => s.name === 'data-api');
+    const op = service?.getOperation('listValidators');
+    const example = op && service?.examples(op).find((e) => e.status === 200);
+    if (!op || !example?.request) throw new Error('no listValidators example');
+    const body = structuredClone(example.body) as { validators: Record<string, unknown>[] };
+    change(body.validators);
+    const dir = await mkdtemp(join(tmpdir(), 'union-'));
+    await writeFile(
+      join(dir, 'validators.json'),
+      JSON.stringify({
+        request: {
+          method: 'GET',
+          url: `https://data-api.avax.network${buildPath(op.path, example.request)}`,
+        },
+        response: { status: 200, body },
+      }),
+    );
+    return dir;
+  }
+  const active = (validators: Record<string, unknown>[]) => {
+    const i = validators.findIndex((v) => v.validationStatus === 'active');
+    if (i < 0) throw new Error('the example has no active validator');
+    return { i, v: validators[i] as Record<string, unknown> };
+  };
+
+  test('one extra field on an active validator is exactly one error', {
+    timeout: 60000,
+  }, async () => {
+    let at = -1;
+    const dir = await validatorsExchange((validators) => {
+      const { i, v } = active(validators);
+      at = i;
+      v.surprise = 1;
+    });
+    const { code, stdout } = await run(['check', dir, '--strict', '--format', 'json']);
+    expect(code).toBe(1);
+    const errors = JSON.parse(stdout).results[0].errors.map((e: { text: string }) => e.text);
+    expect(errors).toEqual([
+      `response.body/validators/${at}/surprise: is not declared by the spec`,
+    ]);
+  });
+
+  test('a tag no branch has is one error naming the allowed values', {
+    timeout: 60000,
+  }, async () => {
+    let at = -1;
+    const dir = await validatorsExchange((validators) => {
+      const { i, v } = active(validators);
+      at = i;
+      v.validationStatus = 'paused';
+    });
+    const { code, stdout } = await run(['check', dir, '--strict', '--format', 'json']);
+    expect(code).toBe(1);
+    const errors = JSON.parse(stdout).results[0].errors.map((e: { text: string }) => e.text);
+    expect(errors).toEqual([
+      `response.body/validators/${at}/validationStatus: tag value "paused" not allowed; expected one of "completed", "active", "pending", "removed"`,
+    ]);
+  });
+
+  test("a missing member of the selected branch is reported, not other branches' members", {
+    timeout: 60000,
+  }, async () => {
+    let at = -1;
+    const dir = await validatorsExchange((validators) => {
+      const { i, v } = active(validators);
+      at = i;
+      delete v.uptimePerformance;
+    });
+    const { stdout } = await run(['check', dir, '--strict', '--format', 'json']);
+    const errors = JSON.parse(stdout).results[0].errors.map((e: { text: string }) => e.text);
+    expect(errors).toEqual([
+      `response.body/validators/${at}/uptimePerformance: is required but missing`,
+    ]);
   });
 });

@@ -1,18 +1,31 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  type ContractCase,
   type ContractResult,
   contractCases,
+  countVerdicts,
+  describeExpectation,
+  exitCode,
   parseTargets,
   runContract,
   type Targets,
   verdicts,
 } from './contract.js';
-import { loadExchanges, type Recording } from './recordings.js';
+import { loadExchanges, type Recording, RecordingFormatError } from './recordings.js';
 import { startReplayServer } from './replay.js';
-import { formatJson, formatJunit, formatText, summarize } from './report.js';
+import {
+  formatJson,
+  formatJunit,
+  formatText,
+  type JunitCase,
+  junitDocument,
+  reportVersion,
+  summarize,
+} from './report.js';
 import { formatViolation } from './schema-set.js';
 import {
   defaultSpecDir,
@@ -22,24 +35,102 @@ import {
   Specs,
 } from './specs.js';
 
+const exitCodes = `Exit codes: 0 everything tested conforms, 1 drift (or a failed exchange),
+2 not tested (a target unreachable, nothing left to test) or a usage error.`;
+
+const common = `  --specs DIR           bundled spec documents to use (default: the package's own)
+  --format FMT          text (default), json or junit; json and junit print only the report
+  --output FILE         write the report to FILE instead of stdout
+  -h, --help            this help`;
+
+const help = {
+  check: `Usage: avalanche-conformance check <files or folders…> [options]
+
+Validate recorded exchanges (specs/recordings format or HAR 1.2) against the specs.
+
+Options:
+  --strict              also fail on properties the spec does not declare
+  --exclusions FILE     exchanges left out on purpose, with reasons (default: the corpus's)
+${common}
+
+Exit codes: 0 every exchange passes, 1 any fails, 2 usage error.`,
+  serve: `Usage: avalanche-conformance serve [options]
+
+Run the replay server on 127.0.0.1 for the Data, Metrics and node APIs.
+
+Options:
+  --port N              port to listen on (default 0: any free port)
+  --recordings DIR      exchanges to answer from (default: the bundled corpus)
+  --specs DIR           bundled spec documents to use (default: the package's own)
+  -h, --help            this help`,
+  contract: `Usage: avalanche-conformance contract [options]
+
+Send every recorded and example request to a target and check each answer: its status,
+its JSON-RPC result or error, and its body against the spec (strict).
+
+Options:
+  --target T            replay (default, in-process), live (the specs' public hosts),
+                        one URL for every service, or name=url,… per service
+  --api-key-env NAME    send the key in environment variable NAME as x-glacier-api-key
+                        to the data-api target (curl lines show $NAME, never the key)
+  --only a,b            only these operations, methods or services
+  --concurrency N       requests in flight at once (default 4)
+  --timeout-ms N        per-request timeout in ms (default 15000)
+  --record DIR          write every exchange in the recordings format (no headers)
+  --recordings DIR      exchanges to take requests from (default: the bundled corpus)
+${common}
+
+${exitCodes}`,
+};
+
 const usage = `Usage: avalanche-conformance <command> [options]
+       avalanche-conformance --version | --help
 
 Commands:
-  check <files or folders…> [--strict] [--format text|json|junit]
-      Validate recorded exchanges (specs/recordings format or HAR 1.2) against the specs.
-  serve [--port N]
-      Run the replay server on 127.0.0.1 for the Data, Metrics and node APIs.
-  contract [--target replay|live|<url>|name=url,…] [--api-key-env NAME] [--only a,b]
-           [--concurrency N] [--record DIR] [--format text|json|junit]
-      Send every recorded and example request to a target and validate each answer.
+  check <files or folders…>   validate recorded exchanges or HAR files against the specs
+  serve                       run the replay server on 127.0.0.1
+  contract                    contract-test a deployment (default target: the replay server)
 
-Common options: --specs DIR (bundled specs), --recordings DIR (default: the bundled corpus),
---exclusions FILE (exchanges of the corpus left out on purpose, with reasons).`;
+Run \`avalanche-conformance <command> --help\` for a command's options.
 
-class UsageError extends Error {}
+${exitCodes}`;
+
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: keyof typeof help,
+  ) {
+    super(message);
+  }
+}
 
 const defaultRecordings = new URL('../recordings/', import.meta.url).pathname;
 const defaultExclusions = new URL('../recordings-exclusions.json', import.meta.url).pathname;
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(pkg.version);
+}
+
+const helpFlag = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** Runs one command's parseArgs; an unknown flag becomes a usage error that names it. */
+function parsing<T>(command: keyof typeof help, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (!code.startsWith('ERR_PARSE_ARGS')) throw error;
+    const flag = /'([^']+)'/.exec((error as Error).message)?.[1];
+    const rule =
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? `unknown option ${flag}`
+        : code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+          ? `unexpected argument ${flag}`
+          : (error as Error).message;
+    throw new UsageError(`${command}: ${rule}`, command);
+  }
+}
 
 async function readExclusions(file: string | undefined): Promise<Exclusions> {
   const path = file ?? defaultExclusions;
@@ -71,18 +162,30 @@ function positiveInt(
   return n;
 }
 
+/** Writes the report to stdout, or to `--output`; nothing else goes to stdout. */
+async function emit(report: string, output: string | undefined) {
+  if (output) await writeFile(output, `${report}\n`);
+  else process.stdout.write(`${report}\n`);
+}
+
 async function check(args: string[]) {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      strict: { type: 'boolean' },
-      format: { type: 'string' },
-      specs: { type: 'string' },
-      exclusions: { type: 'string' },
-    },
-  });
-  if (positionals.length === 0) throw new UsageError('check: name at least one file or folder');
+  const { values, positionals } = parsing('check', () =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        ...helpFlag,
+        strict: { type: 'boolean' },
+        format: { type: 'string' },
+        output: { type: 'string' },
+        specs: { type: 'string' },
+        exclusions: { type: 'string' },
+      },
+    }),
+  );
+  if (values.help) return printHelp('check');
+  if (positionals.length === 0)
+    throw new UsageError('check: name at least one file or folder', 'check');
   const fmt = format(values.format);
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
   const exchanges = await loadExchanges(positionals);
@@ -97,21 +200,25 @@ async function check(args: string[]) {
     fmt === 'json'
       ? formatJson(results, summary)
       : fmt === 'junit'
-        ? formatJunit(results, summary)
+        ? formatJunit(results)
         : formatText(results, summary);
-  process.stdout.write(`${out}\n`);
+  await emit(out, values.output);
   return summary.failed > 0 ? 1 : 0;
 }
 
 async function serve(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      specs: { type: 'string' },
-      recordings: { type: 'string' },
-    },
-  });
+  const { values } = parsing('serve', () =>
+    parseArgs({
+      args,
+      options: {
+        ...helpFlag,
+        port: { type: 'string' },
+        specs: { type: 'string' },
+        recordings: { type: 'string' },
+      },
+    }),
+  );
+  if (values.help) return printHelp('serve');
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
   const recordings = await loadExchanges([values.recordings ?? defaultRecordings]);
   const server = await startReplayServer({
@@ -167,43 +274,203 @@ async function record(dir: string, results: ContractResult[]) {
   }
 }
 
-async function contract(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    options: {
-      target: { type: 'string' },
-      'api-key-env': { type: 'string' },
-      only: { type: 'string' },
-      concurrency: { type: 'string' },
-      record: { type: 'string' },
-      format: { type: 'string' },
-      specs: { type: 'string' },
-      recordings: { type: 'string' },
-      'timeout-ms': { type: 'string' },
-    },
-  });
-  const fmt = format(values.format);
-  const specs = await Specs.load(values.specs ?? defaultSpecDir);
-  const recordings = await loadExchanges([values.recordings ?? defaultRecordings]);
-  const targetName = values.target ?? 'replay';
-  const parsed = parseTargets(targetName, specs);
-  let apiKey: string | undefined;
-  if (values['api-key-env']) {
-    apiKey = process.env[values['api-key-env']];
-    if (!apiKey)
-      throw new UsageError(
-        `--api-key-env: the environment variable ${values['api-key-env']} is not set`,
-      );
+const verdictWord = {
+  conforms: 'conforms',
+  drift: 'DRIFT',
+  'not-tested': 'not tested',
+  skipped: 'skipped',
+} as const;
+
+interface ContractRun {
+  target: string;
+  targets: Targets;
+  results: ContractResult[];
+  durationMs: number;
+}
+
+/** Services none of whose sent cases reached the target: told in one line each. */
+function downServices(run: ContractRun): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const service of new Set(run.results.map((r) => r.service))) {
+    const tried = run.results.filter((r) => r.service === service && r.verdict !== 'skipped');
+    const first = tried[0];
+    if (first && tried.every((r) => r.verdict === 'not-tested'))
+      out.set(service, first.unreachable ?? 'unreachable');
   }
-  let cases = contractCases(specs, recordings);
+  return out;
+}
+
+function contractJson(run: ContractRun): string {
+  const perOp = verdicts(run.results);
+  const down = downServices(run);
+  const report = {
+    reportVersion,
+    command: 'contract',
+    target: run.target,
+    services: Object.entries(run.targets)
+      .filter(([name]) => run.results.some((r) => r.service === name))
+      .map(([name, url]) => ({
+        service: name,
+        url,
+        reachable: !down.has(name),
+        ...(down.has(name) ? { reason: down.get(name) } : {}),
+      })),
+    summary: {
+      operations: { total: perOp.length, ...countVerdicts(perOp) },
+      cases: { total: run.results.length, ...countVerdicts(run.results) },
+      requests: run.results.filter((r) => r.status !== undefined).length,
+      durationMs: Math.round(run.durationMs),
+    },
+    operations: perOp,
+    results: run.results.map(({ exchange: _e, ...r }) => ({
+      ...r,
+      expected: describeExpectation(r.expect),
+      violations: r.violations.map((v) => ({ ...v, text: formatViolation(v) })),
+    })),
+  };
+  return JSON.stringify(report, null, 2);
+}
+
+function contractJunit(run: ContractRun): string {
+  return junitDocument(
+    `contract ${run.target}`,
+    run.results.map((r) => {
+      const c: JunitCase = { classname: r.service, name: `${r.operation} ${r.source}` };
+      if (r.verdict === 'drift') {
+        c.failure = {
+          message: `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
+          text: [...r.violations.map(formatViolation), r.curl].join('\n'),
+        };
+      } else if (r.verdict === 'not-tested')
+        c.skipped = `not tested: unreachable (${r.unreachable})`;
+      else if (r.verdict === 'skipped') c.skipped = r.skip ?? 'skipped';
+      return c;
+    }),
+  );
+}
+
+function contractText(run: ContractRun, where: string): string {
+  const lines: string[] = [];
+  const down = downServices(run);
+  for (const [service, reason] of down)
+    lines.push(`${service}: ${run.targets[service]} is unreachable (${reason}); not tested`);
+  const perOp = verdicts(run.results).filter((v) => !down.has(v.service));
+  if (perOp.length > 0) {
+    const rows = [['service', 'operation', 'cases', 'status', 'verdict', 'drift']];
+    for (const v of perOp) {
+      const drift =
+        Object.entries(v.drift)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ') || '-';
+      rows.push([
+        v.service,
+        v.operation,
+        String(v.cases),
+        v.statuses.join(',') || '-',
+        verdictWord[v.verdict],
+        drift,
+      ]);
+    }
+    lines.push(table(rows));
+  }
+  for (const r of run.results.filter((x) => x.verdict === 'drift')) {
+    // The expected-vs-got line already says what unexpected-status/-error would repeat.
+    const rest = r.violations.filter(
+      (v) => v.kind !== 'unexpected-status' && v.kind !== 'unexpected-error',
+    );
+    lines.push(
+      '',
+      `DRIFT ${r.service} ${r.operation} (${r.source})`,
+      `  expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
+      ...rest.slice(0, 10).map((v) => `  ${formatViolation(v)}`),
+      ...(rest.length > 10 ? [`  … and ${rest.length - 10} more`] : []),
+      `  ${r.curl}`,
+    );
+  }
+  const skipped = new Map<string, Set<string>>();
+  for (const r of run.results.filter((x) => x.verdict === 'skipped')) {
+    const reason = r.skip ?? 'skipped';
+    skipped.set(reason, (skipped.get(reason) ?? new Set()).add(`${r.operation} (${r.source})`));
+  }
+  if (skipped.size > 0) lines.push('');
+  for (const [reason, cases] of skipped) {
+    const list = [...cases];
+    const shown =
+      list.length > 3
+        ? `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`
+        : list.join(', ');
+    lines.push(`skipped ${list.length} case${list.length === 1 ? '' : 's'}: ${shown}: ${reason}`);
+  }
+  const ops = verdicts(run.results);
+  const n = countVerdicts(ops);
+  const requests = run.results.filter((r) => r.status !== undefined).length;
+  lines.push(
+    '',
+    `target: ${where}`,
+    `contract: ${n.conforms}/${ops.length} conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
+  );
+  return lines.join('\n');
+}
+
+const nodeSpecificReason = 'node-specific; public servers do not serve it';
+
+async function contract(args: string[]) {
+  const { values } = parsing('contract', () =>
+    parseArgs({
+      args,
+      options: {
+        ...helpFlag,
+        target: { type: 'string' },
+        'api-key-env': { type: 'string' },
+        only: { type: 'string' },
+        concurrency: { type: 'string' },
+        record: { type: 'string' },
+        format: { type: 'string' },
+        output: { type: 'string' },
+        specs: { type: 'string' },
+        recordings: { type: 'string' },
+        'timeout-ms': { type: 'string' },
+      },
+    }),
+  );
+  if (values.help) return printHelp('contract');
+  const fmt = format(values.format);
+  const concurrency = positiveInt('concurrency', values.concurrency, 4, 64) || 1;
+  const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'], 15000, 600000);
+  const keyVariable = values['api-key-env'];
+  let apiKey: string | undefined;
+  if (keyVariable !== undefined) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyVariable))
+      throw new UsageError(
+        `--api-key-env: ${JSON.stringify(keyVariable)} is not an environment variable name (letters, digits, _)`,
+      );
+    apiKey = process.env[keyVariable];
+    if (!apiKey)
+      throw new UsageError(`--api-key-env: the environment variable ${keyVariable} is not set`);
+  }
+  const specs = await Specs.load(values.specs ?? defaultSpecDir);
+  const recordingsDir = values.recordings ?? defaultRecordings;
+  // Sources read shorter relative to the folder they came from.
+  const recordings = (await loadExchanges([recordingsDir])).map((r) => ({
+    ...r,
+    file: relative(recordingsDir, r.file) || r.file,
+  }));
+  const targetName = values.target ?? 'replay';
+  let parsed: Targets | 'replay';
+  try {
+    parsed = parseTargets(targetName, specs);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let cases: ContractCase[] = contractCases(specs, recordings);
   if (values.only) {
     const only = new Set(values.only.split(',').map((s) => s.trim()));
     cases = cases.filter((c) => only.has(c.operation) || only.has(c.service));
     if (cases.length === 0)
       throw new UsageError(`--only: ${values.only} names no operation, method or service`);
   }
-  const skipped = targetName === 'live' ? cases.filter((c) => c.nodeSpecific) : [];
-  cases = cases.filter((c) => !skipped.includes(c));
+  if (targetName === 'live')
+    for (const c of cases) if (c.nodeSpecific && !c.skip) c.skip = nodeSpecificReason;
   let replay: Awaited<ReturnType<typeof startReplayServer>> | undefined;
   let targets: Targets;
   if (parsed === 'replay') {
@@ -212,13 +479,21 @@ async function contract(args: string[]) {
       [...specs.rest, ...specs.rpc].map((s) => [s.name, replay?.url as string]),
     );
   } else targets = parsed;
-  const tty = process.stderr.isTTY && fmt === 'text';
+  const missing = [...new Set(cases.filter((c) => !c.skip).map((c) => c.service))].filter(
+    (s) => !targets[s],
+  );
+  if (missing.length > 0)
+    throw new UsageError(
+      `--target: no URL for ${missing.join(', ')}; name it (name=url) or narrow --only`,
+    );
+  const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   try {
+    const started = performance.now();
     const results = await runContract(specs, cases, {
       targets,
-      ...(apiKey ? { apiKey } : {}),
-      concurrency: positiveInt('concurrency', values.concurrency, 4, 64) || 1,
-      timeoutMs: positiveInt('timeout-ms', values['timeout-ms'], 15000, 600000),
+      ...(apiKey ? { apiKey, apiKeyVariable: keyVariable } : {}),
+      concurrency,
+      timeoutMs,
       maxRetryAfterMs: 30000,
       retries: 3,
       onResult: (r, done, total) => {
@@ -226,79 +501,30 @@ async function contract(args: string[]) {
       },
     });
     if (tty) process.stderr.write('\r\x1b[2K');
+    const run: ContractRun = {
+      target: targetName,
+      targets,
+      results,
+      durationMs: performance.now() - started,
+    };
     if (values.record) await record(values.record, results);
-    const unreachable = new Map<string, string>();
-    for (const r of results)
-      if (r.unreachable && !unreachable.has(r.service))
-        unreachable.set(r.service, `${targets[r.service]} is unreachable (${r.unreachable})`);
-    const perOp = verdicts(results);
-    const conform = perOp.filter((v) => v.ok).length;
-    if (fmt === 'json') {
-      const report = {
-        target: targetName,
-        results: results.map(({ exchange: _e, ...r }) => ({
-          ...r,
-          violations: r.violations.map((v) => ({ ...v, text: formatViolation(v) })),
-        })),
-        operations: perOp,
-        skipped: skipped.map((c) => `${c.service} ${c.operation}`),
-        summary: {
-          operations: perOp.length,
-          conform,
-          drift: perOp.length - conform,
-          unreachable: Object.fromEntries(unreachable),
-        },
-      };
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    } else if (fmt === 'junit') {
-      const asResults: ExchangeResult[] = results.map((r) => ({
-        file: r.source,
-        service: r.service,
-        operation: r.operation,
-        ok: r.ok,
-        errors: r.violations,
-      }));
-      process.stdout.write(
-        `${formatJunit(asResults, summarize(specs, asResults), `contract ${targetName}`)}\n`,
-      );
-    } else {
-      for (const [service, where] of unreachable) console.log(`${service}: ${where}`);
-      const rows = [['service', 'operation', 'cases', 'status', 'verdict', 'drift']];
-      for (const v of perOp) {
-        const drift =
-          Object.entries(v.drift)
-            .map(([k, n]) => `${k} ${n}`)
-            .join(', ') || '-';
-        rows.push([
-          v.service,
-          v.operation,
-          String(v.cases),
-          v.statuses.join(',') || '-',
-          v.ok ? 'conforms' : 'DRIFT',
-          drift,
-        ]);
-      }
-      console.log(table(rows));
-      for (const r of results.filter((x) => !x.ok && !x.unreachable)) {
-        console.log(
-          `\n${r.service} ${r.operation} (${r.source}): ${r.method} ${r.url} -> ${r.status ?? 'no answer'}`,
-        );
-        for (const v of r.violations.slice(0, 10)) console.log(`  ${formatViolation(v)}`);
-      }
-      if (skipped.length > 0) {
-        console.log(
-          `\nskipped ${new Set(skipped.map((c) => c.operation)).size} node-specific methods (unavailable on public servers)`,
-        );
-      }
-      const where = replay ? `replay server ${replay.url}` : targetName;
-      console.log(
-        `\ncontract: ${conform}/${perOp.length} operations and methods conform, ${results.length} requests, target ${where}`,
-      );
-    }
-    return conform === perOp.length && unreachable.size === 0 ? 0 : 1;
+    const where = replay ? `replay server ${replay.url}` : targetName;
+    const out =
+      fmt === 'json'
+        ? contractJson(run)
+        : fmt === 'junit'
+          ? contractJunit(run)
+          : contractText(run, where);
+    await emit(out, values.output);
+    return exitCode(results);
   } finally {
     await replay?.close();
   }
+}
+
+function printHelp(command?: keyof typeof help): number {
+  console.log(command ? help[command] : usage);
+  return 0;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -307,21 +533,31 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'check') return await check(rest);
     if (command === 'serve') return await serve(rest);
     if (command === 'contract') return await contract(rest);
-    if (command === undefined || command === '--help' || command === '-h') {
-      console.log(usage);
-      return command === undefined ? 2 : 0;
+    if (command === '--version') {
+      console.log(version());
+      return 0;
+    }
+    if (command === '--help' || command === '-h' || command === 'help') {
+      const topic = rest[0];
+      return printHelp(topic && topic in help ? (topic as keyof typeof help) : undefined);
+    }
+    if (command === undefined) {
+      console.error(usage);
+      return 2;
     }
     throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ) {
-      console.error(`error: ${(error as Error).message}\n\n${usage}`);
+    if (error instanceof UsageError) {
+      const name = error.command ?? (command && command in help ? command : undefined);
+      const hint = name
+        ? `run \`avalanche-conformance ${name} --help\` for its options`
+        : 'run `avalanche-conformance --help` for the commands';
+      console.error(`error: ${error.message}\n${hint}`);
       return 2;
     }
     console.error(`error: ${(error as Error).message}`);
-    return 1;
+    // Input that cannot be read means nothing was tested.
+    return error instanceof RecordingFormatError ? 2 : 1;
   }
 }
 

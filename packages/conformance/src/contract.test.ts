@@ -1,9 +1,22 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
-import { contractCases, parseTargets, retryAfterMs, runContract } from './contract.js';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import {
+  type ContractCase,
+  type ContractResult,
+  contractCases,
+  curlFor,
+  exitCode,
+  parseTargets,
+  type RunOptions,
+  retryAfterMs,
+  runContract,
+  verdicts,
+} from './contract.js';
+import { isObject } from './json-pointer.js';
 import { loadRecordings } from './recordings.js';
+import { startReplayServer } from './replay.js';
 import { Specs } from './specs.js';
 
 const root = new URL('../../../specs/', import.meta.url);
@@ -137,5 +150,340 @@ describe('parseTargets', () => {
     ['chain=http://x', /unknown service "chain"/],
   ])('%s is refused with the rule', (value, message) => {
     expect(() => parseTargets(value, specs)).toThrow(message);
+  });
+});
+
+// A faulty deployment: a proxy in front of the in-process replay server that rewrites the
+// answers of the operations a fault names. The contract runner (the CLI's own code path)
+// must report drift on exactly those operations, and nowhere else.
+interface Answer {
+  service: string;
+  operation: string;
+  status: number;
+  body: unknown;
+  /** Drop the connection instead of answering. */
+  drop?: boolean;
+}
+type Fault = (answer: Answer) => Answer | undefined;
+
+const replay = await startReplayServer({ specs, recordings });
+let fault: Fault = () => undefined;
+const proxy = createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const upstream = await fetch(`${replay.url}${req.url}`, {
+    method: req.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    ...(text ? { body: text } : {}),
+  });
+  const answerText = await upstream.text();
+  const body = text ? JSON.parse(text) : undefined;
+  const call = isObject(body) && body.jsonrpc === '2.0' ? body : undefined;
+  const url = new URL(req.url ?? '/', 'http://proxy');
+  const rest = specs.matchRest(req.method ?? 'GET', url);
+  const answer: Answer = {
+    service: call ? 'node-rpc' : (rest?.service.name ?? '?'),
+    operation: call ? String(call.method) : (rest?.operation.id ?? '?'),
+    status: upstream.status,
+    body: answerText ? JSON.parse(answerText) : undefined,
+  };
+  const out = fault(structuredClone(answer)) ?? answer;
+  if (out.drop) {
+    req.socket.destroy();
+    return;
+  }
+  res.writeHead(out.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(out.body));
+});
+proxy.listen(0, '127.0.0.1');
+await once(proxy, 'listening');
+const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+afterAll(async () => {
+  proxy.closeAllConnections();
+  proxy.close();
+  await replay.close();
+});
+
+const allCases = contractCases(specs, recordings);
+const everywhere = (url: string) =>
+  Object.fromEntries([...specs.rest, ...specs.rpc].map((s) => [s.name, url]));
+const runOptions = (url: string): RunOptions => ({
+  targets: everywhere(url),
+  concurrency: 4,
+  timeoutMs: 20000,
+  maxRetryAfterMs: 0,
+  retries: 0,
+});
+
+async function runWith(f: Fault, cases: ContractCase[] = allCases) {
+  fault = f;
+  try {
+    const results = await runContract(specs, cases, runOptions(proxyUrl));
+    const drifting = new Set(results.filter((r) => r.verdict === 'drift').map((r) => r.operation));
+    return { results, drifting, code: exitCode(results) };
+  } finally {
+    fault = () => undefined;
+  }
+}
+
+const operationsOf = (...services: string[]) =>
+  new Set(allCases.filter((c) => services.includes(c.service) && !c.skip).map((c) => c.operation));
+const kindsOf = (results: ContractResult[], operation: string) =>
+  new Set(
+    results
+      .filter((r) => r.operation === operation)
+      .flatMap((r) => r.violations.map((v) => v.kind)),
+  );
+const errorBody = (status: number, error: string) => ({
+  message: [`${error} (injected)`],
+  statusCode: status,
+  error,
+});
+const onOperation =
+  (operation: string, change: (a: Answer) => void): Fault =>
+  (a) => {
+    if (a.operation !== operation) return undefined;
+    change(a);
+    return a;
+  };
+const rpcResult = (a: Answer) => (a.body as { result: Record<string, unknown> }).result;
+
+describe('runContract against a faulty deployment', () => {
+  test('the clean replay server conforms on every operation and method, exit 0', async () => {
+    const { results, drifting, code } = await runWith(() => undefined);
+    expect([...drifting]).toEqual([]);
+    const perOp = verdicts(results);
+    expect(perOp).toHaveLength(58);
+    expect(perOp.every((v) => v.verdict === 'conforms')).toBe(true);
+    expect(code).toBe(0);
+  }, 60000);
+
+  test.each<[string, Fault, () => Set<string>, string[]]>([
+    [
+      'error-only REST: every Data and Metrics request 404 with the error body',
+      (a) =>
+        a.service === 'data-api' || a.service === 'metrics-api'
+          ? { ...a, status: 404, body: errorBody(404, 'Not Found') }
+          : undefined,
+      () => operationsOf('data-api', 'metrics-api'),
+      ['unexpected-status'],
+    ],
+    [
+      'error-only JSON-RPC: every call answers -32000',
+      (a) =>
+        a.service === 'node-rpc'
+          ? {
+              ...a,
+              body: {
+                jsonrpc: '2.0',
+                id: (a.body as { id: unknown }).id,
+                error: { code: -32000, message: 'injected failure', data: null },
+              },
+            }
+          : undefined,
+      () => operationsOf('node-rpc'),
+      ['unexpected-error'],
+    ],
+    [
+      'a 500 with the error body on getBlock',
+      onOperation('getBlock', (a) => {
+        a.status = 500;
+        a.body = errorBody(500, 'Internal Server Error');
+      }),
+      () => new Set(['getBlock']),
+      ['unexpected-status'],
+    ],
+    [
+      '-32601 on info.getNodeVersion',
+      onOperation('info.getNodeVersion', (a) => {
+        a.body = {
+          jsonrpc: '2.0',
+          id: (a.body as { id: unknown }).id,
+          error: { code: -32601, message: 'the method info.getNodeVersion does not exist' },
+        };
+      }),
+      () => new Set(['info.getNodeVersion']),
+      ['unexpected-error'],
+    ],
+    [
+      'a missing required member (info.getNetworkID without networkID)',
+      onOperation('info.getNetworkID', (a) => {
+        delete rpcResult(a).networkID;
+      }),
+      () => new Set(['info.getNetworkID']),
+      ['missing-required'],
+    ],
+    [
+      'a wrong type (getAvgTps value as a string)',
+      onOperation('getAvgTps', (a) => {
+        const body = a.body as { results: { value: unknown }[] };
+        for (const r of body.results) r.value = String(r.value);
+      }),
+      () => new Set(['getAvgTps']),
+      ['wrong-type'],
+    ],
+    [
+      'an undeclared member (info.getNodeID)',
+      onOperation('info.getNodeID', (a) => {
+        rpcResult(a).surprise = true;
+      }),
+      () => new Set(['info.getNodeID']),
+      ['undeclared-property'],
+    ],
+    [
+      'a mismatched JSON-RPC id (info.getNetworkName)',
+      onOperation('info.getNetworkName', (a) => {
+        (a.body as { id: unknown }).id = 'not-the-request-id';
+      }),
+      () => new Set(['info.getNetworkName']),
+      ['protocol'],
+    ],
+    [
+      'a wrong success status (getChainIdsForAddresses 201 where 200 is recorded)',
+      onOperation('getChainIdsForAddresses', (a) => {
+        a.status = 201;
+      }),
+      () => new Set(['getChainIdsForAddresses']),
+      ['unexpected-status'],
+    ],
+    [
+      'a wrong success status (aggregateSignatures 200 where the spec example says 201)',
+      onOperation('aggregateSignatures', (a) => {
+        a.status = 200;
+      }),
+      () => new Set(['aggregateSignatures']),
+      ['unexpected-status'],
+    ],
+    [
+      'a connection dropped without an answer on getLatestBlocks (drift, not "unreachable")',
+      onOperation('getLatestBlocks', (a) => {
+        a.drop = true;
+      }),
+      () => new Set(['getLatestBlocks']),
+      ['protocol'],
+    ],
+  ])(
+    '%s',
+    async (_name, f, want, kinds) => {
+      const { results, drifting, code } = await runWith(f);
+      const expected = want();
+      expect(expected.size).toBeGreaterThan(0);
+      expect([...drifting].sort()).toEqual([...expected].sort());
+      for (const op of expected) for (const k of kinds) expect(kindsOf(results, op)).toContain(k);
+      expect(code).toBe(1);
+    },
+    60000,
+  );
+
+  test('a drift entry says expected vs got and carries a curl line', async () => {
+    const { results } = await runWith(
+      onOperation('getBlock', (a) => {
+        a.status = 500;
+        a.body = errorBody(500, 'Internal Server Error');
+      }),
+      allCases.filter((c) => c.operation === 'getBlock'),
+    );
+    const [r] = results;
+    expect(r?.got).toBe('HTTP 500');
+    expect(r?.violations).toContainEqual({
+      kind: 'unexpected-status',
+      where: 'response.status',
+      path: '',
+      message: 'expected 200, got 500',
+    });
+    expect(r?.curl).toMatch(
+      /^curl -sS 'http:\/\/127\.0\.0\.1:\d+\/v1\/chains\/[^']+\/blocks\/[^']+'$/,
+    );
+  }, 60000);
+
+  test('a case expecting an error code drifts on a result or on another code', async () => {
+    const base = allCases.find((c) => c.operation === 'info.getNetworkName' && !c.skip);
+    if (!base) throw new Error('no info.getNetworkName case');
+    const expectsError: ContractCase = {
+      ...base,
+      expect: { status: 200, reply: 'error', errorCode: -32601 },
+    };
+    const onResult = await runContract(specs, [expectsError], runOptions(replay.url));
+    expect(onResult[0]?.violations.map((v) => v.message)).toContain(
+      'expected error -32601, got a result',
+    );
+    const { results } = await runWith(
+      onOperation('info.getNetworkName', (a) => {
+        a.body = {
+          jsonrpc: '2.0',
+          id: (a.body as { id: unknown }).id,
+          error: { code: -32000, message: 'boom', data: null },
+        };
+      }),
+      [expectsError],
+    );
+    expect(results[0]?.violations.map((v) => v.message)).toContain(
+      'expected error -32601, got error -32000 "boom"',
+    );
+  }, 60000);
+});
+
+describe('contractCases', () => {
+  test("every case expects its recording's or example's own answer", () => {
+    const sig = allCases.filter((c) => c.operation === 'aggregateSignatures');
+    expect(sig.length).toBeGreaterThan(0);
+    for (const c of sig) expect(c.expect.status).toBe(201);
+    const rpc = allCases.filter((c) => c.service === 'node-rpc');
+    expect(rpc.every((c) => c.expect.reply === 'result' || c.expect.reply === 'error')).toBe(true);
+  });
+
+  test('one request paired with two answers keeps the success and skips the other', () => {
+    const tps = allCases.filter((c) => c.operation === 'getAvgTps');
+    const skipped = tps.filter((c) => c.skip);
+    expect(skipped.map((c) => [c.source, c.expect.status])).toEqual([
+      ['metrics-api/error-bad-request.1.json', 400],
+    ]);
+    expect(skipped[0]?.skip).toMatch(/same request as metrics-api\/avg-tps\.1\.json/);
+  });
+});
+
+describe('unreachable targets', () => {
+  test('a closed port is not tested (exit 2), never drift', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((r) => closed.close(r));
+    const results = await runContract(specs, allCases, runOptions(url));
+    expect(results.filter((r) => r.verdict === 'drift')).toEqual([]);
+    expect(results.every((r) => r.verdict === 'not-tested' || r.verdict === 'skipped')).toBe(true);
+    expect(exitCode(results)).toBe(2);
+  }, 60000);
+
+  test('everything skipped is not a pass', () => {
+    const c = { ...(allCases[0] as ContractCase), skip: 'left out' };
+    const r: ContractResult = {
+      ...c,
+      url: 'http://127.0.0.1:1',
+      verdict: 'skipped',
+      ok: false,
+      violations: [],
+      curl: curlFor(c, 'http://127.0.0.1:1'),
+    };
+    expect(exitCode([r])).toBe(2);
+  });
+});
+
+describe('curlFor', () => {
+  test('quotes the body for the shell and names the key by its variable', () => {
+    const c: ContractCase = {
+      service: 'data-api',
+      operation: 'aggregateSignatures',
+      source: 'x',
+      method: 'POST',
+      path: '/v1/signatureAggregator/mainnet/aggregateSignatures',
+      body: { message: "it's" },
+      nodeSpecific: false,
+      expect: { status: 201 },
+    };
+    expect(curlFor(c, 'http://127.0.0.1:9/p', 'MY_KEY')).toBe(
+      `curl -sS -X POST 'http://127.0.0.1:9/p' -H "x-glacier-api-key: $MY_KEY" -H 'content-type: application/json' --data '{"message":"it'\\''s"}'`,
+    );
   });
 });

@@ -5,6 +5,16 @@ import type { Recording } from './recordings.js';
 import { type Violation, type ViolationKind, violation } from './schema-set.js';
 import type { Specs } from './specs.js';
 
+/**
+ * What a case expects back: the HTTP status its recording or example shows and, for
+ * JSON-RPC, a result or an error (with the recorded code).
+ */
+export interface Expectation {
+  status: number;
+  reply?: 'result' | 'error';
+  errorCode?: number;
+}
+
 /** One request the contract tester sends, built from a recording or a spec example. */
 export interface ContractCase {
   service: string;
@@ -15,15 +25,26 @@ export interface ContractCase {
   path: string;
   body?: unknown;
   nodeSpecific: boolean;
+  expect: Expectation;
+  /** Why the case is not sent, when it is left out. */
+  skip?: string;
 }
+
+/** conforms, drift, unreachable (not tested) or skipped. */
+export type Verdict = 'conforms' | 'drift' | 'not-tested' | 'skipped';
 
 export interface ContractResult extends ContractCase {
   url: string;
   status?: number;
+  verdict: Verdict;
   ok: boolean;
   violations: Violation[];
   /** Set when the target could not be reached at all. */
   unreachable?: string;
+  /** What came back, in the words of `describeExpectation` (`HTTP 404`, `… with error -32000`). */
+  got?: string;
+  /** A one-line reproduction of the request; an api key appears as its variable name. */
+  curl: string;
   exchange?: Recording;
 }
 
@@ -91,10 +112,13 @@ function restCases(service: OpenApiService, recordings: Recording[], specs: Spec
         method: op.method,
         path: url.pathname + url.search,
         nodeSpecific,
+        expect: { status: rec.response.status },
       };
       if (rec.request.body !== undefined) c.body = rec.request.body;
       out.push(c);
     }
+    // Error examples share the success example's request (OpenAPI pairs no request with a
+    // response example), so only the success example makes a case a server can answer.
     const ex = service.examples(op).find((e) => e.status >= 200 && e.status < 300);
     if (ex?.request) {
       const c: ContractCase = {
@@ -104,6 +128,7 @@ function restCases(service: OpenApiService, recordings: Recording[], specs: Spec
         method: op.method,
         path: buildPath(op.path, ex.request),
         nodeSpecific,
+        expect: { status: ex.status },
       };
       if (ex.request.body !== undefined) c.body = ex.request.body;
       out.push(c);
@@ -132,6 +157,17 @@ function rpcPath(method: RpcMethod): string {
   );
 }
 
+/** What a recorded JSON-RPC reply expects: its HTTP status and a result or an error code. */
+function rpcExpectation(rec: Recording): Expectation {
+  const reply = rec.response.body;
+  if (isObject(reply) && isObject(reply.error)) {
+    const out: Expectation = { status: rec.response.status, reply: 'error' };
+    if (typeof reply.error.code === 'number') out.errorCode = reply.error.code;
+    return out;
+  }
+  return { status: rec.response.status, reply: 'result' };
+}
+
 function rpcCases(service: OpenRpcService, recordings: Recording[]): ContractCase[] {
   const out: ContractCase[] = [];
   for (const method of service.methods) {
@@ -147,6 +183,7 @@ function rpcCases(service: OpenRpcService, recordings: Recording[]): ContractCas
         path: new URL(rec.request.url).pathname,
         body: call,
         nodeSpecific,
+        expect: rpcExpectation(rec),
       });
     }
     service.examples(method).forEach((ex, i) => {
@@ -159,24 +196,71 @@ function rpcCases(service: OpenRpcService, recordings: Recording[]): ContractCas
         path: rpcPath(method),
         body,
         nodeSpecific,
+        expect: { status: 200, reply: 'result' },
       });
     });
   }
   return out;
 }
 
+export function describeExpectation(e: Expectation): string {
+  if (e.reply === 'error')
+    return `HTTP ${e.status} with error${e.errorCode === undefined ? '' : ` ${e.errorCode}`}`;
+  if (e.reply === 'result') return `HTTP ${e.status} with a result`;
+  return `HTTP ${e.status}`;
+}
+
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, val) =>
+    isObject(val)
+      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
+      : val,
+  );
+
+/** The request a case sends, JSON-RPC ids left out: two cases with one key get one answer. */
+function requestKey(c: ContractCase): string {
+  const body = isObject(c.body) ? { ...c.body, id: undefined } : c.body;
+  return canonical([c.service, c.method, c.path, body ?? null]);
+}
+
+const succeeds = (e: Expectation) => e.status >= 200 && e.status < 300 && e.reply !== 'error';
+
+/**
+ * Where the corpus pairs one request with different answers (a documented error body shown
+ * beside a request that succeeds), a server can give only one of them: the success case is
+ * kept and the other is skipped with the reason.
+ */
+function skipConflicts(cases: ContractCase[]): ContractCase[] {
+  const byRequest = new Map<string, ContractCase[]>();
+  for (const c of cases) {
+    const key = requestKey(c);
+    byRequest.set(key, [...(byRequest.get(key) ?? []), c]);
+  }
+  for (const group of byRequest.values()) {
+    const winner = group.find((c) => succeeds(c.expect)) ?? group[0];
+    if (!winner) continue;
+    for (const c of group) {
+      if (canonical(c.expect) === canonical(winner.expect)) continue;
+      c.skip = `sends the same request as ${winner.source}, which expects ${describeExpectation(winner.expect)}; one request cannot have both answers`;
+    }
+  }
+  return cases;
+}
+
 /** Every request the contract tester sends: each recording's and each example's. */
 export function contractCases(specs: Specs, recordings: Recording[]): ContractCase[] {
-  return [
+  return skipConflicts([
     ...specs.rest.flatMap((s) => restCases(s, recordings, specs)),
     ...specs.rpc.flatMap((s) => rpcCases(s, recordings)),
-  ];
+  ]);
 }
 
 export interface RunOptions {
   targets: Targets;
   /** Sent as `x-glacier-api-key` to the data-api target only. */
   apiKey?: string;
+  /** The environment variable the key came from, named in curl reproductions. */
+  apiKeyVariable?: string;
   concurrency: number;
   timeoutMs: number;
   /** Longest wait honoured for a Retry-After. */
@@ -195,22 +279,125 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+/** Failures before any connection exists: the host is not there, so nothing was tested. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function networkFailure(error: unknown): { code: string; unreachable: boolean } {
+  const cause = (error as { cause?: { code?: string; message?: string; errors?: unknown[] } })
+    .cause;
+  const nested = (cause?.errors?.[0] as { code?: string } | undefined)?.code;
+  const code = cause?.code ?? nested ?? cause?.message ?? (error as Error).message;
+  return { code, unreachable: unreachableCodes.has(code) };
+}
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/** A curl command for the case's request; the api key is written as its variable. */
+export function curlFor(c: ContractCase, url: string, keyVariable?: string): string {
+  const parts = ['curl', '-sS'];
+  if (c.method !== 'GET') parts.push('-X', c.method);
+  parts.push(shellQuote(url));
+  if (keyVariable) parts.push('-H', `"x-glacier-api-key: $${keyVariable}"`);
+  if (c.body !== undefined)
+    parts.push(
+      '-H',
+      shellQuote('content-type: application/json'),
+      '--data',
+      shellQuote(JSON.stringify(c.body)),
+    );
+  return parts.join(' ');
+}
+
+function describeReply(reply: unknown): string {
+  if (!isObject(reply)) return 'no JSON-RPC reply';
+  if (isObject(reply.error))
+    return `error ${String(reply.error.code)} ${JSON.stringify(String(reply.error.message ?? ''))}`;
+  return 'result' in reply ? 'a result' : 'neither result nor error';
+}
+
+/** Drift between what the case expects and what came back: status, result or error. */
+function expectationViolations(c: ContractCase, status: number, body: unknown): Violation[] {
+  const out: Violation[] = [];
+  if (status !== c.expect.status)
+    out.push(
+      violation(
+        'unexpected-status',
+        'response.status',
+        '',
+        `expected ${c.expect.status}, got ${status}`,
+      ),
+    );
+  if (c.expect.reply === undefined || !isObject(body) || Array.isArray(c.body)) return out;
+  const gotError = isObject(body.error);
+  const gotResult = 'result' in body && !gotError;
+  if (c.expect.reply === 'result' && gotError) {
+    out.push(
+      violation(
+        'unexpected-error',
+        'response.body',
+        '/error',
+        `expected a result, got ${describeReply(body)}`,
+      ),
+    );
+  } else if (c.expect.reply === 'error') {
+    const want = `error${c.expect.errorCode === undefined ? '' : ` ${c.expect.errorCode}`}`;
+    const code = gotError ? (body.error as Record<string, unknown>).code : undefined;
+    if (gotResult || (gotError && c.expect.errorCode !== undefined && code !== c.expect.errorCode))
+      out.push(
+        violation(
+          'unexpected-error',
+          'response.body',
+          gotResult ? '/result' : '/error/code',
+          `expected ${want}, got ${describeReply(body)}`,
+        ),
+      );
+  }
+  return out;
 }
 
 async function runCase(
   specs: Specs,
   c: ContractCase,
   options: RunOptions,
+  down: Map<string, string>,
 ): Promise<ContractResult> {
   const base = options.targets[c.service];
   const url = `${base}${c.path}`;
-  const result: ContractResult = { ...c, url, ok: false, violations: [] };
+  const keyVariable =
+    c.service === 'data-api' && options.apiKey
+      ? (options.apiKeyVariable ?? 'GLACIER_API_KEY')
+      : undefined;
+  const result: ContractResult = {
+    ...c,
+    url,
+    verdict: 'drift',
+    ok: false,
+    violations: [],
+    curl: curlFor(c, url, keyVariable),
+  };
+  const finish = (verdict: Verdict) => {
+    result.verdict = verdict;
+    result.ok = verdict === 'conforms';
+    return result;
+  };
+  if (c.skip) return finish('skipped');
+  const known = down.get(c.service);
+  if (known !== undefined) {
+    result.unreachable = known;
+    return finish('not-tested');
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (c.body !== undefined) headers['content-type'] = 'application/json';
-  if (c.service === 'data-api' && options.apiKey) headers['x-glacier-api-key'] = options.apiKey;
+  if (keyVariable && options.apiKey) headers['x-glacier-api-key'] = options.apiKey;
   const doFetch = options.fetch ?? fetch;
   let response: Response | undefined;
   let text = '';
@@ -230,13 +417,23 @@ async function runCase(
         result.violations.push(
           violation('protocol', 'response', '', `no answer within ${options.timeoutMs} ms`),
         );
-      } else {
-        result.unreachable = networkReason(error);
-        result.violations.push(
-          violation('protocol', 'response', '', `unreachable: ${result.unreachable}`),
-        );
+        return finish('drift');
       }
-      return result;
+      const failure = networkFailure(error);
+      if (failure.unreachable) {
+        result.unreachable = failure.code;
+        if (!down.has(c.service)) down.set(c.service, failure.code);
+        return finish('not-tested');
+      }
+      result.violations.push(
+        violation(
+          'protocol',
+          'response',
+          '',
+          `the connection failed without an answer (${failure.code})`,
+        ),
+      );
+      return finish('drift');
     }
     if (response.status !== 429 || attempt >= options.retries) break;
     const wait = retryAfterMs(response.headers.get('retry-after')) ?? 1000 * 2 ** attempt;
@@ -260,6 +457,11 @@ async function runCase(
       );
     }
   }
+  result.got =
+    c.expect.reply === undefined || body === undefined
+      ? `HTTP ${response.status}`
+      : `HTTP ${response.status} with ${describeReply(body)}`;
+  result.violations.push(...expectationViolations(c, response.status, body));
   const exchange: Recording = {
     file: `${c.operation}`,
     request: { method: c.method, url },
@@ -271,14 +473,23 @@ async function runCase(
   if (c.body !== undefined) exchange.request.body = c.body;
   if (body !== undefined) exchange.response.body = body;
   result.exchange = exchange;
-  if (result.violations.length === 0) {
+  if (!result.violations.some((v) => v.kind === 'protocol')) {
     const check = specs.checkExchange(exchange, { strict: true });
     // Only the answer is under test here; the request came from the corpus.
-    result.violations.push(...check.errors.filter((e) => e.where.startsWith('response')));
+    result.violations.push(
+      ...check.errors.filter(
+        (e) =>
+          e.where.startsWith('response') &&
+          // A JSON-RPC status other than 200 is already told as expected vs got.
+          !(
+            e.kind === 'undeclared-status' &&
+            result.violations.some((v) => v.kind === 'unexpected-status')
+          ),
+      ),
+    );
     if (!check.operation && check.errors.length > 0) result.violations.push(...check.errors);
   }
-  result.ok = result.violations.length === 0;
-  return result;
+  return finish(result.violations.length === 0 ? 'conforms' : 'drift');
 }
 
 /** Sends every case to its target with bounded concurrency; results in case order. */
@@ -287,14 +498,23 @@ export async function runContract(
   cases: ContractCase[],
   options: RunOptions,
 ): Promise<ContractResult[]> {
+  const missing = [...new Set(cases.map((c) => c.service))].filter(
+    (s) => !options.targets[s] && cases.some((c) => c.service === s && !c.skip),
+  );
+  if (missing.length > 0)
+    throw new Error(
+      `runContract: no target URL for ${missing.join(', ')} (targets name ${Object.keys(options.targets).join(', ') || 'nothing'})`,
+    );
   const results: ContractResult[] = new Array(cases.length);
+  // Services found unreachable: their remaining cases are not sent.
+  const down = new Map<string, string>();
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < cases.length) {
       const i = next++;
       const c = cases[i] as ContractCase;
-      results[i] = await runCase(specs, c, options);
+      results[i] = await runCase(specs, c, options, down);
       done++;
       options.onResult?.(results[i] as ContractResult, done, cases.length);
     }
@@ -302,6 +522,20 @@ export async function runContract(
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(options.concurrency, cases.length)) }, worker),
   );
+  // Cases that raced the first failure of their service are not tested either.
+  for (const r of results) {
+    const reason = down.get(r.service);
+    if (
+      reason !== undefined &&
+      r.verdict !== 'skipped' &&
+      r.status === undefined &&
+      !r.unreachable
+    ) {
+      r.unreachable = reason;
+      r.violations = [];
+      r.verdict = 'not-tested';
+    }
+  }
   return results;
 }
 
@@ -310,27 +544,69 @@ export interface OperationVerdict {
   operation: string;
   cases: number;
   statuses: number[];
+  verdict: Verdict;
   ok: boolean;
   drift: Partial<Record<ViolationKind, number>>;
 }
 
+/** One verdict per operation: drift beats not tested beats conforms; skipped when all are. */
 export function verdicts(results: ContractResult[]): OperationVerdict[] {
-  const map = new Map<string, OperationVerdict>();
+  const map = new Map<string, { v: OperationVerdict; seen: Set<Verdict> }>();
   for (const r of results) {
     const key = `${r.service} ${r.operation}`;
-    const v = map.get(key) ?? {
-      service: r.service,
-      operation: r.operation,
-      cases: 0,
-      statuses: [],
-      ok: true,
-      drift: {},
+    const entry = map.get(key) ?? {
+      v: {
+        service: r.service,
+        operation: r.operation,
+        cases: 0,
+        statuses: [],
+        verdict: 'conforms' as Verdict,
+        ok: true,
+        drift: {},
+      },
+      seen: new Set<Verdict>(),
     };
+    const { v } = entry;
     v.cases++;
+    entry.seen.add(r.verdict);
     if (r.status !== undefined && !v.statuses.includes(r.status)) v.statuses.push(r.status);
-    v.ok &&= r.ok;
     for (const x of r.violations) v.drift[x.kind] = (v.drift[x.kind] ?? 0) + 1;
-    map.set(key, v);
+    map.set(key, entry);
   }
-  return [...map.values()];
+  return [...map.values()].map(({ v, seen }) => {
+    v.verdict = seen.has('drift')
+      ? 'drift'
+      : seen.has('not-tested')
+        ? 'not-tested'
+        : seen.has('conforms')
+          ? 'conforms'
+          : 'skipped';
+    v.ok = v.verdict === 'conforms';
+    return v;
+  });
+}
+
+export interface VerdictCounts {
+  conforms: number;
+  drift: number;
+  notTested: number;
+  skipped: number;
+}
+
+export function countVerdicts(list: { verdict: Verdict }[]): VerdictCounts {
+  const count = (k: Verdict) => list.filter((x) => x.verdict === k).length;
+  return {
+    conforms: count('conforms'),
+    drift: count('drift'),
+    notTested: count('not-tested'),
+    skipped: count('skipped'),
+  };
+}
+
+/** The CLI's exit code: 1 for any drift, else 2 when anything went untested, else 0. */
+export function exitCode(results: ContractResult[]): 0 | 1 | 2 {
+  if (results.some((r) => r.verdict === 'drift')) return 1;
+  if (results.some((r) => r.verdict === 'not-tested')) return 2;
+  // Everything skipped: nothing was tested either.
+  return results.some((r) => r.verdict === 'conforms') ? 0 : 2;
 }

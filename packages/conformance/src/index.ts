@@ -1,3 +1,23 @@
+export {
+  type ContractCase,
+  type ContractResult,
+  contractCases,
+  countVerdicts,
+  curlFor,
+  describeExpectation,
+  type Expectation,
+  exitCode,
+  liveTargets,
+  type OperationVerdict,
+  parseTargets,
+  type RunOptions,
+  runContract,
+  type Targets,
+  type Verdict,
+  type VerdictCounts,
+  verdicts,
+} from './contract.js';
+export { harToRecordings, isHar, recordingsToHar } from './har.js';
 export { deref, getPointer } from './json-pointer.js';
 export {
   OpenApiService,
@@ -8,6 +28,21 @@ export {
   type RestRequest,
 } from './openapi.js';
 export { OpenRpcService, type RpcExample, type RpcMethod } from './openrpc.js';
-export { loadRecordings, type Recording, RecordingFormatError } from './recordings.js';
+export {
+  loadExchanges,
+  loadRecordings,
+  parseExchanges,
+  type Recording,
+  RecordingFormatError,
+} from './recordings.js';
+export { type ReplayOptions, startReplayServer } from './replay.js';
+export { reportVersion } from './report.js';
 export { formatViolation, type Violation, type ViolationKind } from './schema-set.js';
 export { defaultSpecDir, type ExchangeResult, Specs } from './specs.js';
+
+import type { startReplayServer } from './replay.js';
+
+/** What `startReplayServer` takes: the specs, the recordings, and optionally port and host. */
+export type ReplayServerOptions = Parameters<typeof startReplayServer>[0];
+/** A running replay server: its `url`, the node `server`, and `close()`. */
+export type ReplayServer = Awaited<ReturnType<typeof startReplayServer>>;

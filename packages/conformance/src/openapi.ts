@@ -229,7 +229,7 @@ export class OpenApiService extends SpecDocument {
         }
       }
       if (!fn(values)) {
-        for (const v of toViolations(fn.errors, `request.${where}`)) {
+        for (const v of toViolations(fn.errors, `request.${where}`, values)) {
           if (v.kind === 'undeclared-property') v.message = 'is not a parameter of this operation';
           out.push(v);
         }

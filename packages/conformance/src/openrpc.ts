@@ -169,7 +169,7 @@ export class OpenRpcService extends SpecDocument {
         minItems: method.params.filter((p) => p.required).length,
         maxItems: method.params.length,
       }));
-      if (!fn(params)) out.push(...toViolations(fn.errors, 'request.params'));
+      if (!fn(params)) out.push(...toViolations(fn.errors, 'request.params', params));
       return out;
     }
     if (!isObject(params))
@@ -192,7 +192,7 @@ export class OpenRpcService extends SpecDocument {
       ...(options.strict ? { additionalProperties: false } : {}),
     }));
     if (!fn(params)) {
-      for (const v of toViolations(fn.errors, 'request.params')) {
+      for (const v of toViolations(fn.errors, 'request.params', params)) {
         if (v.kind === 'undeclared-property') v.message = `is not a parameter of ${method.id}`;
         out.push(v);
       }

@@ -57,9 +57,14 @@ export function formatText(results: ExchangeResult[], summary: Summary): string 
   return lines.join('\n');
 }
 
+/** Version of the JSON report's shape; raised on any change a parser would notice. */
+export const reportVersion = 1;
+
 export function formatJson(results: ExchangeResult[], summary: Summary): string {
   return JSON.stringify(
     {
+      reportVersion,
+      command: 'check',
       results: results.map((r) => ({
         file: r.file,
         service: r.service ?? null,
@@ -81,21 +86,50 @@ const xml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
   );
 
-export function formatJunit(
-  results: ExchangeResult[],
-  summary: Summary,
-  name = 'conformance',
-): string {
-  const cases = results.map((r) => {
-    const head = `  <testcase classname="${xml(r.service ?? 'unmatched')}" name="${xml(`${r.operation ?? '(unmatched)'} ${r.file}`)}"`;
-    if (r.ok) return `${head}/>`;
-    const text = r.errors.map(formatViolation).join('\n');
-    return `${head}>\n    <failure message="${xml(r.errors[0] ? formatViolation(r.errors[0]) : 'failed')}">${xml(text)}</failure>\n  </testcase>`;
+/** One JUnit test case: passed, failed (with a one-line message and details) or skipped. */
+export interface JunitCase {
+  classname: string;
+  name: string;
+  failure?: { message: string; text: string };
+  skipped?: string;
+}
+
+export function junitDocument(name: string, cases: JunitCase[]): string {
+  const body = cases.map((c) => {
+    const head = `  <testcase classname="${xml(c.classname)}" name="${xml(c.name)}"`;
+    if (c.failure)
+      return `${head}>\n    <failure message="${xml(c.failure.message)}">${xml(c.failure.text)}</failure>\n  </testcase>`;
+    if (c.skipped !== undefined)
+      return `${head}>\n    <skipped message="${xml(c.skipped)}"/>\n  </testcase>`;
+    return `${head}/>`;
   });
+  const failures = cases.filter((c) => c.failure).length;
+  const skipped = cases.filter((c) => !c.failure && c.skipped !== undefined).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuite name="${xml(name)}" tests="${summary.total}" failures="${summary.failed}">`,
-    ...cases,
+    `<testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
+    ...body,
     '</testsuite>',
   ].join('\n');
+}
+
+export function formatJunit(results: ExchangeResult[], name = 'conformance'): string {
+  return junitDocument(
+    name,
+    results.map((r) => {
+      const c: JunitCase = {
+        classname: r.service ?? 'unmatched',
+        name: `${r.operation ?? '(unmatched)'} ${r.file}`,
+      };
+      if (r.excluded) c.skipped = `excluded: ${r.excluded}`;
+      else if (!r.ok) {
+        const first = r.errors[0];
+        c.failure = {
+          message: first ? formatViolation(first) : 'failed',
+          text: r.errors.map(formatViolation).join('\n'),
+        };
+      }
+      return c;
+    }),
+  );
 }

@@ -1,8 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { escapePointer } from './json-pointer.js';
+import { escapePointer, getPointer } from './json-pointer.js';
 import { closeObject, walkSchema } from './schema-walk.js';
+import { isTagWrapperError, rewriteTaggedUnion, tagOfError } from './tagged-union.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
@@ -20,7 +21,9 @@ export type ViolationKind =
   | 'rule'
   | 'unmatched'
   | 'protocol'
-  | 'invalid';
+  | 'invalid'
+  | 'unexpected-status'
+  | 'unexpected-error';
 
 export interface Violation {
   kind: ViolationKind;
@@ -71,12 +74,23 @@ function kindOf(error: ErrorObject): ViolationKind {
 }
 
 /**
- * ajv reports every branch of a failed `oneOf`; keep only the branch that came closest
- * (fewest errors), which is the one the author meant in practice.
+ * ajv reports every branch of a failed `oneOf`. A tagged union (rewritten by
+ * `rewriteTaggedUnion`) keeps only the selected branch's errors. Otherwise keep the branch
+ * that came closest (fewest errors), which is the one the author meant in practice.
  */
 function pruneOneOf(errors: ErrorObject[]): ErrorObject[] {
   let result = errors;
   for (const summary of errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')) {
+    const wrapper = result.filter(
+      (e) =>
+        e.instancePath === summary.instancePath &&
+        isTagWrapperError(e.schemaPath, summary.schemaPath),
+    );
+    if (wrapper.some((e) => e.keyword === 'false schema')) {
+      const drop = new Set([...wrapper, summary]);
+      result = result.filter((e) => !drop.has(e));
+      continue;
+    }
     const prefix = `${summary.schemaPath}/`;
     const byBranch = new Map<string, ErrorObject[]>();
     for (const e of result) {
@@ -94,14 +108,26 @@ function pruneOneOf(errors: ErrorObject[]): ErrorObject[] {
   return result;
 }
 
-export function toViolations(errors: ErrorObject[] | null | undefined, where: string): Violation[] {
+/**
+ * ajv's errors as violations. `data` (the validated value) lets a union's tag error name
+ * the value it refused.
+ */
+export function toViolations(
+  errors: ErrorObject[] | null | undefined,
+  where: string,
+  data?: unknown,
+): Violation[] {
   if (!errors) return [];
   const seen = new Set<string>();
   const out: Violation[] = [];
   for (const e of pruneOneOf(errors)) {
     let path = e.instancePath;
     let message = e.message ?? e.keyword;
-    if (e.keyword === 'additionalProperties') {
+    const tag = e.keyword === 'enum' ? tagOfError(e.schemaPath) : undefined;
+    if (tag !== undefined) {
+      const allowed = (e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
+      message = `tag value ${JSON.stringify(getPointer(data, path))} not allowed; expected one of ${allowed.join(', ')}`;
+    } else if (e.keyword === 'additionalProperties') {
       path += pointerOf(e.params.additionalProperty);
       message = 'is not declared by the spec';
     } else if (e.keyword === 'required') {
@@ -156,10 +182,17 @@ export class SchemaSet {
     this.id = id;
   }
 
-  /** The document as this set validates it: in strict mode, with objects closed. */
+  /**
+   * The document as this set validates it: in strict mode with objects closed, and tagged
+   * unions rewritten so that only the selected branch reports errors.
+   */
   document(): Record<string, unknown> {
     const copy = structuredClone(this.doc);
     if (this.options.strict) this.forEachSchema(copy, (schema) => walkSchema(schema, closeObject));
+    // After closing, so the tag checks the rewrite adds stay open.
+    this.forEachSchema(copy, (schema) =>
+      walkSchema(schema, (node) => rewriteTaggedUnion(copy, node)),
+    );
     return copy;
   }
 
@@ -202,6 +235,6 @@ export class SchemaSet {
 
   validate(pointer: string, data: unknown, where: string): Violation[] {
     const fn = this.at(pointer);
-    return fn(data) ? [] : toViolations(fn.errors, where);
+    return fn(data) ? [] : toViolations(fn.errors, where, data);
   }
 }
