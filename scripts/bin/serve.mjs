@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { runConformance } from './run-conformance.mjs';
+
+runConformance('serve');
