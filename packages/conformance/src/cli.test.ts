@@ -165,7 +165,7 @@ describe('contract', () => {
     }
     expect(stdout).not.toMatch(/DRIFT|drift \d+ of|^service\s+operation/m);
     expect(stdout).toMatch(
-      /^contract: 0\/58 conform, 0 drift, 58 not tested, 0 skipped; 0 requests in /m,
+      /^contract: 0\/58 operations and methods conform, 0 drift, 58 not tested, 0 skipped; cases: 0 conform, 0 drift, \d+ not tested, \d+ skipped; 0 requests in /m,
     );
     expect(`${stdout}${stderr}`).not.toMatch(/\n\s+at /);
   }, 60000);
@@ -224,7 +224,7 @@ describe('contract', () => {
         /^ {2}curl -sS -X POST '[^']+\/ext\/info' -H 'content-type: application\/json' --data '\{"jsonrpc":"2\.0".*"method":"info\.getNodeVersion"/m,
       );
       expect(text.stdout.trim().split('\n').at(-1)).toMatch(
-        /^contract: 0\/2 conform, 2 drift, 0 not tested, 0 skipped; \d+ requests in \d+\.\d s$/,
+        /^contract: 0\/2 operations and methods conform, 2 drift, 0 not tested, 0 skipped; cases: 0 conform, \d+ drift, 0 not tested, 0 skipped; \d+ requests in \d+\.\d s$/,
       );
       const junit = await run([
         'contract',

@@ -403,11 +403,12 @@ function contractText(run: ContractRun, where: string): string {
   }
   const ops = verdicts(run.results);
   const n = countVerdicts(ops);
+  const c = countVerdicts(run.results);
   const requests = run.results.filter((r) => r.status !== undefined).length;
   lines.push(
     '',
     `target: ${where}`,
-    `contract: ${n.conforms}/${ops.length} conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
+    `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');
 }
