@@ -15,7 +15,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { checkName, hoistSchemas, IDENTIFIER, pascal } from './named-types.mjs';
+import { checkName, hoistSchemas, IDENTIFIER, pascal } from './generate-named-types.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { checkName, hoistSchemas, pascal } from './named-types.mjs';
+import { checkName, hoistSchemas, pascal } from './generate-named-types.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..');

@@ -1,3 +1,4 @@
+// Shared by the generate-*.mjs scripts (named so turbo's generate inputs, scripts/generate-*.mjs, include it).
 // Gives every component schema a top-level name. openapi-typescript keeps schemas inside
 // `components['schemas']`, so editors show `components["schemas"]["EvmBlock"]` instead of
 // `EvmBlock`; its `rootTypes` option only adds aliases of those indexed types, which editors

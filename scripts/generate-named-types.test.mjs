@@ -1,6 +1,6 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { checkName, hoistSchemas, pascal } from './named-types.mjs';
+import { checkName, hoistSchemas, pascal } from './generate-named-types.mjs';
 
 const doc = (schemas) => ({
   openapi: '3.1.0',
