@@ -174,7 +174,8 @@ export async function runBlocks(dir, blocks, replayUrl, { timeoutMs = 20_000 } =
   await run(process.execPath, [runner, planFile, resultFile], {
     cwd: dir,
     // A value for the blocks' api key, so the key's path is exercised; it reaches only 127.0.0.1.
-    env: { ...process.env, GLACIER_API_KEY: 'snippet-test-key' },
+    // REPLAY_URL is what the guide tells an app's tests to read.
+    env: { ...process.env, GLACIER_API_KEY: 'snippet-test-key', REPLAY_URL: replayUrl },
     maxBuffer: 64 * 1024 * 1024,
     timeout: timeoutMs * (blocks.length + 2),
   });
