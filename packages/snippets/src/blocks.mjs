@@ -21,7 +21,8 @@ export const MARKDOWN_FILES = [
 const TS_LANGS = new Set(['ts', 'typescript']);
 /**
  * Words allowed after `ts` in a fence's info string:
- * - `fragment`: not a whole program (it uses names it does not declare); counted, not compiled;
+ * - `fragment`: not a whole program (it uses names it does not declare): compiled with those
+ *   names allowed to be undeclared, not run;
  * - `no-run`: compiles, but is not run (it needs something the test cannot give, e.g. a local node).
  */
 export const FLAGS = new Set(['fragment', 'no-run']);
