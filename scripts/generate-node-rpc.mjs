@@ -15,6 +15,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { checkName, hoistSchemas, IDENTIFIER, pascal } from './generate-named-types.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -44,6 +45,7 @@ differ from what the spec produces.
 | methods.ts | \`NodeMethods\`: method -> params, result, endpoint, parameter structure, deprecation, availability; one interface per namespace, with JSDoc |
 | table.ts | the small runtime table: endpoint of each method, parameter structure, flags and the parameter rules checked before sending |
 | health.ts | types of the GET health endpoints (openapi-typescript) |
+| names.ts | the named types the entry point re-exports: every schema, and \`<Namespace><Method>Params\` / \`<Namespace><Method>Result\` per method |
 `;
 
 /**
@@ -344,14 +346,79 @@ const TS_OPTIONS = {
   emptyObjectsUnknown: true,
 };
 
-async function schemasTs(doc, methods) {
+/**
+ * The names of a method's params and result: the namespace is always part of them
+ * (\`avm.getUTXOs\` -> \`AvmGetUTXOsParams\`, \`AvmGetUTXOsResult\`), because the same method name
+ * recurs across namespaces (\`avm.getTxFee\`, \`info.getTxFee\`). It matches how the spec already
+ * names its result schemas.
+ */
+export function methodTypeNames(method) {
+  const base = pascal(method);
+  return { params: `${base}Params`, result: `${base}Result` };
+}
+
+/**
+ * Decides where each method's named types are declared:
+ * - \`hoist\`: synthetic schema key -> name, declared in schemas.ts (by-name params, results);
+ * - \`aliases\`: name -> type text, declared in methods.ts (no params, by-position tuples);
+ * - \`byMethod\`: method -> { params, result } names.
+ * A result whose schema is a \`$ref\` to a schema of the same name is that schema.
+ */
+export function planNames(doc, methods) {
+  const schemaNames = new Set(Object.keys(doc.components?.schemas ?? {}));
+  const hoist = new Map();
+  const aliases = new Map();
+  const byMethod = new Map();
+  const taken = new Map();
+  const claim = (name, what) => {
+    checkName(name, what);
+    if (taken.has(name))
+      throw new Error(`${taken.get(name)} and ${what} would both be named ${name}`);
+    taken.set(name, what);
+  };
+  for (const m of methods) {
+    const names = methodTypeNames(m.name);
+    byMethod.set(m.name, names);
+    if (schemaNames.has(names.params)) {
+      throw new Error(`${m.name}: its params type name ${names.params} is also a schema name`);
+    }
+    claim(names.params, `${m.name} params`);
+    if (m.params.length && !m.byPosition) hoist.set(`${m.name}.params`, names.params);
+    else aliases.set(names.params, paramsType(m));
+    if (schemaNames.has(names.result)) {
+      if (m.result?.schema?.$ref !== `#/components/schemas/${names.result}`) {
+        throw new Error(`${m.name}: its result type name ${names.result} is a different schema`);
+      }
+    } else {
+      claim(names.result, `${m.name} result`);
+      hoist.set(`${m.name}.result`, names.result);
+    }
+  }
+  return { hoist, aliases, byMethod };
+}
+
+async function schemasTs(doc, methods, plan) {
   const ast = await openapiTS(syntheticOpenApi(doc, methods), TS_OPTIONS);
-  return `${astToString(ast).trimEnd()}
+  // By-position params stay inline: their named type is the tuple in methods.ts.
+  const { nodes, names } = hoistSchemas(
+    ast,
+    (key) => plan.hoist.get(key) ?? (IDENTIFIER.test(key) ? key : null),
+  );
+  return {
+    names,
+    text: `${astToString(nodes).trimEnd()}
 /** Every named schema of the spec (method parameter and result helpers left out). */
 export type Schemas = {
     [K in keyof components["schemas"] as K extends \`\${string}.\${string}\` ? never : K]: components["schemas"][K];
 };
-`;
+`,
+  };
+}
+
+/** Renders names.ts: every named type in one list, for the entry point's \`export type *\`. */
+function namesTs(schemaNames, plan) {
+  const list = (names) => names.map((name) => `  ${name},`).join('\n');
+  return `export type {\n${list(schemaNames)}\n} from './schemas.js';\nexport type {\n${list([...plan.aliases.keys()])}\n} from './methods.js';\n`;
 }
 
 function paramsType(m) {
@@ -361,16 +428,31 @@ function paramsType(m) {
   return `[${m.params.map((x) => `${x.name}${x.required ? '' : '?'}: Required<${p}>[${q(x.name)}]`).join(', ')}]`;
 }
 
-function methodsTs(doc, methods) {
+function methodsTs(doc, methods, plan) {
   const tagDocs = {};
   for (const t of Object.values(doc.components?.tags ?? {})) tagDocs[t.name] = t.description;
-  let out = `import type { components } from './schemas.js';\n\ntype S = components['schemas'];\n\n`;
+  const imported = [
+    ...new Set(
+      methods
+        .flatMap((m) => Object.values(plan.byMethod.get(m.name)))
+        .filter((n) => !plan.aliases.has(n)),
+    ),
+  ].sort();
+  let out = `import type {\n  components,\n${imported.map((n) => `  ${n},\n`).join('')}} from './schemas.js';\n\ntype S = components['schemas'];\n\n`;
+  for (const m of methods) {
+    const { params } = plan.byMethod.get(m.name);
+    if (!plan.aliases.has(params)) continue;
+    const what = m.params.length ? 'sent by position, in this order' : 'none';
+    out += `/** Params of \`${m.name}\` (${what}). */\nexport type ${params} = ${plan.aliases.get(params)};\n`;
+  }
+  out += '\n';
   out += `/**\n * Every method of the node spec: the wire \`params\` (an object by name, a tuple by\n * position), the \`result\`, the endpoint path template, the parameter structure,\n * deprecation and whether public API hosts serve it.\n */\nexport interface NodeMethods {\n`;
   for (const m of methods) {
     out += methodDoc(m, 2);
     out += `  ${q(m.name)}: {\n`;
-    out += `    params: ${paramsType(m)};\n`;
-    out += `    result: S[${q(`${m.name}.result`)}];\n`;
+    const names = plan.byMethod.get(m.name);
+    out += `    params: ${names.params};\n`;
+    out += `    result: ${names.result};\n`;
     out += `    endpoint: ${q(m.endpoint)};\n`;
     out += `    paramStructure: ${q(m.byPosition ? 'by-position' : 'by-name')};\n`;
     out += `    deprecated: ${m.deprecated};\n`;
@@ -399,7 +481,8 @@ function methodsTs(doc, methods) {
     for (const m of methods.filter((x) => x.namespace === ns)) {
       out += methodDoc(m, 2);
       const optional = m.params.every((p) => !p.required) ? '?' : '';
-      out += `  ${m.member}(params${optional}: Params<${q(m.name)}>, options?: O): Promise<Result<${q(m.name)}>>;\n`;
+      const names = plan.byMethod.get(m.name);
+      out += `  ${m.member}(params${optional}: ${names.params}, options?: O): Promise<${names.result}>;\n`;
     }
     out += '}\n';
   }
@@ -482,10 +565,13 @@ export async function generate(doc, healthDoc, sources = {}) {
   const rpcSource = sources.spec ?? 'specs/dist/node-rpc.json';
   const healthSource = sources.health ?? 'specs/dist/node-health.json';
   const methods = analyze(doc);
+  const plan = planNames(doc, methods);
+  const schemas = await schemasTs(doc, methods, plan);
   return {
     'README.md': README,
-    'schemas.ts': header(rpcSource) + (await schemasTs(doc, methods)),
-    'methods.ts': header(rpcSource) + methodsTs(doc, methods),
+    'schemas.ts': header(rpcSource) + schemas.text,
+    'methods.ts': header(rpcSource) + methodsTs(doc, methods, plan),
+    'names.ts': header(rpcSource) + namesTs(schemas.names, plan),
     'table.ts': header(rpcSource) + tableTs(doc, methods),
     'health.ts': header(healthSource) + (await healthTs(healthDoc)),
   };

@@ -15,6 +15,8 @@ import {
   main,
   memberName,
   methodDoc,
+  methodTypeNames,
+  planNames,
   writeGenerated,
 } from './generate-node-rpc.mjs';
 
@@ -325,11 +327,12 @@ describe('generate (fixture)', () => {
     });
   });
 
-  it('writes the five files, each .ts with the one-line header and no timestamp', () => {
+  it('writes the six files, each .ts with the one-line header and no timestamp', () => {
     expect(Object.keys(files).sort()).toEqual([
       'README.md',
       'health.ts',
       'methods.ts',
+      'names.ts',
       'schemas.ts',
       'table.ts',
     ]);
@@ -352,14 +355,58 @@ describe('generate (fixture)', () => {
 
   it('types params by name as objects, by position as tuples, without making defaults required', () => {
     expect(files['methods.ts']).toContain(
-      "params: [at?: Required<S['evm_rules.params']>['at'], full?:",
+      "export type EvmRulesParams = [at?: Required<S['evm_rules.params']>['at'], full?:",
     );
-    expect(files['methods.ts']).toContain("'thing.old': {\n    params: Record<string, never>;");
+    expect(files['methods.ts']).toContain('export type ThingOldParams = Record<string, never>;');
+    expect(files['methods.ts']).toContain("'thing.old': {\n    params: ThingOldParams;");
+    expect(files['methods.ts']).toContain("'evm_rules': {\n    params: EvmRulesParams;");
     expect(files['schemas.ts']).toMatch(/tags\?: string\[\];/);
     expect(files['schemas.ts']).toMatch(/note\?: string;/);
     expect(files['methods.ts']).toContain("export type IndexPath = 'X/tx' | 'P/block';");
     expect(files['health.ts']).toContain("export type HealthPath = 'readiness';");
     expect(files['health.ts']).toContain("{ base: '/ext/health', query: 'tag' }");
+  });
+
+  it("names every schema and each method's params and result, and uses the names", () => {
+    expect(methodTypeNames('thing.get')).toEqual({
+      params: 'ThingGetParams',
+      result: 'ThingGetResult',
+    });
+    expect(methodTypeNames('evm_rules').params).toBe('EvmRulesParams');
+    // Schemas and by-name params are top-level types that components refers to.
+    expect(files['schemas.ts']).toMatch(/^export type Thing = \{$/m);
+    expect(files['schemas.ts']).toContain('        Thing: Thing;');
+    expect(files['schemas.ts']).toMatch(/^export type ThingGetParams = \{$/m);
+    expect(files['schemas.ts']).toContain(
+      'export type ThingGetResult = components["schemas"]["Thing"];',
+    );
+    // By-position params keep their object helper inline; the named type is the tuple.
+    expect(files['schemas.ts']).toContain('"evm_rules.params": {');
+    expect(files['methods.ts']).toContain(
+      '  get(params: ThingGetParams, options?: O): Promise<ThingGetResult>;',
+    );
+    expect(files['names.ts']).toContain('  Thing,\n');
+    expect(files['names.ts']).toContain('  IdxRangeParams,\n');
+    expect(files['names.ts']).toMatch(
+      / {2}EvmRulesParams,\n {2}ThingOldParams,\n\} from '\.\/methods\.js';/,
+    );
+  });
+
+  it('uses a schema of the same name as the result, and refuses a clash', () => {
+    const doc = fixture();
+    doc.components.schemas.ThingGetResult = { type: 'object' };
+    doc.methods[0].result.schema = { $ref: '#/components/schemas/ThingGetResult' };
+    const plan = planNames(doc, analyze(doc));
+    expect(plan.hoist.has('thing.get.result')).toBe(false);
+    doc.methods[0].result.schema = { $ref: '#/components/schemas/Thing' };
+    expect(() => planNames(doc, analyze(doc))).toThrow(
+      'thing.get: its result type name ThingGetResult is a different schema',
+    );
+    const clash = fixture();
+    clash.components.schemas.ThingGetParams = { type: 'string' };
+    expect(() => planNames(clash, analyze(clash))).toThrow(
+      'its params type name ThingGetParams is also a schema name',
+    );
   });
 
   it('emits the runtime table with endpoints, flags and rules', () => {

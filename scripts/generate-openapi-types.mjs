@@ -4,6 +4,8 @@
 //   operations.ts  the runtime operation table (method, path, parameter rules, cross-field rules)
 //                  and the method types bound to it; its types come from @avalanche-api/rest-core
 //   schemas.ts     the structural subset of the success-response schemas, for the opt-in validator
+//   names.ts       the named types a user imports: one per component schema, and
+//                  <OperationId>Params / <OperationId>Result per operation
 //   README.md      "do not edit"
 // Usage: node scripts/generate-openapi-types.mjs <bundled-spec.json> <out-dir> [--check]
 // With --check nothing is written; the exit code is 1 when a file on disk differs.
@@ -12,6 +14,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { checkName, hoistSchemas, pascal } from './generate-named-types.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..');
@@ -255,9 +258,78 @@ export type OperationReturnType<K extends OperationId> = core.OperationReturnTyp
 /** The method for one operation; \`params\` may be left out only when nothing in it is required. */
 export type OperationMethod<K extends OperationId> = core.OperationMethod<operations[K]>;
 
-/** One method per operationId of the spec. */
-export type OperationMethods = core.OperationMethods<operations>;
 `;
+
+/** The names of an operation's parameter object and success body: `listValidators` -> `ListValidatorsParams`, `ListValidatorsResult`. */
+export function operationNames(id) {
+  const base = pascal(id);
+  return { params: `${base}Params`, result: `${base}Result` };
+}
+
+/** Fails when an operation's Params/Result name is also a schema name, so no export shadows another. */
+export function checkOperationNames(doc, operations) {
+  const schemaNames = new Set(Object.keys(doc.components?.schemas ?? {}));
+  const seen = new Map();
+  for (const op of operations) {
+    for (const name of Object.values(operationNames(op.id))) {
+      checkName(name, `operation ${op.id}`);
+      if (schemaNames.has(name)) {
+        throw new Error(`operation ${op.id}: its type name ${name} is also a schema name`);
+      }
+      if (seen.has(name))
+        throw new Error(`operations ${seen.get(name)} and ${op.id} both name ${name}`);
+      seen.set(name, op.id);
+    }
+  }
+}
+
+/** Whether an operation's parameter object has a required field (then \`params\` cannot be left out). */
+const needsParams = (op) => op.params.some((p) => p.spec.in === 'path' || p.spec.required);
+
+/** The named aliases of each operation and the method interface written with them, so hovers show names. */
+export function renderMethodTypes(doc, operations) {
+  checkOperationNames(doc, operations);
+  const lines = [];
+  for (const op of operations) {
+    const { params, result } = operationNames(op.id);
+    lines.push(`/** The parameter object of \`${op.id}\`: its path, query and body fields. */`);
+    // An interface (not an alias) keeps its name in editor hovers and error messages.
+    lines.push(`export interface ${params} extends OperationParameters<'${op.id}'> {}`);
+    lines.push(`/** The success body \`${op.id}\` resolves to. */`);
+    lines.push(`export type ${result} = OperationReturnType<'${op.id}'>;`);
+  }
+  lines.push('');
+  lines.push(
+    '/** One method per operationId of the spec (the same type as `core.OperationMethods<operations>`). */',
+  );
+  lines.push('export interface OperationMethods {');
+  for (const op of operations) {
+    const { params, result } = operationNames(op.id);
+    const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
+    if (summary) lines.push(`  /** ${summary.replaceAll('*/', '*\\/')} */`);
+    const optional = needsParams(op) ? '' : '?';
+    lines.push(
+      `  ${op.id}: (params${optional}: ${params}, options?: core.CallOptions) => Promise<${result}>;`,
+    );
+  }
+  lines.push('}\n');
+  return lines.join('\n');
+}
+
+/** Renders src/generated/names.ts: the named types, re-exported in one place for the entry point. */
+export function renderNames(doc, head, schemaNames) {
+  const operations = collectOperations(doc);
+  const opNames = operations.flatMap((op) => Object.values(operationNames(op.id)));
+  const list = (names) => names.map((name) => `  ${name},`).join('\n');
+  return `${head}
+export type {
+${list(schemaNames)}
+} from './types.js';
+export type {
+${list(opNames)}
+} from './operations.js';
+`;
+}
 
 /** The table form of a collected parameter: defaults left out (string type, required path parameters). */
 export function compactSpec({ in: where, type, required, items, ...rest }) {
@@ -322,6 +394,7 @@ export function renderOperations(doc, head) {
   const lines = [head, OPERATION_TYPES];
   lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
   lines.push(METHOD_TYPES);
+  lines.push(renderMethodTypes(doc, operations));
   lines.push(
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',
   );
@@ -437,6 +510,10 @@ Generated from the bundled spec: do not edit; change the spec and run \`pnpm gen
   spec's \`x-avalanche-rules\`) that the client checks parameters against before sending anything,
   and the method types (\`OperationParameters\`, \`OperationReturnType\`, …) bound to this spec. The
   table's types and the generic method types come from \`@avalanche-api/rest-core\`.
+- \`names.ts\`: the named types the entry point re-exports: one per component schema (declared
+  in \`types.ts\` as top-level aliases, so editors show \`EvmBlock\`, not
+  \`components["schemas"]["EvmBlock"]\`) and \`<OperationId>Params\` / \`<OperationId>Result\` per
+  operation (declared in \`operations.ts\`).
 - \`schemas.ts\`: the structural subset of the success-response schemas; only the \`./validate\`
   entry point imports it, so it stays out of the default bundle.
 
@@ -454,10 +531,12 @@ export async function generate({ specPath, outDir, source }) {
   // openapi-typescript may annotate the object it walks; give it a copy.
   // defaultNonNullable: false keeps fields with a default optional (the server fills them in).
   const ast = await openapiTS(structuredClone(doc), { defaultNonNullable: false });
+  const { nodes, names } = hoistSchemas(ast);
   return {
-    'types.ts': `${head}\n${astToString(ast)}`,
+    'types.ts': `${head}\n${astToString(nodes)}`,
     'operations.ts': renderOperations(doc, head),
     'schemas.ts': renderSchemas(doc, head),
+    'names.ts': renderNames(doc, head, names),
     'README.md': README,
   };
 }

@@ -12,7 +12,9 @@ import {
   generate,
   header,
   literal,
+  operationNames,
   README,
+  renderNames,
   renderOperations,
   structuralSchema,
   writeGenerated,
@@ -283,13 +285,59 @@ describe('renderOperations', () => {
     const text = renderOperations(fixture(), '// head\n');
     expect(text).toContain("import type * as core from '@avalanche-api/rest-core';");
     expect(text).toContain("import type { operations } from './types.js';");
-    expect(text).not.toMatch(/interface|ParameterRule/);
+    expect(text).not.toMatch(/ParameterRule/);
     expect(text).toContain(
       'export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;',
     );
-    expect(text).toContain('export type OperationMethods = core.OperationMethods<operations>;');
     expect(text).toContain(
       'export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {',
+    );
+  });
+
+  it("names each operation's params and result and writes the methods with those names", () => {
+    const text = renderOperations(fixture(), '// head\n');
+    expect(operationNames('listItems')).toEqual({
+      params: 'ListItemsParams',
+      result: 'ListItemsResult',
+    });
+    expect(text).toContain(
+      "export interface ListItemsParams extends OperationParameters<'listItems'> {}",
+    );
+    expect(text).toContain("export type ListItemsResult = OperationReturnType<'listItems'>;");
+    expect(text).toContain('export interface OperationMethods {');
+    // network (path) and ids (required query) make params required; signItems' body has no required field.
+    expect(text).toContain(
+      '  listItems: (params: ListItemsParams, options?: core.CallOptions) => Promise<ListItemsResult>;',
+    );
+    expect(text).toMatch(/ {2}signItems: \(params: SignItemsParams,/);
+  });
+
+  it('fails when an operation name would shadow a schema name', () => {
+    const doc = fixture();
+    doc.components.schemas.ListItemsResult = { type: 'string' };
+    expect(() => renderOperations(doc, '')).toThrow(
+      'operation listItems: its type name ListItemsResult is also a schema name',
+    );
+  });
+
+  it('renderNames re-exports every schema and operation name', () => {
+    const text = renderNames(fixture(), '// head\n', ['Kind', 'Page']);
+    expect(text).toBe(
+      [
+        '// head',
+        '',
+        'export type {',
+        '  Kind,',
+        '  Page,',
+        "} from './types.js';",
+        'export type {',
+        '  ListItemsParams,',
+        '  ListItemsResult,',
+        '  SignItemsParams,',
+        '  SignItemsResult,',
+        "} from './operations.js';",
+        '',
+      ].join('\n'),
     );
   });
 
@@ -337,6 +385,7 @@ describe('generate', () => {
     const files = await generate({ specPath, outDir });
     expect(Object.keys(files).sort()).toEqual([
       'README.md',
+      'names.ts',
       'operations.ts',
       'schemas.ts',
       'types.ts',
@@ -344,7 +393,7 @@ describe('generate', () => {
     expect(files['README.md']).toBe(README);
     expect(README).toContain('do not edit; change the spec and run `pnpm generate`');
     const head = files['types.ts'].split('\n')[0];
-    for (const name of ['operations.ts', 'schemas.ts', 'types.ts']) {
+    for (const name of ['names.ts', 'operations.ts', 'schemas.ts', 'types.ts']) {
       expect(files[name].split('\n')[0]).toBe(head);
     }
     expect(head).toMatch(
@@ -353,6 +402,11 @@ describe('generate', () => {
     expect(head).not.toMatch(/\d{4}-\d{2}-\d{2}|\d{2}:\d{2}/);
     expect(files['types.ts']).toContain('listItems: {');
     expect(files['types.ts']).toContain('export interface components');
+    // Each schema is a top-level name that components refers to, so editors print the name.
+    expect(files['types.ts']).toContain('        Page: Page;');
+    expect(files['types.ts']).toMatch(/^export type Page = \{$/m);
+    expect(files['types.ts']).toMatch(/^export type Kind = "a" \| "b";$/m);
+    expect(files['names.ts']).toContain('  Unreferenced,');
     expect(files['schemas.ts']).toContain(
       "import type { StructuralSchema } from '@avalanche-api/rest-core';",
     );
@@ -383,8 +437,8 @@ describe('generate', () => {
 
   it('writeGenerated writes only what changed; check mode writes nothing', async () => {
     const { specPath, outDir } = await writeFixture();
-    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(4);
-    expect(await writeGenerated({ specPath, outDir })).toHaveLength(4);
+    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(5);
+    expect(await writeGenerated({ specPath, outDir })).toHaveLength(5);
     expect(await writeGenerated({ specPath, outDir })).toEqual([]);
     await writeFile(join(outDir, 'operations.ts'), '// edited by hand\n');
     expect(await writeGenerated({ specPath, outDir, check: true })).toEqual(['operations.ts']);

@@ -9,7 +9,7 @@ export const PACKAGES = [
     name: '@avalanche-api/data-client',
     dir: 'packages/data-client',
     what: 'Typed client for the Data API: one method per operationId, flat parameters, typed errors, retries and paginate().',
-    snippet: `import { createDataClient } from '@avalanche-api/data-client';\n\nconst client = createDataClient({ apiKey: process.env.AVALANCHE_API_KEY });\nconst page = await client.listValidators({ network: 'mainnet' });`,
+    snippet: `import { createDataClient } from '@avalanche-api/data-client';\n\nconst client = createDataClient({ apiKey: process.env.GLACIER_API_KEY });\nconst page = await client.listValidators({ network: 'mainnet' });`,
   },
   {
     name: '@avalanche-api/metrics-client',

@@ -21,7 +21,7 @@ export const REST_CLIENTS = {
   'data-api': {
     pkg: '@avalanche-api/data-client',
     factory: 'createDataClient',
-    factoryArgs: '{ apiKey: process.env.AVALANCHE_API_KEY }',
+    factoryArgs: '{ apiKey: process.env.GLACIER_API_KEY }',
     paginate: true,
   },
   'metrics-api': {

@@ -33,6 +33,8 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
+// One named type per component schema and <OperationId>Params / <OperationId>Result per operation.
+export type * from './generated/names.js';
 export type {
   OperationId,
   OperationMethod,

@@ -41,5 +41,7 @@ export type {
   Result,
   ValidatorsMethods,
 } from './generated/methods.js';
+// One named type per schema and <Namespace><Method>Params / <Namespace><Method>Result per method.
+export type * from './generated/names.js';
 export type { Schemas } from './generated/schemas.js';
 export type { CallOptions, RetryOptions } from './transport.js';

@@ -14,8 +14,107 @@ export type OperationReturnType<K extends OperationId> = core.OperationReturnTyp
 /** The method for one operation; `params` may be left out only when nothing in it is required. */
 export type OperationMethod<K extends OperationId> = core.OperationMethod<operations[K]>;
 
-/** One method per operationId of the spec. */
-export type OperationMethods = core.OperationMethods<operations>;
+
+/** The parameter object of `aggregateSignatures`: its path, query and body fields. */
+export interface AggregateSignaturesParams extends OperationParameters<'aggregateSignatures'> {}
+/** The success body `aggregateSignatures` resolves to. */
+export type AggregateSignaturesResult = OperationReturnType<'aggregateSignatures'>;
+/** The parameter object of `getAggregatedSignatures`: its path, query and body fields. */
+export interface GetAggregatedSignaturesParams extends OperationParameters<'getAggregatedSignatures'> {}
+/** The success body `getAggregatedSignatures` resolves to. */
+export type GetAggregatedSignaturesResult = OperationReturnType<'getAggregatedSignatures'>;
+/** The parameter object of `listAssetTransactions`: its path, query and body fields. */
+export interface ListAssetTransactionsParams extends OperationParameters<'listAssetTransactions'> {}
+/** The success body `listAssetTransactions` resolves to. */
+export type ListAssetTransactionsResult = OperationReturnType<'listAssetTransactions'>;
+/** The parameter object of `listBlockchains`: its path, query and body fields. */
+export interface ListBlockchainsParams extends OperationParameters<'listBlockchains'> {}
+/** The success body `listBlockchains` resolves to. */
+export type ListBlockchainsResult = OperationReturnType<'listBlockchains'>;
+/** The parameter object of `listValidators`: its path, query and body fields. */
+export interface ListValidatorsParams extends OperationParameters<'listValidators'> {}
+/** The success body `listValidators` resolves to. */
+export type ListValidatorsResult = OperationReturnType<'listValidators'>;
+/** The parameter object of `getUtxosByAddresses`: its path, query and body fields. */
+export interface GetUtxosByAddressesParams extends OperationParameters<'getUtxosByAddresses'> {}
+/** The success body `getUtxosByAddresses` resolves to. */
+export type GetUtxosByAddressesResult = OperationReturnType<'getUtxosByAddresses'>;
+/** The parameter object of `getTransactionsForBlock`: its path, query and body fields. */
+export interface GetTransactionsForBlockParams extends OperationParameters<'getTransactionsForBlock'> {}
+/** The success body `getTransactionsForBlock` resolves to. */
+export type GetTransactionsForBlockResult = OperationReturnType<'getTransactionsForBlock'>;
+/** The parameter object of `listErc721Balances`: its path, query and body fields. */
+export interface ListErc721BalancesParams extends OperationParameters<'listErc721Balances'> {}
+/** The success body `listErc721Balances` resolves to. */
+export type ListErc721BalancesResult = OperationReturnType<'listErc721Balances'>;
+/** The parameter object of `listCollectibleBalances`: its path, query and body fields. */
+export interface ListCollectibleBalancesParams extends OperationParameters<'listCollectibleBalances'> {}
+/** The success body `listCollectibleBalances` resolves to. */
+export type ListCollectibleBalancesResult = OperationReturnType<'listCollectibleBalances'>;
+/** The parameter object of `listPendingPrimaryNetworkRewards`: its path, query and body fields. */
+export interface ListPendingPrimaryNetworkRewardsParams extends OperationParameters<'listPendingPrimaryNetworkRewards'> {}
+/** The success body `listPendingPrimaryNetworkRewards` resolves to. */
+export type ListPendingPrimaryNetworkRewardsResult = OperationReturnType<'listPendingPrimaryNetworkRewards'>;
+/** The parameter object of `getVertexByHeight`: its path, query and body fields. */
+export interface GetVertexByHeightParams extends OperationParameters<'getVertexByHeight'> {}
+/** The success body `getVertexByHeight` resolves to. */
+export type GetVertexByHeightResult = OperationReturnType<'getVertexByHeight'>;
+/** The parameter object of `getLatestBlocks`: its path, query and body fields. */
+export interface GetLatestBlocksParams extends OperationParameters<'getLatestBlocks'> {}
+/** The success body `getLatestBlocks` resolves to. */
+export type GetLatestBlocksResult = OperationReturnType<'getLatestBlocks'>;
+/** The parameter object of `getTransaction`: its path, query and body fields. */
+export interface GetTransactionParams extends OperationParameters<'getTransaction'> {}
+/** The success body `getTransaction` resolves to. */
+export type GetTransactionResult = OperationReturnType<'getTransaction'>;
+/** The parameter object of `getBlock`: its path, query and body fields. */
+export interface GetBlockParams extends OperationParameters<'getBlock'> {}
+/** The success body `getBlock` resolves to. */
+export type GetBlockResult = OperationReturnType<'getBlock'>;
+/** The parameter object of `getTokenDetails`: its path, query and body fields. */
+export interface GetTokenDetailsParams extends OperationParameters<'getTokenDetails'> {}
+/** The success body `getTokenDetails` resolves to. */
+export type GetTokenDetailsResult = OperationReturnType<'getTokenDetails'>;
+/** The parameter object of `getChainIdsForAddresses`: its path, query and body fields. */
+export interface GetChainIdsForAddressesParams extends OperationParameters<'getChainIdsForAddresses'> {}
+/** The success body `getChainIdsForAddresses` resolves to. */
+export type GetChainIdsForAddressesResult = OperationReturnType<'getChainIdsForAddresses'>;
+
+/** One method per operationId of the spec (the same type as `core.OperationMethods<operations>`). */
+export interface OperationMethods {
+  /** Aggregate validator signatures for a cross-chain message */
+  aggregateSignatures: (params: AggregateSignaturesParams, options?: core.CallOptions) => Promise<AggregateSignaturesResult>;
+  /** Get the aggregated signature for a P-Chain L1 message */
+  getAggregatedSignatures: (params: GetAggregatedSignaturesParams, options?: core.CallOptions) => Promise<GetAggregatedSignaturesResult>;
+  /** List transactions that moved an X-Chain asset */
+  listAssetTransactions: (params: ListAssetTransactionsParams, options?: core.CallOptions) => Promise<ListAssetTransactionsResult>;
+  /** List blockchains */
+  listBlockchains: (params: ListBlockchainsParams, options?: core.CallOptions) => Promise<ListBlockchainsResult>;
+  /** List validators */
+  listValidators: (params: ListValidatorsParams, options?: core.CallOptions) => Promise<ListValidatorsResult>;
+  /** List UTXOs of addresses */
+  getUtxosByAddresses: (params: GetUtxosByAddressesParams, options?: core.CallOptions) => Promise<GetUtxosByAddressesResult>;
+  /** List the transactions of a block */
+  getTransactionsForBlock: (params: GetTransactionsForBlockParams, options?: core.CallOptions) => Promise<GetTransactionsForBlockResult>;
+  /** List the ERC-721 tokens of an address */
+  listErc721Balances: (params: ListErc721BalancesParams, options?: core.CallOptions) => Promise<ListErc721BalancesResult>;
+  /** List the ERC-721 and ERC-1155 tokens of an address */
+  listCollectibleBalances: (params: ListCollectibleBalancesParams, options?: core.CallOptions) => Promise<ListCollectibleBalancesResult>;
+  /** List pending staking rewards */
+  listPendingPrimaryNetworkRewards: (params: ListPendingPrimaryNetworkRewardsParams, options?: core.CallOptions) => Promise<ListPendingPrimaryNetworkRewardsResult>;
+  /** List X-Chain vertices at a height */
+  getVertexByHeight: (params: GetVertexByHeightParams, options?: core.CallOptions) => Promise<GetVertexByHeightResult>;
+  /** List the latest blocks */
+  getLatestBlocks: (params: GetLatestBlocksParams, options?: core.CallOptions) => Promise<GetLatestBlocksResult>;
+  /** Get an EVM transaction */
+  getTransaction: (params: GetTransactionParams, options?: core.CallOptions) => Promise<GetTransactionResult>;
+  /** Get an EVM block */
+  getBlock: (params: GetBlockParams, options?: core.CallOptions) => Promise<GetBlockResult>;
+  /** Get an NFT */
+  getTokenDetails: (params: GetTokenDetailsParams, options?: core.CallOptions) => Promise<GetTokenDetailsResult>;
+  /** List the primary-network chains addresses have used */
+  getChainIdsForAddresses: (params: GetChainIdsForAddressesParams, options?: core.CallOptions) => Promise<GetChainIdsForAddressesResult>;
+}
 
 // Parameters with the same rules share one constant (named after its first user) to keep the bundle small.
 const network: core.ParameterSpec = { enum: ["mainnet", "fuji", "testnet"] };

@@ -346,1190 +346,86 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description Network to query. `fuji` and `testnet` both name the public test network.
-         * @enum {string}
-         */
-        Network: "mainnet" | "fuji" | "testnet";
-        /**
-         * @description What to have signed and by whom. Send exactly one of `message` and `justification`
-         *     (not both, not neither). `quorumPercentage + quorumPercentageBuffer` must not exceed 100.
-         *     These cross-field rules are not encoded in this schema; the operation lists both under
-         *     `x-avalanche-rules`.
-         */
-        AggregateSignaturesRequest: {
-            /** @description The unsigned cross-chain (Warp) message to collect signatures for, hex encoded; the `0x` prefix is optional. */
-            message?: string;
-            /** @description Hex-encoded justification from which the service derives the message to sign (for P-Chain L1 validator messages); the `0x` prefix is optional. */
-            justification?: string;
-            /** @description Subnet (or L1) whose validators should sign, as hex or cb58. When omitted, the subnet that validates the message's source blockchain signs. */
-            signingSubnetId?: string;
-            /**
-             * @description Share of the signing subnet's total stake weight, in percent, that must have signed for the aggregate to be returned.
-             * @default 67
-             */
-            quorumPercentage?: number;
-            /**
-             * @description Extra stake weight, in percent on top of `quorumPercentage`, that the service tries to collect before answering.
-             * @default 0
-             */
-            quorumPercentageBuffer?: number;
-            /**
-             * @description P-Chain height whose validator set signs. `0` means the validator set at the currently proposed height.
-             * @default 0
-             */
-            pChainHeight?: number;
-        };
-        /** @description The message with the aggregated validator signature attached. */
-        SignedMessageResponse: {
-            /** @description Hex encoding of the signed cross-chain message (the unsigned message followed by the aggregated BLS signature and signer bit set). */
-            signedMessage: string;
-        };
-        /** @description Body of every error response. */
-        ApiError: {
-            /** @description What went wrong, as one sentence or as a list of sentences (one per problem found). */
-            message: string | string[];
-            /** @description HTTP status code of the response, repeated in the body. */
-            statusCode: number;
-            /**
-             * @description Name of the HTTP status, for example `Bad Request` or `Too Many Requests`.
-             * @enum {string}
-             */
-            error: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Too Many Requests" | "Internal Server Error" | "Bad Gateway" | "Service Unavailable";
-        };
-        /**
-         * @description Kind of primary-network (P-Chain or X-Chain) transaction.
-         * @enum {string}
-         */
-        PrimaryNetworkTxType: "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN" | "CreateAssetTx" | "OperationTx";
-        /** @description Token for the next page; pass it as `pageToken`. Absent on the last page. */
-        NextPageToken: string;
-        /**
-         * @description Kind of X-Chain transaction.
-         * @enum {string}
-         */
-        XChainTxType: "BaseTx" | "CreateAssetTx" | "OperationTx" | "ImportTx" | "ExportTx" | "UNKNOWN";
-        /** @description An amount of one primary-network asset, together with the asset's descriptive data. */
-        AssetAmount: {
-            /** @description Id of the asset (cb58). */
-            assetId: string;
-            /** @description Human-readable asset name. */
-            name: string;
-            /** @description Ticker symbol of the asset. */
-            symbol: string;
-            /** @description Number of decimal places between the smallest unit and one whole token. */
-            denomination: number;
-            /**
-             * @description Kind of output that holds the asset.
-             * @enum {string}
-             */
-            type: "secp256k1" | "nft";
-            /** @description Quantity in the asset's smallest unit, as a decimal string. */
-            amount: string;
-        };
-        /** @description A signature that authorised spending an output. */
-        UtxoCredential: {
-            /** @description Base64-encoded secp256k1 signature. */
-            signature: string;
-            /** @description Base64-encoded public key recovered from the signature. */
-            publicKey: string;
-        };
-        /**
-         * XChainUtxo
-         * @description An output on the X-Chain, or an atomic output on the C-Chain. Told apart from the
-         *     P-Chain shape by `outputIndex`, which is a string here, and by
-         *     `creationTxHash`/`timestamp`/`locktime`, which only this shape has.
-         */
-        XChainUtxo: {
-            /** @description Addresses that can sign to spend the output. */
-            addresses: string[];
-            asset: components["schemas"]["AssetAmount"];
-            /** @description Blockchain on which the output is (or will be) spent. */
-            consumedOnChainId: string;
-            /** @description Blockchain on which the output was created. */
-            createdOnChainId: string;
-            /** @description Id of the output (cb58). */
-            utxoId: string;
-            /** @description Serialized output, hex encoded. */
-            utxoBytes?: string;
-            /** @description Transaction that spent the output; absent while unspent. */
-            consumingTxHash?: string;
-            /** @description Unix time (seconds) the output was spent; absent while unspent. */
-            consumingTxTimestamp?: number;
-            /** @description Transaction that created the output. */
-            creationTxHash: string;
-            /** @description Signatures that authorised spending the output. */
-            credentials?: components["schemas"]["UtxoCredential"][];
-            /** @description Group of an NFT mint or transfer output. */
-            groupId?: number;
-            /** @description Unix time before which the output cannot be spent. */
-            locktime: number;
-            /** @description Position of the output within its transaction, as a decimal string. */
-            outputIndex: string;
-            /** @description Hex-encoded payload of an NFT output. */
-            payload?: string;
-            /** @description Number of signatures from `addresses` needed to spend the output. */
-            threshold: number;
-            /** @description Unix time (seconds) the output was created. */
-            timestamp: number;
-            /** @description Kind of output, for example `transfer` or `mint`. */
-            utxoType: string;
-        };
-        /** @description The asset a CreateAssetTx defined. */
-        XChainAssetDetails: {
-            /** @description Id of the new asset. */
-            assetId: string;
-            /** @description Name of the new asset. */
-            name: string;
-            /** @description Symbol of the new asset. */
-            symbol: string;
-            /** @description Decimal places of the new asset. */
-            denomination: number;
-            /**
-             * @description Kind of output the asset lives in.
-             * @enum {string}
-             */
-            type: "secp256k1" | "nft";
-            /** @description Unix time (seconds) the asset was created. */
-            createdAtTimestamp: number;
-            /**
-             * @description Whether the supply was fixed at creation or can be minted later.
-             * @enum {string}
-             */
-            cap: "fixed" | "variable";
-        };
-        /** @description A DAG vertex that accepted a transaction. */
-        TransactionVertex: {
-            /** @description Id of the vertex. */
-            hash: string;
-            /** @description Height of the vertex in the DAG. */
-            height: number;
-            /** @description Unix time (seconds) the vertex was accepted. */
-            timestamp: number;
-        };
-        /**
-         * XChainNonLinearTransaction
-         * @description An X-Chain transaction accepted in the DAG era (before the Cortina upgrade), located by the vertices that carried it.
-         */
-        XChainNonLinearTransaction: {
-            /** @description Id of the transaction (cb58). */
-            txHash: string;
-            /**
-             * @description Tag of this variant; the transaction was accepted in DAG vertices.
-             * @constant
-             */
-            chainFormat: "non-linear";
-            /** @description Unix time (seconds) at which the transaction was accepted. */
-            timestamp: number;
-            txType: components["schemas"]["XChainTxType"];
-            /** @description Memo bytes attached to the transaction, hex encoded. */
-            memo: string;
-            /** @description Outputs the transaction spent. */
-            consumedUtxos: components["schemas"]["XChainUtxo"][];
-            /** @description Outputs the transaction created. */
-            emittedUtxos: components["schemas"]["XChainUtxo"][];
-            /** @description Totals per asset released by the transaction's inputs. */
-            amountUnlocked: components["schemas"]["AssetAmount"][];
-            /** @description Totals per asset locked into the transaction's outputs. */
-            amountCreated: components["schemas"]["AssetAmount"][];
-            /** @description For an import, the blockchain the funds come from. */
-            sourceChain?: string;
-            /** @description For an export, the blockchain the funds go to. */
-            destinationChain?: string;
-            assetCreated?: components["schemas"]["XChainAssetDetails"];
-            /** @description Vertices that accepted the transaction (one transaction can appear in several). */
-            vertices: components["schemas"]["TransactionVertex"][];
-        };
-        /**
-         * XChainLinearTransaction
-         * @description An X-Chain transaction accepted in a block of the linear chain (since the Cortina upgrade).
-         */
-        XChainLinearTransaction: {
-            /** @description Id of the transaction (cb58). */
-            txHash: string;
-            /**
-             * @description Tag of this variant; the transaction was accepted in a block.
-             * @constant
-             */
-            chainFormat: "linear";
-            /** @description Unix time (seconds) at which the transaction was accepted. */
-            timestamp: number;
-            txType: components["schemas"]["XChainTxType"];
-            /** @description Memo bytes attached to the transaction, hex encoded. */
-            memo: string;
-            /** @description Outputs the transaction spent. */
-            consumedUtxos: components["schemas"]["XChainUtxo"][];
-            /** @description Outputs the transaction created. */
-            emittedUtxos: components["schemas"]["XChainUtxo"][];
-            /** @description Totals per asset released by the transaction's inputs. */
-            amountUnlocked: components["schemas"]["AssetAmount"][];
-            /** @description Totals per asset locked into the transaction's outputs. */
-            amountCreated: components["schemas"]["AssetAmount"][];
-            /** @description For an import, the blockchain the funds come from. */
-            sourceChain?: string;
-            /** @description For an export, the blockchain the funds go to. */
-            destinationChain?: string;
-            assetCreated?: components["schemas"]["XChainAssetDetails"];
-            /** @description Height of the block that holds the transaction. */
-            blockHeight: number;
-            /** @description Id of the block that holds the transaction. */
-            blockHash: string;
-        };
-        /** @description An X-Chain transaction, located either by DAG vertices (`chainFormat` = `non-linear`) or by a block (`chainFormat` = `linear`). */
-        XChainTransaction: components["schemas"]["XChainNonLinearTransaction"] | components["schemas"]["XChainLinearTransaction"];
-        /** @description Which primary-network chain and network a listing comes from. */
-        ChainInfo: {
-            /** @description Short name of the chain, such as `p-chain`, `x-chain` or `c-chain`. */
-            chainName: string;
-            /** @description Network the chain belongs to, such as `mainnet` or `fuji`. */
-            network: string;
-        };
-        /** @description One page of transactions that moved an X-Chain asset. */
-        ListAssetTransactionsResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Transactions on this page. */
-            transactions: components["schemas"]["XChainTransaction"][];
-            chainInfo: components["schemas"]["ChainInfo"];
-        };
-        /**
-         * @description Direction of the listing, ascending or descending.
-         * @enum {string}
-         */
-        SortOrder: "asc" | "desc";
-        /** @description One pre-funded genesis account. */
-        GenesisAccount: {
-            /** @description Hex balance in the native token's smallest unit. */
-            balance?: string;
-            /** @description Hex contract bytecode deployed at the address. */
-            code?: string;
-            /** @description Contract storage, slot to value (both 32-byte hex). */
-            storage?: {
-                [key: string]: string;
-            };
-        };
-        /** @description Dynamic fee parameters of an EVM chain. Every field is optional. */
-        GenesisFeeConfig: {
-            /** @description Bounds how fast the base fee can change from one block to the next. */
-            baseFeeChangeDenominator?: number;
-            /** @description Change of the block gas cost per second of deviation from the target block rate. */
-            blockGasCostStep?: number;
-            /** @description Gas limit of each block. */
-            gasLimit?: number;
-            /** @description Upper bound of the block gas cost. */
-            maxBlockGasCost?: number;
-            /** @description Lower bound of the base fee, in the native token's smallest unit. */
-            minBaseFee?: number;
-            /** @description Lower bound of the block gas cost. */
-            minBlockGasCost?: number;
-            /** @description Targeted seconds between blocks. */
-            targetBlockRate?: number;
-            /** @description Gas the chain targets per ten-second window. */
-            targetGas?: number;
-        };
-        /** @description Cross-chain (Warp) messaging settings of an EVM chain. Every field is optional. */
-        GenesisInterchainConfig: {
-            /** @description Unix time at which the settings take effect. */
-            blockTimestamp?: number;
-            /** @description Percentage of stake weight whose signatures make an incoming message valid. */
-            quorumNumerator?: number;
-            /** @description Whether messages from the primary network must be signed by primary-network validators. */
-            requirePrimaryNetworkSigners?: boolean;
-        };
-        /** @description Settings of an allow-list style precompile (who may send transactions, deploy contracts, mint, or manage fees and rewards). Every field is optional. */
-        PrecompileAllowListConfig: {
-            /** @description Unix time at which the precompile is enabled. */
-            blockTimestamp?: number;
-            /** @description Addresses that may change the list, including its admins. */
-            adminAddresses?: string[];
-            /** @description Addresses that may enable or disable other addresses. */
-            managerAddresses?: string[];
-            /** @description Addresses allowed to use the guarded feature. */
-            enabledAddresses?: string[];
-        };
-        /** @description Chain configuration from the genesis. Every field is optional. */
-        GenesisChainConfig: {
-            /** @description EVM chain id. */
-            chainId?: number;
-            /** @description Block at which the Berlin rules activate. */
-            berlinBlock?: number;
-            /** @description Block at which the Byzantium rules activate. */
-            byzantiumBlock?: number;
-            /** @description Block at which the Constantinople rules activate. */
-            constantinopleBlock?: number;
-            /** @description Block at which EIP-150 activates. */
-            eip150Block?: number;
-            /** @description Hash of the EIP-150 fork block. */
-            eip150Hash?: string;
-            /** @description Block at which EIP-155 replay protection activates. */
-            eip155Block?: number;
-            /** @description Block at which EIP-158 activates. */
-            eip158Block?: number;
-            /** @description Block at which the Homestead rules activate. */
-            homesteadBlock?: number;
-            /** @description Block at which the Istanbul rules activate. */
-            istanbulBlock?: number;
-            /** @description Block at which the London rules activate. */
-            londonBlock?: number;
-            /** @description Block at which the Muir Glacier rules activate. */
-            muirGlacierBlock?: number;
-            /** @description Block at which the Petersburg rules activate. */
-            petersburgBlock?: number;
-            /** @description Unix time at which the Subnet-EVM rules activate. */
-            subnetEVMTimestamp?: number;
-            /** @description Whether block producers may name their own fee recipient. */
-            allowFeeRecipients?: boolean;
-            feeConfig?: components["schemas"]["GenesisFeeConfig"];
-            interchainConfig?: components["schemas"]["GenesisInterchainConfig"];
-            txAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
-            contractDeployerAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
-            contractNativeMinterConfig?: components["schemas"]["PrecompileAllowListConfig"];
-            feeManagerConfig?: components["schemas"]["PrecompileAllowListConfig"];
-            rewardManagerConfig?: components["schemas"]["PrecompileAllowListConfig"];
-        };
-        /**
-         * @description Genesis of an EVM blockchain as submitted at creation. Every field is optional.
-         *     Quantities here follow the EVM genesis format: hex strings, not decimal strings.
-         */
-        GenesisData: {
-            /** @description Hex amount credited to every airdrop recipient, or null. */
-            airdropAmount?: string | null;
-            /** @description Hash of the airdrop recipient list, or null. */
-            airdropHash?: string | null;
-            /** @description Pre-funded accounts, keyed by address (hex, with or without `0x`). */
-            alloc?: {
-                [key: string]: components["schemas"]["GenesisAccount"];
-            };
-            /** @description Hex base fee of the genesis block, or null. */
-            baseFeePerGas?: string | null;
-            /** @description Hex blob gas used by the genesis block, or null. */
-            blobGasUsed?: string | null;
-            /** @description Beneficiary address of the genesis block. */
-            coinbase?: string;
-            config?: components["schemas"]["GenesisChainConfig"];
-            /** @description Hex difficulty of the genesis block. */
-            difficulty?: string;
-            /** @description Hex excess blob gas of the genesis block, or null. */
-            excessBlobGas?: string | null;
-            /** @description Hex extra data of the genesis block. */
-            extraData?: string;
-            /** @description Hex gas limit of the genesis block. */
-            gasLimit?: string;
-            /** @description Hex gas used by the genesis block. */
-            gasUsed?: string;
-            /** @description Mix hash of the genesis block. */
-            mixHash?: string;
-            /** @description Hex nonce of the genesis block. */
-            nonce?: string;
-            /** @description Hex number of the genesis block. */
-            number?: string;
-            /** @description Parent hash of the genesis block (all zeros). */
-            parentHash?: string;
-            /** @description Hex Unix time of the genesis block. */
-            timestamp?: string;
-        };
-        /** @description A blockchain registered on the P-Chain. */
-        Blockchain: {
-            /** @description Unix time (seconds) of the P-Chain block that created the blockchain. */
-            createBlockTimestamp: number;
-            /** @description Height of the P-Chain block that created the blockchain, as a decimal string; `-1` for the primary-network chains created at genesis. */
-            createBlockNumber: string;
-            /** @description Id of the blockchain (cb58). */
-            blockchainId: string;
-            /** @description Id of the virtual machine the blockchain runs. */
-            vmId: string;
-            /** @description Id of the subnet (or L1) that validates the blockchain. */
-            subnetId: string;
-            /** @description Name given to the blockchain at creation. */
-            blockchainName: string;
-            /** @description EVM chain id, present only when the blockchain runs an EVM. */
-            evmChainId?: number;
-            genesisData?: components["schemas"]["GenesisData"];
-        };
-        /** @description One page of blockchains. */
-        ListBlockchainsResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Blockchains on this page. */
-            blockchains: components["schemas"]["Blockchain"][];
-        };
-        /**
-         * @description Field to sort validators by. `delegationFee` only works for mainnet validators of the
-         *     primary network (`subnetId` = `11111111111111111111111111111111LpoYY`).
-         * @enum {string}
-         */
-        ValidatorSortBy: "blockIndex" | "delegationCapacity" | "timeRemaining" | "delegationFee" | "uptimePerformance";
-        /**
-         * @description Lifecycle state of a validation.
-         * @enum {string}
-         */
-        ValidationStatus: "completed" | "active" | "pending" | "removed";
-        /** @description BLS key of a validator, for validations that registered one. */
-        BlsCredentials: {
-            /** @description Hex-encoded BLS public key. */
-            publicKey: string;
-            /** @description Hex-encoded BLS signature proving ownership of the key. */
-            proofOfPossession: string;
-        };
-        /** @description Rewards of a validation, earned or (for active validations) potential. */
-        ValidatorRewards: {
-            /** @description Reward for the validator's own stake, in nAVAX, as a decimal string. */
-            validationRewardAmount: string;
-            /** @description Fee share the validator earns from its delegators, in nAVAX, as a decimal string. */
-            delegationRewardAmount: string;
-            /** @description Addresses that receive the rewards. */
-            rewardAddresses?: string[];
-            /** @description Transaction that paid the rewards out. */
-            rewardTxHash?: string;
-        };
-        /**
-         * CompletedValidator
-         * @description A validation whose period is over and whose rewards have been settled.
-         */
-        CompletedValidator: {
-            /** @description Transaction that added the validator. */
-            txHash: string;
-            /** @description Id of the validating node (`NodeID-…`). */
-            nodeId: string;
-            /** @description Subnet (or L1) the node validates. */
-            subnetId: string;
-            /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
-            amountStaked: string;
-            /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
-            delegationFee?: string;
-            /** @description Unix time (seconds) at which the validation starts. */
-            startTimestamp: number;
-            /** @description Unix time (seconds) at which the validation ends. */
-            endTimestamp: number;
-            blsCredentials?: components["schemas"]["BlsCredentials"];
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            validationStatus: "completed";
-            /** @description Number of delegations the validator received. */
-            delegatorCount: number;
-            /** @description Total stake delegated to the validator, in nAVAX, as a decimal string. */
-            amountDelegated?: string;
-            rewards: components["schemas"]["ValidatorRewards"];
-        };
-        /** @description Recent health measures of an active validator, in percent. */
-        ValidatorHealth: {
-            /** @description Share of checks in which the node was reachable. */
-            reachabilityPercent: number;
-            /** @description Share of P-Chain requests the node was benched for. */
-            benchedPChainRequestsPercent: number;
-            /** @description Share of X-Chain requests the node was benched for. */
-            benchedXChainRequestsPercent: number;
-            /** @description Share of C-Chain requests the node was benched for. */
-            benchedCChainRequestsPercent: number;
-        };
-        /** @description Approximate location of a node, derived from its IP address. */
-        Geolocation: {
-            /** @description City name. */
-            city: string;
-            /** @description Country name. */
-            country: string;
-            /** @description Two-letter country code. */
-            countryCode: string;
-            /** @description Latitude in degrees. */
-            latitude: number;
-            /** @description Longitude in degrees. */
-            longitude: number;
-        };
-        /**
-         * ActiveValidator
-         * @description A validation currently in progress.
-         */
-        ActiveValidator: {
-            /** @description Transaction that added the validator. */
-            txHash: string;
-            /** @description Id of the validating node (`NodeID-…`). */
-            nodeId: string;
-            /** @description Subnet (or L1) the node validates. */
-            subnetId: string;
-            /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
-            amountStaked: string;
-            /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
-            delegationFee?: string;
-            /** @description Unix time (seconds) at which the validation starts. */
-            startTimestamp: number;
-            /** @description Unix time (seconds) at which the validation ends. */
-            endTimestamp: number;
-            blsCredentials?: components["schemas"]["BlsCredentials"];
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            validationStatus: "active";
-            /** @description The validator's share of the subnet's total stake, in percent. */
-            stakePercentage: number;
-            /** @description Number of delegations the validator currently has. */
-            delegatorCount: number;
-            /** @description Total stake currently delegated to the validator, in nAVAX, as a decimal string. */
-            amountDelegated?: string;
-            /** @description Observed uptime of the node, in percent. */
-            uptimePerformance: number;
-            /** @description AvalancheGo version the node reports. */
-            avalancheGoVersion?: string;
-            /** @description Further stake the validator can still accept from delegators, in nAVAX, as a decimal string. */
-            delegationCapacity?: string;
-            potentialRewards: components["schemas"]["ValidatorRewards"];
-            validatorHealth: components["schemas"]["ValidatorHealth"];
-            /** @description Approximate node location, or null when unknown. */
-            geolocation: components["schemas"]["Geolocation"] | null;
-        };
-        /**
-         * PendingValidator
-         * @description A validation that has been accepted but has not started yet.
-         */
-        PendingValidator: {
-            /** @description Transaction that added the validator. */
-            txHash: string;
-            /** @description Id of the validating node (`NodeID-…`). */
-            nodeId: string;
-            /** @description Subnet (or L1) the node validates. */
-            subnetId: string;
-            /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
-            amountStaked: string;
-            /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
-            delegationFee?: string;
-            /** @description Unix time (seconds) at which the validation starts. */
-            startTimestamp: number;
-            /** @description Unix time (seconds) at which the validation ends. */
-            endTimestamp: number;
-            blsCredentials?: components["schemas"]["BlsCredentials"];
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            validationStatus: "pending";
-        };
-        /**
-         * RemovedValidator
-         * @description A (subnet) validation that was removed before its end.
-         */
-        RemovedValidator: {
-            /** @description Transaction that added the validator. */
-            txHash: string;
-            /** @description Id of the validating node (`NodeID-…`). */
-            nodeId: string;
-            /** @description Subnet (or L1) the node validates. */
-            subnetId: string;
-            /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
-            amountStaked: string;
-            /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
-            delegationFee?: string;
-            /** @description Unix time (seconds) at which the validation starts. */
-            startTimestamp: number;
-            /** @description Unix time (seconds) at which the validation ends. */
-            endTimestamp: number;
-            blsCredentials?: components["schemas"]["BlsCredentials"];
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            validationStatus: "removed";
-            /** @description Transaction that removed the validator. */
-            removeTxHash: string;
-            /** @description Unix time (seconds) of the removal. */
-            removeTimestamp: number;
-        };
-        /**
-         * @description A validation of a node, in one of four shapes told apart by `validationStatus`
-         *     (`completed`, `active`, `pending`, `removed`).
-         */
-        Validator: components["schemas"]["CompletedValidator"] | components["schemas"]["ActiveValidator"] | components["schemas"]["PendingValidator"] | components["schemas"]["RemovedValidator"];
-        /** @description One page of validators. */
-        ListValidatorsResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Validators on this page. */
-            validators: components["schemas"]["Validator"][];
-        };
-        /**
-         * @description Field to sort UTXOs by.
-         * @enum {string}
-         */
-        UtxoSortBy: "timestamp" | "amount";
-        /**
-         * @description Why a staking reward is paid — for validating, for delegating, or as the validator's fee share of delegators' rewards.
-         * @enum {string}
-         */
-        RewardType: "VALIDATOR" | "DELEGATOR" | "VALIDATOR_FEE";
-        /**
-         * @description Whether a P-Chain output is locked as stake or is an ordinary transfer output.
-         * @enum {string}
-         */
-        PChainUtxoType: "STAKE" | "TRANSFER";
-        /**
-         * PChainUtxo
-         * @description An output on the P-Chain. Told apart from the X-/C-Chain shape by `outputIndex`, which is
-         *     an integer here, and by `txHash`/`blockNumber`/`blockTimestamp`, which only this shape has.
-         */
-        PChainUtxo: {
-            /** @description Addresses that can sign to spend the output. */
-            addresses: string[];
-            asset?: components["schemas"]["AssetAmount"];
-            /** @description Blockchain on which the output is (or will be) spent. */
-            consumedOnChainId: string;
-            /** @description Blockchain on which the output was created. */
-            createdOnChainId: string;
-            /** @description Id of the output (cb58). */
-            utxoId: string;
-            /** @description Serialized output, hex encoded. */
-            utxoBytes?: string;
-            /** @description Amount held, in the asset's smallest unit, as a decimal string. */
-            amount: string;
-            /** @description Id of the asset held. */
-            assetId: string;
-            /** @description Height of the block that created the output, as a decimal string. */
-            blockNumber: string;
-            /** @description Unix time (seconds) of the block that created the output. */
-            blockTimestamp: number;
-            /** @description Transaction that spent the output; absent while unspent. */
-            consumingTxHash?: string;
-            /** @description Height of the block that spent the output, as a decimal string; absent while unspent. */
-            consumingBlockNumber?: string;
-            /** @description Unix time (seconds) of the block that spent the output; absent while unspent. */
-            consumingBlockTimestamp?: number;
-            /** @description Unix time before which the output cannot be spent. */
-            platformLocktime?: number;
-            /** @description Unix time before which the output can only be used for staking. */
-            stakeableLocktime?: number;
-            /** @description Position of the output within its transaction. */
-            outputIndex: number;
-            rewardType?: components["schemas"]["RewardType"];
-            /** @description Whether the output is currently locked as stake. */
-            staked?: boolean;
-            /** @description Number of signatures from `addresses` needed to spend the output. */
-            threshold?: number;
-            /** @description Transaction that created the output. */
-            txHash: string;
-            /** @description For stake outputs, Unix time (seconds) the staking period starts. */
-            utxoStartTimestamp?: number;
-            /** @description For stake outputs, Unix time (seconds) the staking period ends. */
-            utxoEndTimestamp?: number;
-            utxoType: components["schemas"]["PChainUtxoType"];
-        };
-        /**
-         * @description An output in a UTXO listing. A P-Chain listing holds only `PChainUtxo` items; an X-Chain
-         *     or C-Chain listing holds only `XChainUtxo` items.
-         */
-        PrimaryNetworkUtxo: components["schemas"]["PChainUtxo"] | components["schemas"]["XChainUtxo"];
-        /** @description One page of UTXOs of one primary-network chain. */
-        ListUtxosResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Outputs on this page, all of the same shape. */
-            utxos: components["schemas"]["PrimaryNetworkUtxo"][];
-            chainInfo?: components["schemas"]["ChainInfo"];
-        };
-        /** @description An EVM address, with token details when the address is a known token contract. */
-        AddressInfo: {
-            /** @description Name of the contract at this address, when known. */
-            name?: string;
-            /** @description Token symbol of the contract at this address, when known. */
-            symbol?: string;
-            /** @description Decimal places of the token at this address, when known. */
-            decimals?: number;
-            /** @description Link to a logo image for the address, when known. */
-            logoUri?: string;
-            /** @description The address, 0x-prefixed hex (checksummed mixed case). */
-            address: string;
-        };
-        /** @description What kind of call a transaction made, and which contract function it invoked. */
-        TransactionMethod: {
-            /**
-             * @description A plain native-token transfer, a call into a contract, or a contract deployment.
-             * @enum {string}
-             */
-            callType: "NATIVE_TRANSFER" | "CONTRACT_CALL" | "CONTRACT_CREATION";
-            /** @description Four-byte function selector (hex); meaningful for contract calls, may be empty otherwise. */
-            methodHash: string;
-            /** @description Decoded function signature, when the selector is recognised. */
-            methodName?: string;
-        };
-        /** @description An EVM transaction as listed for a block. */
-        EvmTransaction: {
-            /** @description Height of the block holding the transaction, as a decimal string. */
-            blockNumber: string;
-            /** @description Unix time (seconds) of the block. */
-            blockTimestamp: number;
-            /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
-            blockTimestampMilliseconds?: number;
-            /** @description Minimum-block-delay excess from the block header, on chains that track it. */
-            blockMinDelayExcess?: number;
-            /** @description Hash of the block. */
-            blockHash: string;
-            /** @description EVM chain id, as a decimal string. */
-            chainId: string;
-            /** @description Position of the transaction in the block, from 0. */
-            blockIndex: number;
-            /** @description Hash of the transaction. */
-            txHash: string;
-            /** @description Receipt status as a string, `1` for success and `0` for failure. */
-            txStatus: string;
-            /** @description EIP-2718 transaction type (0 legacy, 1 access list, 2 dynamic fee, …). */
-            txType: number;
-            /** @description Gas limit the sender set, as a decimal string. */
-            gasLimit: string;
-            /** @description Gas the transaction used, as a decimal string. */
-            gasUsed: string;
-            /** @description Effective price per gas, in wei, as a decimal string. */
-            gasPrice: string;
-            /** @description Sender's nonce, as a decimal string. */
-            nonce: string;
-            from: components["schemas"]["AddressInfo"];
-            to: components["schemas"]["AddressInfo"];
-            method?: components["schemas"]["TransactionMethod"];
-            /** @description Native tokens sent, in wei, as a decimal string. */
-            value: string;
-        };
-        /** @description One page of the transactions of a block. */
-        ListBlockTransactionsResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Transactions on this page, in block order. */
-            transactions: components["schemas"]["EvmTransaction"][];
-        };
-        /**
-         * @description Fiat currency a price is quoted in (lower-case ISO 4217 code).
-         * @enum {string}
-         */
-        CurrencyCode: "usd" | "eur" | "aud" | "cad" | "chf" | "clp" | "cny" | "czk" | "dkk" | "gbp" | "hkd" | "huf" | "jpy" | "nzd";
-        /** @description A fiat amount. */
-        Money: {
-            currencyCode: components["schemas"]["CurrencyCode"];
-            /** @description Amount in the given currency. */
-            value: number;
-        };
-        /** @description Balance of the chain's native token. */
-        NativeTokenBalance: {
-            /** @description Name of the native token. */
-            name: string;
-            /** @description Symbol of the native token. */
-            symbol: string;
-            /** @description Decimal places of the native token. */
-            decimals: number;
-            /** @description Link to the token's logo. */
-            logoUri?: string;
-            /** @description EVM chain id, as a decimal string. */
-            chainId: string;
-            price?: components["schemas"]["Money"];
-            /** @description Balance in the token's smallest unit, as a decimal string. */
-            balance: string;
-            balanceValue?: components["schemas"]["Money"];
-        };
-        /**
-         * @description How far the service got in fetching and parsing a token's metadata; only `INDEXED` means the metadata fields are filled in.
-         * @enum {string}
-         */
-        NftIndexStatus: "UNKNOWN" | "MISSING_TOKEN" | "INVALID_TOKEN_URI" | "INVALID_TOKEN_URI_SCHEME" | "UNREACHABLE_TOKEN_URI" | "THROTTLED_TOKEN_URI" | "METADATA_CONTENT_TOO_LARGE" | "INVALID_METADATA" | "INVALID_METADATA_JSON" | "INDEXED" | "UNINDEXED";
-        /** @description Off-chain metadata of an ERC-721 token, as far as it could be indexed. */
-        Erc721Metadata: {
-            indexStatus: components["schemas"]["NftIndexStatus"];
-            /** @description Unix time (seconds) the metadata was last fetched. */
-            metadataLastUpdatedTimestamp?: number;
-            /** @description Token name from the metadata. */
-            name?: string;
-            /** @description Token symbol from the metadata. */
-            symbol?: string;
-            /** @description Link to the token's image. */
-            imageUri?: string;
-            /** @description Free-text description from the metadata. */
-            description?: string;
-            /** @description Link to an animation or other media for the token. */
-            animationUri?: string;
-            /** @description Link to a web page about the token. */
-            externalUrl?: string;
-            /** @description Background colour from the metadata. */
-            background?: string;
-            /** @description The metadata's attribute list, as a JSON-encoded string. */
-            attributes?: string;
-        };
-        /**
-         * Erc721TokenBalance
-         * @description An ERC-721 token held by the address.
-         */
-        Erc721TokenBalance: {
-            /** @description Address of the token contract. */
-            address: string;
-            /** @description Name of the collection, from the contract. */
-            name: string;
-            /** @description Symbol of the collection, from the contract. */
-            symbol: string;
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            ercType: "ERC-721";
-            /** @description Id of the token within the contract, as a decimal string. */
-            tokenId: string;
-            /** @description Metadata URI the contract reports for the token. */
-            tokenUri: string;
-            metadata: components["schemas"]["Erc721Metadata"];
-            /** @description Current owner of the token, when known. */
-            ownerAddress?: string;
-            /** @description EVM chain id, as a decimal string. */
-            chainId: string;
-        };
-        /** @description One page of the ERC-721 tokens an address holds, with its native balance. */
-        ListErc721BalancesResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            nativeTokenBalance: components["schemas"]["NativeTokenBalance"];
-            /** @description ERC-721 tokens on this page. */
-            erc721TokenBalances: components["schemas"]["Erc721TokenBalance"][];
-        };
-        /** @description Off-chain metadata of an ERC-1155 token, as far as it could be indexed. */
-        Erc1155Metadata: {
-            indexStatus: components["schemas"]["NftIndexStatus"];
-            /** @description Unix time (seconds) the metadata was last fetched. */
-            metadataLastUpdatedTimestamp?: number;
-            /** @description Token name from the metadata. */
-            name?: string;
-            /** @description Token symbol from the metadata. */
-            symbol?: string;
-            /** @description Link to the token's image. */
-            imageUri?: string;
-            /** @description Free-text description from the metadata. */
-            description?: string;
-            /** @description Link to an animation or other media for the token. */
-            animationUri?: string;
-            /** @description Link to a web page about the token. */
-            externalUrl?: string;
-            /** @description Background colour from the metadata. */
-            background?: string;
-            /** @description Decimal places the metadata declares for the token's amounts. */
-            decimals?: number;
-            /** @description The metadata's `properties` object, as a JSON-encoded string. */
-            properties?: string;
-        };
-        /**
-         * Erc1155TokenBalance
-         * @description Holdings of one ERC-1155 token by the address.
-         */
-        Erc1155TokenBalance: {
-            /** @description Address of the token contract. */
-            address: string;
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            ercType: "ERC-1155";
-            /** @description Id of the token within the contract, as a decimal string. */
-            tokenId: string;
-            /** @description Metadata URI the contract reports for the token. */
-            tokenUri: string;
-            metadata: components["schemas"]["Erc1155Metadata"];
-            /** @description EVM chain id, as a decimal string. */
-            chainId: string;
-            /** @description Number of units of the token held, as a decimal string. */
-            balance: string;
-        };
-        /** @description A collectible held by the address, either an ERC-721 token or an ERC-1155 holding, told apart by `ercType`. */
-        CollectibleBalance: components["schemas"]["Erc721TokenBalance"] | components["schemas"]["Erc1155TokenBalance"];
-        /** @description One page of the ERC-721 and ERC-1155 tokens an address holds. */
-        ListCollectibleBalancesResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Collectibles on this page. */
-            collectibleBalances: components["schemas"]["CollectibleBalance"][];
-        };
-        /** @description A staking reward that will be paid when a validation or delegation ends. */
-        PendingReward: {
-            /** @description Addresses that will receive the reward. */
-            addresses: string[];
-            /** @description Transaction that started the validation or delegation. */
-            txHash: string;
-            /** @description Stake locked, in nAVAX, as a decimal string. */
-            amountStaked: string;
-            /** @description Node validated or delegated to. */
-            nodeId: string;
-            /** @description Unix time (seconds) the staking period started. */
-            startTimestamp: number;
-            /** @description Unix time (seconds) the staking period ends. */
-            endTimestamp: number;
-            rewardType: components["schemas"]["RewardType"];
-            /** @description Elapsed part of the staking period as a fraction (0.25 means a quarter has passed), not a percentage. */
-            progress: number;
-            estimatedReward: components["schemas"]["AssetAmount"];
-        };
-        /** @description One page of pending staking rewards. */
-        ListPendingRewardsResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Pending rewards on this page. */
-            pendingRewards: components["schemas"]["PendingReward"][];
-        };
-        /** @description A vertex of the X-Chain DAG (pre-Cortina). */
-        Vertex: {
-            /** @description Id of the vertex. */
-            vertexHash: string;
-            /** @description Ids of the vertex's parents. */
-            parentHashes: string[];
-            /** @description Height of the vertex in the DAG. */
-            vertexHeight: number;
-            /** @description Position of the vertex in the order the node accepted vertices. */
-            vertexIndex: number;
-            /** @description Unix time (seconds) the vertex was accepted. */
-            vertexTimestamp: number;
-            /** @description Number of transactions in the vertex. */
-            txCount: number;
-            /** @description Ids of the transactions in the vertex. */
-            transactions: string[];
-            /** @description Serialized size of the vertex, in bytes. */
-            vertexSizeBytes: number;
-        };
-        /** @description One page of X-Chain vertices at a given height. */
-        ListVerticesResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Vertices on this page. */
-            vertices: components["schemas"]["Vertex"][];
-            chainInfo: components["schemas"]["ChainInfo"];
-        };
-        /** @description A block of an EVM chain. */
-        EvmBlock: {
-            /** @description EVM chain id of the chain, as a decimal string. */
-            chainId?: string;
-            /** @description Height of the block, as a decimal string. */
-            blockNumber: string;
-            /** @description Unix time (seconds) of the block. */
-            blockTimestamp: number;
-            /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
-            blockTimestampMilliseconds?: number;
-            /** @description Minimum-block-delay excess from the block header, on chains that track it. */
-            blockMinDelayExcess?: number;
-            /** @description Hash of the block. */
-            blockHash: string;
-            /** @description Number of transactions in the block. */
-            txCount: number;
-            /** @description Base fee per gas, in wei, as a decimal string. */
-            baseFee: string;
-            /** @description Gas used by all transactions of the block, as a decimal string. */
-            gasUsed: string;
-            /** @description Gas limit of the block, as a decimal string. */
-            gasLimit: string;
-            /** @description Block gas cost (the extra fee a block must burn), as a decimal string. */
-            gasCost: string;
-            /** @description Hash of the previous block. */
-            parentHash: string;
-            /** @description Total fees paid by the block's transactions, in wei, as a decimal string. */
-            feesSpent: string;
-            /** @description Number of transactions on the chain up to and including this block, as a decimal string. */
-            cumulativeTransactions: string;
-        };
-        /** @description One page of blocks, newest first. */
-        ListEvmBlocksResponse: {
-            nextPageToken?: components["schemas"]["NextPageToken"];
-            /** @description Blocks on this page. */
-            blocks: components["schemas"]["EvmBlock"][];
-        };
-        /** @description An ERC-20 token contract. */
-        Erc20Token: {
-            /** @description Address of the token contract. */
-            address: string;
-            /** @description Token name. */
-            name: string;
-            /** @description Token symbol. */
-            symbol: string;
-            /** @description Decimal places of the token. */
-            decimals: number;
-            /** @description Link to the token's logo. */
-            logoUri?: string;
-            /**
-             * @description Token standard; always `ERC-20` here.
-             * @constant
-             */
-            ercType: "ERC-20";
-            price?: components["schemas"]["Money"];
-        };
-        /** @description An ERC-20 transfer emitted by the transaction. */
-        Erc20Transfer: {
-            from: components["schemas"]["AddressInfo"];
-            to: components["schemas"]["AddressInfo"];
-            /** @description Position of the Transfer event among the block's logs. */
-            logIndex: number;
-            /** @description Amount moved, in the token's smallest unit, as a decimal string. */
-            value: string;
-            erc20Token: components["schemas"]["Erc20Token"];
-        };
-        /**
-         * Erc721Token
-         * @description An ERC-721 token (one unique item of a collection).
-         */
-        Erc721Token: {
-            /** @description Address of the token contract. */
-            address: string;
-            /** @description Name of the collection, from the contract. */
-            name: string;
-            /** @description Symbol of the collection, from the contract. */
-            symbol: string;
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            ercType: "ERC-721";
-            /** @description Id of the token within the contract, as a decimal string. */
-            tokenId: string;
-            /** @description Metadata URI the contract reports for the token. */
-            tokenUri: string;
-            metadata: components["schemas"]["Erc721Metadata"];
-            /** @description Current owner of the token, when known. */
-            ownerAddress?: string;
-        };
-        /** @description An ERC-721 transfer emitted by the transaction. */
-        Erc721Transfer: {
-            from: components["schemas"]["AddressInfo"];
-            to: components["schemas"]["AddressInfo"];
-            /** @description Position of the Transfer event among the block's logs. */
-            logIndex: number;
-            erc721Token: components["schemas"]["Erc721Token"];
-        };
-        /**
-         * Erc1155Token
-         * @description An ERC-1155 token. Unlike ERC-721, the contract has no name or symbol of its own.
-         */
-        Erc1155Token: {
-            /** @description Address of the token contract. */
-            address: string;
-            /**
-             * @description Tag of this variant.
-             * @constant
-             */
-            ercType: "ERC-1155";
-            /** @description Id of the token within the contract, as a decimal string. */
-            tokenId: string;
-            /** @description Metadata URI the contract reports for the token. */
-            tokenUri: string;
-            metadata: components["schemas"]["Erc1155Metadata"];
-        };
-        /** @description An ERC-1155 transfer emitted by the transaction. */
-        Erc1155Transfer: {
-            from: components["schemas"]["AddressInfo"];
-            to: components["schemas"]["AddressInfo"];
-            /** @description Position of the transfer event among the block's logs. */
-            logIndex: number;
-            /** @description Units of the token moved, as a decimal string. */
-            value: string;
-            erc1155Token: components["schemas"]["Erc1155Token"];
-        };
-        /** @description A value-carrying or contract-creating call made inside the transaction. */
-        InternalTransaction: {
-            from: components["schemas"]["AddressInfo"];
-            to: components["schemas"]["AddressInfo"];
-            /**
-             * @description EVM call opcode that made the internal call.
-             * @enum {string}
-             */
-            internalTxType: "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
-            /** @description Native tokens sent with the call, in wei, as a decimal string. */
-            value: string;
-            /** @description Whether the internal call reverted. */
-            isReverted: boolean;
-            /** @description Gas the call used, as a decimal string. */
-            gasUsed: string;
-            /** @description Gas made available to the call, as a decimal string. */
-            gasLimit: string;
-        };
-        /** @description The chain's native (gas) token. */
-        NetworkToken: {
-            /** @description Token name. */
-            name: string;
-            /** @description Token symbol. */
-            symbol: string;
-            /** @description Decimal places of the token. */
-            decimals: number;
-            /** @description Link to the token's logo. */
-            logoUri?: string;
-            /** @description Short text about the token. */
-            description?: string;
-        };
-        /** @description The chain's native token and its price. */
-        NetworkTokenDetails: {
-            networkToken: components["schemas"]["NetworkToken"];
-            currentPrice?: components["schemas"]["Money"];
-            historicalPrice?: components["schemas"]["Money"];
-        };
-        /** @description An EVM transaction with its input data and fee fields. */
-        EvmTransactionDetail: {
-            /** @description Height of the block holding the transaction, as a decimal string. */
-            blockNumber: string;
-            /** @description Unix time (seconds) of the block. */
-            blockTimestamp: number;
-            /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
-            blockTimestampMilliseconds?: number;
-            /** @description Minimum-block-delay excess from the block header, on chains that track it. */
-            blockMinDelayExcess?: number;
-            /** @description Hash of the block. */
-            blockHash: string;
-            /** @description EVM chain id, as a decimal string. */
-            chainId: string;
-            /** @description Position of the transaction in the block, from 0. */
-            blockIndex: number;
-            /** @description Hash of the transaction. */
-            txHash: string;
-            /** @description Receipt status as a string, `1` for success and `0` for failure. */
-            txStatus: string;
-            /** @description EIP-2718 transaction type (0 legacy, 1 access list, 2 dynamic fee, …). */
-            txType: number;
-            /** @description Gas limit the sender set, as a decimal string. */
-            gasLimit: string;
-            /** @description Gas the transaction used, as a decimal string. */
-            gasUsed: string;
-            /** @description Effective price per gas, in wei, as a decimal string. */
-            gasPrice: string;
-            /** @description Sender's nonce, as a decimal string. */
-            nonce: string;
-            from: components["schemas"]["AddressInfo"];
-            to: components["schemas"]["AddressInfo"];
-            method?: components["schemas"]["TransactionMethod"];
-            /** @description Native tokens sent, in wei, as a decimal string. */
-            value: string;
-            /** @description Call data, 0x-prefixed hex (`0x` when empty). */
-            input: string;
-            /** @description Base fee per gas of the block, in wei, as a decimal string. */
-            baseFeePerGas: string;
-            /** @description Highest total price per gas the sender accepted, in wei, as a decimal string. */
-            maxFeePerGas?: string;
-            /** @description Highest tip per gas the sender offered, in wei, as a decimal string. */
-            maxPriorityFeePerGas?: string;
-        };
-        /** @description The cross-chain (Teleporter / ICM) message this transaction sent or delivered. */
-        TeleporterMessageInfo: {
-            /** @description Id of the cross-chain message. */
-            teleporterMessageId: string;
-            /**
-             * @description Whether this transaction sent the message (source) or delivered it (destination).
-             * @enum {string}
-             */
-            direction: "SOURCE_TRANSACTION" | "DESTINATION_TRANSACTION";
-            /** @description Chain the message came from; present on destination transactions. */
-            sourceChainId?: string;
-            /** @description Chain the message goes to; present on source transactions. */
-            destinationChainId?: string;
-        };
-        /** @description An EVM transaction with the token transfers, internal calls and cross-chain message it produced. */
-        GetTransactionResponse: {
-            /** @description ERC-20 transfers emitted by the transaction. */
-            erc20Transfers?: components["schemas"]["Erc20Transfer"][];
-            /** @description ERC-721 transfers emitted by the transaction. */
-            erc721Transfers?: components["schemas"]["Erc721Transfer"][];
-            /** @description ERC-1155 transfers emitted by the transaction. */
-            erc1155Transfers?: components["schemas"]["Erc1155Transfer"][];
-            /** @description Internal calls that moved value or created contracts (not a full trace). */
-            internalTransactions?: components["schemas"]["InternalTransaction"][];
-            networkTokenDetails: components["schemas"]["NetworkTokenDetails"];
-            nativeTransaction: components["schemas"]["EvmTransactionDetail"];
-            teleporterMessageInfo?: components["schemas"]["TeleporterMessageInfo"];
-        };
-        /** @description An NFT, either ERC-721 or ERC-1155, told apart by `ercType`. */
-        NftToken: components["schemas"]["Erc721Token"] | components["schemas"]["Erc1155Token"];
-        /** @description The primary-network chains one address has interacted with. */
-        AddressChainIds: {
-            /** @description The queried address, in bech32 form without a chain prefix. */
-            address: string;
-            /** @description Ids of the primary-network blockchains on which the address has any on-chain activity. */
-            blockchainIds: string[];
-        };
-        /** @description Chain activity per queried address. Addresses with no activity are left out, so the list can be empty. */
-        ListAddressChainIdsResponse: {
-            /** @description One entry per queried address that has activity. */
-            addresses: components["schemas"]["AddressChainIds"][];
-        };
+        Network: Network;
+        AggregateSignaturesRequest: AggregateSignaturesRequest;
+        SignedMessageResponse: SignedMessageResponse;
+        ApiError: ApiError;
+        PrimaryNetworkTxType: PrimaryNetworkTxType;
+        NextPageToken: NextPageToken;
+        XChainTxType: XChainTxType;
+        AssetAmount: AssetAmount;
+        UtxoCredential: UtxoCredential;
+        XChainUtxo: XChainUtxo;
+        XChainAssetDetails: XChainAssetDetails;
+        TransactionVertex: TransactionVertex;
+        XChainNonLinearTransaction: XChainNonLinearTransaction;
+        XChainLinearTransaction: XChainLinearTransaction;
+        XChainTransaction: XChainTransaction;
+        ChainInfo: ChainInfo;
+        ListAssetTransactionsResponse: ListAssetTransactionsResponse;
+        SortOrder: SortOrder;
+        GenesisAccount: GenesisAccount;
+        GenesisFeeConfig: GenesisFeeConfig;
+        GenesisInterchainConfig: GenesisInterchainConfig;
+        PrecompileAllowListConfig: PrecompileAllowListConfig;
+        GenesisChainConfig: GenesisChainConfig;
+        GenesisData: GenesisData;
+        Blockchain: Blockchain;
+        ListBlockchainsResponse: ListBlockchainsResponse;
+        ValidatorSortBy: ValidatorSortBy;
+        ValidationStatus: ValidationStatus;
+        BlsCredentials: BlsCredentials;
+        ValidatorRewards: ValidatorRewards;
+        CompletedValidator: CompletedValidator;
+        ValidatorHealth: ValidatorHealth;
+        Geolocation: Geolocation;
+        ActiveValidator: ActiveValidator;
+        PendingValidator: PendingValidator;
+        RemovedValidator: RemovedValidator;
+        Validator: Validator;
+        ListValidatorsResponse: ListValidatorsResponse;
+        UtxoSortBy: UtxoSortBy;
+        RewardType: RewardType;
+        PChainUtxoType: PChainUtxoType;
+        PChainUtxo: PChainUtxo;
+        PrimaryNetworkUtxo: PrimaryNetworkUtxo;
+        ListUtxosResponse: ListUtxosResponse;
+        AddressInfo: AddressInfo;
+        TransactionMethod: TransactionMethod;
+        EvmTransaction: EvmTransaction;
+        ListBlockTransactionsResponse: ListBlockTransactionsResponse;
+        CurrencyCode: CurrencyCode;
+        Money: Money;
+        NativeTokenBalance: NativeTokenBalance;
+        NftIndexStatus: NftIndexStatus;
+        Erc721Metadata: Erc721Metadata;
+        Erc721TokenBalance: Erc721TokenBalance;
+        ListErc721BalancesResponse: ListErc721BalancesResponse;
+        Erc1155Metadata: Erc1155Metadata;
+        Erc1155TokenBalance: Erc1155TokenBalance;
+        CollectibleBalance: CollectibleBalance;
+        ListCollectibleBalancesResponse: ListCollectibleBalancesResponse;
+        PendingReward: PendingReward;
+        ListPendingRewardsResponse: ListPendingRewardsResponse;
+        Vertex: Vertex;
+        ListVerticesResponse: ListVerticesResponse;
+        EvmBlock: EvmBlock;
+        ListEvmBlocksResponse: ListEvmBlocksResponse;
+        Erc20Token: Erc20Token;
+        Erc20Transfer: Erc20Transfer;
+        Erc721Token: Erc721Token;
+        Erc721Transfer: Erc721Transfer;
+        Erc1155Token: Erc1155Token;
+        Erc1155Transfer: Erc1155Transfer;
+        InternalTransaction: InternalTransaction;
+        NetworkToken: NetworkToken;
+        NetworkTokenDetails: NetworkTokenDetails;
+        EvmTransactionDetail: EvmTransactionDetail;
+        TeleporterMessageInfo: TeleporterMessageInfo;
+        GetTransactionResponse: GetTransactionResponse;
+        NftToken: NftToken;
+        AddressChainIds: AddressChainIds;
+        ListAddressChainIdsResponse: ListAddressChainIdsResponse;
     };
     responses: {
         /** @description The request is malformed or a parameter is out of range; `message` says which. */
@@ -2539,3 +1435,1187 @@ export interface operations {
         };
     };
 }
+/**
+ * @description Network to query. `fuji` and `testnet` both name the public test network.
+ * @enum {string}
+ */
+export type Network = "mainnet" | "fuji" | "testnet";
+/**
+ * @description What to have signed and by whom. Send exactly one of `message` and `justification`
+ *     (not both, not neither). `quorumPercentage + quorumPercentageBuffer` must not exceed 100.
+ *     These cross-field rules are not encoded in this schema; the operation lists both under
+ *     `x-avalanche-rules`.
+ */
+export type AggregateSignaturesRequest = {
+    /** @description The unsigned cross-chain (Warp) message to collect signatures for, hex encoded; the `0x` prefix is optional. */
+    message?: string;
+    /** @description Hex-encoded justification from which the service derives the message to sign (for P-Chain L1 validator messages); the `0x` prefix is optional. */
+    justification?: string;
+    /** @description Subnet (or L1) whose validators should sign, as hex or cb58. When omitted, the subnet that validates the message's source blockchain signs. */
+    signingSubnetId?: string;
+    /**
+     * @description Share of the signing subnet's total stake weight, in percent, that must have signed for the aggregate to be returned.
+     * @default 67
+     */
+    quorumPercentage?: number;
+    /**
+     * @description Extra stake weight, in percent on top of `quorumPercentage`, that the service tries to collect before answering.
+     * @default 0
+     */
+    quorumPercentageBuffer?: number;
+    /**
+     * @description P-Chain height whose validator set signs. `0` means the validator set at the currently proposed height.
+     * @default 0
+     */
+    pChainHeight?: number;
+};
+/** @description The message with the aggregated validator signature attached. */
+export type SignedMessageResponse = {
+    /** @description Hex encoding of the signed cross-chain message (the unsigned message followed by the aggregated BLS signature and signer bit set). */
+    signedMessage: string;
+};
+/** @description Body of every error response. */
+export type ApiError = {
+    /** @description What went wrong, as one sentence or as a list of sentences (one per problem found). */
+    message: string | string[];
+    /** @description HTTP status code of the response, repeated in the body. */
+    statusCode: number;
+    /**
+     * @description Name of the HTTP status, for example `Bad Request` or `Too Many Requests`.
+     * @enum {string}
+     */
+    error: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Too Many Requests" | "Internal Server Error" | "Bad Gateway" | "Service Unavailable";
+};
+/**
+ * @description Kind of primary-network (P-Chain or X-Chain) transaction.
+ * @enum {string}
+ */
+export type PrimaryNetworkTxType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN" | "CreateAssetTx" | "OperationTx";
+/** @description Token for the next page; pass it as `pageToken`. Absent on the last page. */
+export type NextPageToken = string;
+/**
+ * @description Kind of X-Chain transaction.
+ * @enum {string}
+ */
+export type XChainTxType = "BaseTx" | "CreateAssetTx" | "OperationTx" | "ImportTx" | "ExportTx" | "UNKNOWN";
+/** @description An amount of one primary-network asset, together with the asset's descriptive data. */
+export type AssetAmount = {
+    /** @description Id of the asset (cb58). */
+    assetId: string;
+    /** @description Human-readable asset name. */
+    name: string;
+    /** @description Ticker symbol of the asset. */
+    symbol: string;
+    /** @description Number of decimal places between the smallest unit and one whole token. */
+    denomination: number;
+    /**
+     * @description Kind of output that holds the asset.
+     * @enum {string}
+     */
+    type: "secp256k1" | "nft";
+    /** @description Quantity in the asset's smallest unit, as a decimal string. */
+    amount: string;
+};
+/** @description A signature that authorised spending an output. */
+export type UtxoCredential = {
+    /** @description Base64-encoded secp256k1 signature. */
+    signature: string;
+    /** @description Base64-encoded public key recovered from the signature. */
+    publicKey: string;
+};
+/**
+ * XChainUtxo
+ * @description An output on the X-Chain, or an atomic output on the C-Chain. Told apart from the
+ *     P-Chain shape by `outputIndex`, which is a string here, and by
+ *     `creationTxHash`/`timestamp`/`locktime`, which only this shape has.
+ */
+export type XChainUtxo = {
+    /** @description Addresses that can sign to spend the output. */
+    addresses: string[];
+    asset: components["schemas"]["AssetAmount"];
+    /** @description Blockchain on which the output is (or will be) spent. */
+    consumedOnChainId: string;
+    /** @description Blockchain on which the output was created. */
+    createdOnChainId: string;
+    /** @description Id of the output (cb58). */
+    utxoId: string;
+    /** @description Serialized output, hex encoded. */
+    utxoBytes?: string;
+    /** @description Transaction that spent the output; absent while unspent. */
+    consumingTxHash?: string;
+    /** @description Unix time (seconds) the output was spent; absent while unspent. */
+    consumingTxTimestamp?: number;
+    /** @description Transaction that created the output. */
+    creationTxHash: string;
+    /** @description Signatures that authorised spending the output. */
+    credentials?: components["schemas"]["UtxoCredential"][];
+    /** @description Group of an NFT mint or transfer output. */
+    groupId?: number;
+    /** @description Unix time before which the output cannot be spent. */
+    locktime: number;
+    /** @description Position of the output within its transaction, as a decimal string. */
+    outputIndex: string;
+    /** @description Hex-encoded payload of an NFT output. */
+    payload?: string;
+    /** @description Number of signatures from `addresses` needed to spend the output. */
+    threshold: number;
+    /** @description Unix time (seconds) the output was created. */
+    timestamp: number;
+    /** @description Kind of output, for example `transfer` or `mint`. */
+    utxoType: string;
+};
+/** @description The asset a CreateAssetTx defined. */
+export type XChainAssetDetails = {
+    /** @description Id of the new asset. */
+    assetId: string;
+    /** @description Name of the new asset. */
+    name: string;
+    /** @description Symbol of the new asset. */
+    symbol: string;
+    /** @description Decimal places of the new asset. */
+    denomination: number;
+    /**
+     * @description Kind of output the asset lives in.
+     * @enum {string}
+     */
+    type: "secp256k1" | "nft";
+    /** @description Unix time (seconds) the asset was created. */
+    createdAtTimestamp: number;
+    /**
+     * @description Whether the supply was fixed at creation or can be minted later.
+     * @enum {string}
+     */
+    cap: "fixed" | "variable";
+};
+/** @description A DAG vertex that accepted a transaction. */
+export type TransactionVertex = {
+    /** @description Id of the vertex. */
+    hash: string;
+    /** @description Height of the vertex in the DAG. */
+    height: number;
+    /** @description Unix time (seconds) the vertex was accepted. */
+    timestamp: number;
+};
+/**
+ * XChainNonLinearTransaction
+ * @description An X-Chain transaction accepted in the DAG era (before the Cortina upgrade), located by the vertices that carried it.
+ */
+export type XChainNonLinearTransaction = {
+    /** @description Id of the transaction (cb58). */
+    txHash: string;
+    /**
+     * @description Tag of this variant; the transaction was accepted in DAG vertices.
+     * @constant
+     */
+    chainFormat: "non-linear";
+    /** @description Unix time (seconds) at which the transaction was accepted. */
+    timestamp: number;
+    txType: components["schemas"]["XChainTxType"];
+    /** @description Memo bytes attached to the transaction, hex encoded. */
+    memo: string;
+    /** @description Outputs the transaction spent. */
+    consumedUtxos: components["schemas"]["XChainUtxo"][];
+    /** @description Outputs the transaction created. */
+    emittedUtxos: components["schemas"]["XChainUtxo"][];
+    /** @description Totals per asset released by the transaction's inputs. */
+    amountUnlocked: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset locked into the transaction's outputs. */
+    amountCreated: components["schemas"]["AssetAmount"][];
+    /** @description For an import, the blockchain the funds come from. */
+    sourceChain?: string;
+    /** @description For an export, the blockchain the funds go to. */
+    destinationChain?: string;
+    assetCreated?: components["schemas"]["XChainAssetDetails"];
+    /** @description Vertices that accepted the transaction (one transaction can appear in several). */
+    vertices: components["schemas"]["TransactionVertex"][];
+};
+/**
+ * XChainLinearTransaction
+ * @description An X-Chain transaction accepted in a block of the linear chain (since the Cortina upgrade).
+ */
+export type XChainLinearTransaction = {
+    /** @description Id of the transaction (cb58). */
+    txHash: string;
+    /**
+     * @description Tag of this variant; the transaction was accepted in a block.
+     * @constant
+     */
+    chainFormat: "linear";
+    /** @description Unix time (seconds) at which the transaction was accepted. */
+    timestamp: number;
+    txType: components["schemas"]["XChainTxType"];
+    /** @description Memo bytes attached to the transaction, hex encoded. */
+    memo: string;
+    /** @description Outputs the transaction spent. */
+    consumedUtxos: components["schemas"]["XChainUtxo"][];
+    /** @description Outputs the transaction created. */
+    emittedUtxos: components["schemas"]["XChainUtxo"][];
+    /** @description Totals per asset released by the transaction's inputs. */
+    amountUnlocked: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset locked into the transaction's outputs. */
+    amountCreated: components["schemas"]["AssetAmount"][];
+    /** @description For an import, the blockchain the funds come from. */
+    sourceChain?: string;
+    /** @description For an export, the blockchain the funds go to. */
+    destinationChain?: string;
+    assetCreated?: components["schemas"]["XChainAssetDetails"];
+    /** @description Height of the block that holds the transaction. */
+    blockHeight: number;
+    /** @description Id of the block that holds the transaction. */
+    blockHash: string;
+};
+/** @description An X-Chain transaction, located either by DAG vertices (`chainFormat` = `non-linear`) or by a block (`chainFormat` = `linear`). */
+export type XChainTransaction = components["schemas"]["XChainNonLinearTransaction"] | components["schemas"]["XChainLinearTransaction"];
+/** @description Which primary-network chain and network a listing comes from. */
+export type ChainInfo = {
+    /** @description Short name of the chain, such as `p-chain`, `x-chain` or `c-chain`. */
+    chainName: string;
+    /** @description Network the chain belongs to, such as `mainnet` or `fuji`. */
+    network: string;
+};
+/** @description One page of transactions that moved an X-Chain asset. */
+export type ListAssetTransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transactions on this page. */
+    transactions: components["schemas"]["XChainTransaction"][];
+    chainInfo: components["schemas"]["ChainInfo"];
+};
+/**
+ * @description Direction of the listing, ascending or descending.
+ * @enum {string}
+ */
+export type SortOrder = "asc" | "desc";
+/** @description One pre-funded genesis account. */
+export type GenesisAccount = {
+    /** @description Hex balance in the native token's smallest unit. */
+    balance?: string;
+    /** @description Hex contract bytecode deployed at the address. */
+    code?: string;
+    /** @description Contract storage, slot to value (both 32-byte hex). */
+    storage?: {
+        [key: string]: string;
+    };
+};
+/** @description Dynamic fee parameters of an EVM chain. Every field is optional. */
+export type GenesisFeeConfig = {
+    /** @description Bounds how fast the base fee can change from one block to the next. */
+    baseFeeChangeDenominator?: number;
+    /** @description Change of the block gas cost per second of deviation from the target block rate. */
+    blockGasCostStep?: number;
+    /** @description Gas limit of each block. */
+    gasLimit?: number;
+    /** @description Upper bound of the block gas cost. */
+    maxBlockGasCost?: number;
+    /** @description Lower bound of the base fee, in the native token's smallest unit. */
+    minBaseFee?: number;
+    /** @description Lower bound of the block gas cost. */
+    minBlockGasCost?: number;
+    /** @description Targeted seconds between blocks. */
+    targetBlockRate?: number;
+    /** @description Gas the chain targets per ten-second window. */
+    targetGas?: number;
+};
+/** @description Cross-chain (Warp) messaging settings of an EVM chain. Every field is optional. */
+export type GenesisInterchainConfig = {
+    /** @description Unix time at which the settings take effect. */
+    blockTimestamp?: number;
+    /** @description Percentage of stake weight whose signatures make an incoming message valid. */
+    quorumNumerator?: number;
+    /** @description Whether messages from the primary network must be signed by primary-network validators. */
+    requirePrimaryNetworkSigners?: boolean;
+};
+/** @description Settings of an allow-list style precompile (who may send transactions, deploy contracts, mint, or manage fees and rewards). Every field is optional. */
+export type PrecompileAllowListConfig = {
+    /** @description Unix time at which the precompile is enabled. */
+    blockTimestamp?: number;
+    /** @description Addresses that may change the list, including its admins. */
+    adminAddresses?: string[];
+    /** @description Addresses that may enable or disable other addresses. */
+    managerAddresses?: string[];
+    /** @description Addresses allowed to use the guarded feature. */
+    enabledAddresses?: string[];
+};
+/** @description Chain configuration from the genesis. Every field is optional. */
+export type GenesisChainConfig = {
+    /** @description EVM chain id. */
+    chainId?: number;
+    /** @description Block at which the Berlin rules activate. */
+    berlinBlock?: number;
+    /** @description Block at which the Byzantium rules activate. */
+    byzantiumBlock?: number;
+    /** @description Block at which the Constantinople rules activate. */
+    constantinopleBlock?: number;
+    /** @description Block at which EIP-150 activates. */
+    eip150Block?: number;
+    /** @description Hash of the EIP-150 fork block. */
+    eip150Hash?: string;
+    /** @description Block at which EIP-155 replay protection activates. */
+    eip155Block?: number;
+    /** @description Block at which EIP-158 activates. */
+    eip158Block?: number;
+    /** @description Block at which the Homestead rules activate. */
+    homesteadBlock?: number;
+    /** @description Block at which the Istanbul rules activate. */
+    istanbulBlock?: number;
+    /** @description Block at which the London rules activate. */
+    londonBlock?: number;
+    /** @description Block at which the Muir Glacier rules activate. */
+    muirGlacierBlock?: number;
+    /** @description Block at which the Petersburg rules activate. */
+    petersburgBlock?: number;
+    /** @description Unix time at which the Subnet-EVM rules activate. */
+    subnetEVMTimestamp?: number;
+    /** @description Whether block producers may name their own fee recipient. */
+    allowFeeRecipients?: boolean;
+    feeConfig?: components["schemas"]["GenesisFeeConfig"];
+    interchainConfig?: components["schemas"]["GenesisInterchainConfig"];
+    txAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
+    contractDeployerAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
+    contractNativeMinterConfig?: components["schemas"]["PrecompileAllowListConfig"];
+    feeManagerConfig?: components["schemas"]["PrecompileAllowListConfig"];
+    rewardManagerConfig?: components["schemas"]["PrecompileAllowListConfig"];
+};
+/**
+ * @description Genesis of an EVM blockchain as submitted at creation. Every field is optional.
+ *     Quantities here follow the EVM genesis format: hex strings, not decimal strings.
+ */
+export type GenesisData = {
+    /** @description Hex amount credited to every airdrop recipient, or null. */
+    airdropAmount?: string | null;
+    /** @description Hash of the airdrop recipient list, or null. */
+    airdropHash?: string | null;
+    /** @description Pre-funded accounts, keyed by address (hex, with or without `0x`). */
+    alloc?: {
+        [key: string]: components["schemas"]["GenesisAccount"];
+    };
+    /** @description Hex base fee of the genesis block, or null. */
+    baseFeePerGas?: string | null;
+    /** @description Hex blob gas used by the genesis block, or null. */
+    blobGasUsed?: string | null;
+    /** @description Beneficiary address of the genesis block. */
+    coinbase?: string;
+    config?: components["schemas"]["GenesisChainConfig"];
+    /** @description Hex difficulty of the genesis block. */
+    difficulty?: string;
+    /** @description Hex excess blob gas of the genesis block, or null. */
+    excessBlobGas?: string | null;
+    /** @description Hex extra data of the genesis block. */
+    extraData?: string;
+    /** @description Hex gas limit of the genesis block. */
+    gasLimit?: string;
+    /** @description Hex gas used by the genesis block. */
+    gasUsed?: string;
+    /** @description Mix hash of the genesis block. */
+    mixHash?: string;
+    /** @description Hex nonce of the genesis block. */
+    nonce?: string;
+    /** @description Hex number of the genesis block. */
+    number?: string;
+    /** @description Parent hash of the genesis block (all zeros). */
+    parentHash?: string;
+    /** @description Hex Unix time of the genesis block. */
+    timestamp?: string;
+};
+/** @description A blockchain registered on the P-Chain. */
+export type Blockchain = {
+    /** @description Unix time (seconds) of the P-Chain block that created the blockchain. */
+    createBlockTimestamp: number;
+    /** @description Height of the P-Chain block that created the blockchain, as a decimal string; `-1` for the primary-network chains created at genesis. */
+    createBlockNumber: string;
+    /** @description Id of the blockchain (cb58). */
+    blockchainId: string;
+    /** @description Id of the virtual machine the blockchain runs. */
+    vmId: string;
+    /** @description Id of the subnet (or L1) that validates the blockchain. */
+    subnetId: string;
+    /** @description Name given to the blockchain at creation. */
+    blockchainName: string;
+    /** @description EVM chain id, present only when the blockchain runs an EVM. */
+    evmChainId?: number;
+    genesisData?: components["schemas"]["GenesisData"];
+};
+/** @description One page of blockchains. */
+export type ListBlockchainsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Blockchains on this page. */
+    blockchains: components["schemas"]["Blockchain"][];
+};
+/**
+ * @description Field to sort validators by. `delegationFee` only works for mainnet validators of the
+ *     primary network (`subnetId` = `11111111111111111111111111111111LpoYY`).
+ * @enum {string}
+ */
+export type ValidatorSortBy = "blockIndex" | "delegationCapacity" | "timeRemaining" | "delegationFee" | "uptimePerformance";
+/**
+ * @description Lifecycle state of a validation.
+ * @enum {string}
+ */
+export type ValidationStatus = "completed" | "active" | "pending" | "removed";
+/** @description BLS key of a validator, for validations that registered one. */
+export type BlsCredentials = {
+    /** @description Hex-encoded BLS public key. */
+    publicKey: string;
+    /** @description Hex-encoded BLS signature proving ownership of the key. */
+    proofOfPossession: string;
+};
+/** @description Rewards of a validation, earned or (for active validations) potential. */
+export type ValidatorRewards = {
+    /** @description Reward for the validator's own stake, in nAVAX, as a decimal string. */
+    validationRewardAmount: string;
+    /** @description Fee share the validator earns from its delegators, in nAVAX, as a decimal string. */
+    delegationRewardAmount: string;
+    /** @description Addresses that receive the rewards. */
+    rewardAddresses?: string[];
+    /** @description Transaction that paid the rewards out. */
+    rewardTxHash?: string;
+};
+/**
+ * CompletedValidator
+ * @description A validation whose period is over and whose rewards have been settled.
+ */
+export type CompletedValidator = {
+    /** @description Transaction that added the validator. */
+    txHash: string;
+    /** @description Id of the validating node (`NodeID-…`). */
+    nodeId: string;
+    /** @description Subnet (or L1) the node validates. */
+    subnetId: string;
+    /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
+    amountStaked: string;
+    /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
+    delegationFee?: string;
+    /** @description Unix time (seconds) at which the validation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the validation ends. */
+    endTimestamp: number;
+    blsCredentials?: components["schemas"]["BlsCredentials"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    validationStatus: "completed";
+    /** @description Number of delegations the validator received. */
+    delegatorCount: number;
+    /** @description Total stake delegated to the validator, in nAVAX, as a decimal string. */
+    amountDelegated?: string;
+    rewards: components["schemas"]["ValidatorRewards"];
+};
+/** @description Recent health measures of an active validator, in percent. */
+export type ValidatorHealth = {
+    /** @description Share of checks in which the node was reachable. */
+    reachabilityPercent: number;
+    /** @description Share of P-Chain requests the node was benched for. */
+    benchedPChainRequestsPercent: number;
+    /** @description Share of X-Chain requests the node was benched for. */
+    benchedXChainRequestsPercent: number;
+    /** @description Share of C-Chain requests the node was benched for. */
+    benchedCChainRequestsPercent: number;
+};
+/** @description Approximate location of a node, derived from its IP address. */
+export type Geolocation = {
+    /** @description City name. */
+    city: string;
+    /** @description Country name. */
+    country: string;
+    /** @description Two-letter country code. */
+    countryCode: string;
+    /** @description Latitude in degrees. */
+    latitude: number;
+    /** @description Longitude in degrees. */
+    longitude: number;
+};
+/**
+ * ActiveValidator
+ * @description A validation currently in progress.
+ */
+export type ActiveValidator = {
+    /** @description Transaction that added the validator. */
+    txHash: string;
+    /** @description Id of the validating node (`NodeID-…`). */
+    nodeId: string;
+    /** @description Subnet (or L1) the node validates. */
+    subnetId: string;
+    /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
+    amountStaked: string;
+    /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
+    delegationFee?: string;
+    /** @description Unix time (seconds) at which the validation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the validation ends. */
+    endTimestamp: number;
+    blsCredentials?: components["schemas"]["BlsCredentials"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    validationStatus: "active";
+    /** @description The validator's share of the subnet's total stake, in percent. */
+    stakePercentage: number;
+    /** @description Number of delegations the validator currently has. */
+    delegatorCount: number;
+    /** @description Total stake currently delegated to the validator, in nAVAX, as a decimal string. */
+    amountDelegated?: string;
+    /** @description Observed uptime of the node, in percent. */
+    uptimePerformance: number;
+    /** @description AvalancheGo version the node reports. */
+    avalancheGoVersion?: string;
+    /** @description Further stake the validator can still accept from delegators, in nAVAX, as a decimal string. */
+    delegationCapacity?: string;
+    potentialRewards: components["schemas"]["ValidatorRewards"];
+    validatorHealth: components["schemas"]["ValidatorHealth"];
+    /** @description Approximate node location, or null when unknown. */
+    geolocation: components["schemas"]["Geolocation"] | null;
+};
+/**
+ * PendingValidator
+ * @description A validation that has been accepted but has not started yet.
+ */
+export type PendingValidator = {
+    /** @description Transaction that added the validator. */
+    txHash: string;
+    /** @description Id of the validating node (`NodeID-…`). */
+    nodeId: string;
+    /** @description Subnet (or L1) the node validates. */
+    subnetId: string;
+    /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
+    amountStaked: string;
+    /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
+    delegationFee?: string;
+    /** @description Unix time (seconds) at which the validation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the validation ends. */
+    endTimestamp: number;
+    blsCredentials?: components["schemas"]["BlsCredentials"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    validationStatus: "pending";
+};
+/**
+ * RemovedValidator
+ * @description A (subnet) validation that was removed before its end.
+ */
+export type RemovedValidator = {
+    /** @description Transaction that added the validator. */
+    txHash: string;
+    /** @description Id of the validating node (`NodeID-…`). */
+    nodeId: string;
+    /** @description Subnet (or L1) the node validates. */
+    subnetId: string;
+    /** @description Stake the validator locked itself (nAVAX on the primary network, weight units on other subnets), as a decimal string. */
+    amountStaked: string;
+    /** @description Share of delegators' rewards the validator keeps, in percent, as a decimal string that may have a fraction (for example `2.0000`). */
+    delegationFee?: string;
+    /** @description Unix time (seconds) at which the validation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the validation ends. */
+    endTimestamp: number;
+    blsCredentials?: components["schemas"]["BlsCredentials"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    validationStatus: "removed";
+    /** @description Transaction that removed the validator. */
+    removeTxHash: string;
+    /** @description Unix time (seconds) of the removal. */
+    removeTimestamp: number;
+};
+/**
+ * @description A validation of a node, in one of four shapes told apart by `validationStatus`
+ *     (`completed`, `active`, `pending`, `removed`).
+ */
+export type Validator = components["schemas"]["CompletedValidator"] | components["schemas"]["ActiveValidator"] | components["schemas"]["PendingValidator"] | components["schemas"]["RemovedValidator"];
+/** @description One page of validators. */
+export type ListValidatorsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Validators on this page. */
+    validators: components["schemas"]["Validator"][];
+};
+/**
+ * @description Field to sort UTXOs by.
+ * @enum {string}
+ */
+export type UtxoSortBy = "timestamp" | "amount";
+/**
+ * @description Why a staking reward is paid — for validating, for delegating, or as the validator's fee share of delegators' rewards.
+ * @enum {string}
+ */
+export type RewardType = "VALIDATOR" | "DELEGATOR" | "VALIDATOR_FEE";
+/**
+ * @description Whether a P-Chain output is locked as stake or is an ordinary transfer output.
+ * @enum {string}
+ */
+export type PChainUtxoType = "STAKE" | "TRANSFER";
+/**
+ * PChainUtxo
+ * @description An output on the P-Chain. Told apart from the X-/C-Chain shape by `outputIndex`, which is
+ *     an integer here, and by `txHash`/`blockNumber`/`blockTimestamp`, which only this shape has.
+ */
+export type PChainUtxo = {
+    /** @description Addresses that can sign to spend the output. */
+    addresses: string[];
+    asset?: components["schemas"]["AssetAmount"];
+    /** @description Blockchain on which the output is (or will be) spent. */
+    consumedOnChainId: string;
+    /** @description Blockchain on which the output was created. */
+    createdOnChainId: string;
+    /** @description Id of the output (cb58). */
+    utxoId: string;
+    /** @description Serialized output, hex encoded. */
+    utxoBytes?: string;
+    /** @description Amount held, in the asset's smallest unit, as a decimal string. */
+    amount: string;
+    /** @description Id of the asset held. */
+    assetId: string;
+    /** @description Height of the block that created the output, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block that created the output. */
+    blockTimestamp: number;
+    /** @description Transaction that spent the output; absent while unspent. */
+    consumingTxHash?: string;
+    /** @description Height of the block that spent the output, as a decimal string; absent while unspent. */
+    consumingBlockNumber?: string;
+    /** @description Unix time (seconds) of the block that spent the output; absent while unspent. */
+    consumingBlockTimestamp?: number;
+    /** @description Unix time before which the output cannot be spent. */
+    platformLocktime?: number;
+    /** @description Unix time before which the output can only be used for staking. */
+    stakeableLocktime?: number;
+    /** @description Position of the output within its transaction. */
+    outputIndex: number;
+    rewardType?: components["schemas"]["RewardType"];
+    /** @description Whether the output is currently locked as stake. */
+    staked?: boolean;
+    /** @description Number of signatures from `addresses` needed to spend the output. */
+    threshold?: number;
+    /** @description Transaction that created the output. */
+    txHash: string;
+    /** @description For stake outputs, Unix time (seconds) the staking period starts. */
+    utxoStartTimestamp?: number;
+    /** @description For stake outputs, Unix time (seconds) the staking period ends. */
+    utxoEndTimestamp?: number;
+    utxoType: components["schemas"]["PChainUtxoType"];
+};
+/**
+ * @description An output in a UTXO listing. A P-Chain listing holds only `PChainUtxo` items; an X-Chain
+ *     or C-Chain listing holds only `XChainUtxo` items.
+ */
+export type PrimaryNetworkUtxo = components["schemas"]["PChainUtxo"] | components["schemas"]["XChainUtxo"];
+/** @description One page of UTXOs of one primary-network chain. */
+export type ListUtxosResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Outputs on this page, all of the same shape. */
+    utxos: components["schemas"]["PrimaryNetworkUtxo"][];
+    chainInfo?: components["schemas"]["ChainInfo"];
+};
+/** @description An EVM address, with token details when the address is a known token contract. */
+export type AddressInfo = {
+    /** @description Name of the contract at this address, when known. */
+    name?: string;
+    /** @description Token symbol of the contract at this address, when known. */
+    symbol?: string;
+    /** @description Decimal places of the token at this address, when known. */
+    decimals?: number;
+    /** @description Link to a logo image for the address, when known. */
+    logoUri?: string;
+    /** @description The address, 0x-prefixed hex (checksummed mixed case). */
+    address: string;
+};
+/** @description What kind of call a transaction made, and which contract function it invoked. */
+export type TransactionMethod = {
+    /**
+     * @description A plain native-token transfer, a call into a contract, or a contract deployment.
+     * @enum {string}
+     */
+    callType: "NATIVE_TRANSFER" | "CONTRACT_CALL" | "CONTRACT_CREATION";
+    /** @description Four-byte function selector (hex); meaningful for contract calls, may be empty otherwise. */
+    methodHash: string;
+    /** @description Decoded function signature, when the selector is recognised. */
+    methodName?: string;
+};
+/** @description An EVM transaction as listed for a block. */
+export type EvmTransaction = {
+    /** @description Height of the block holding the transaction, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Minimum-block-delay excess from the block header, on chains that track it. */
+    blockMinDelayExcess?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+    /** @description Position of the transaction in the block, from 0. */
+    blockIndex: number;
+    /** @description Hash of the transaction. */
+    txHash: string;
+    /** @description Receipt status as a string, `1` for success and `0` for failure. */
+    txStatus: string;
+    /** @description EIP-2718 transaction type (0 legacy, 1 access list, 2 dynamic fee, …). */
+    txType: number;
+    /** @description Gas limit the sender set, as a decimal string. */
+    gasLimit: string;
+    /** @description Gas the transaction used, as a decimal string. */
+    gasUsed: string;
+    /** @description Effective price per gas, in wei, as a decimal string. */
+    gasPrice: string;
+    /** @description Sender's nonce, as a decimal string. */
+    nonce: string;
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    method?: components["schemas"]["TransactionMethod"];
+    /** @description Native tokens sent, in wei, as a decimal string. */
+    value: string;
+};
+/** @description One page of the transactions of a block. */
+export type ListBlockTransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transactions on this page, in block order. */
+    transactions: components["schemas"]["EvmTransaction"][];
+};
+/**
+ * @description Fiat currency a price is quoted in (lower-case ISO 4217 code).
+ * @enum {string}
+ */
+export type CurrencyCode = "usd" | "eur" | "aud" | "cad" | "chf" | "clp" | "cny" | "czk" | "dkk" | "gbp" | "hkd" | "huf" | "jpy" | "nzd";
+/** @description A fiat amount. */
+export type Money = {
+    currencyCode: components["schemas"]["CurrencyCode"];
+    /** @description Amount in the given currency. */
+    value: number;
+};
+/** @description Balance of the chain's native token. */
+export type NativeTokenBalance = {
+    /** @description Name of the native token. */
+    name: string;
+    /** @description Symbol of the native token. */
+    symbol: string;
+    /** @description Decimal places of the native token. */
+    decimals: number;
+    /** @description Link to the token's logo. */
+    logoUri?: string;
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+    price?: components["schemas"]["Money"];
+    /** @description Balance in the token's smallest unit, as a decimal string. */
+    balance: string;
+    balanceValue?: components["schemas"]["Money"];
+};
+/**
+ * @description How far the service got in fetching and parsing a token's metadata; only `INDEXED` means the metadata fields are filled in.
+ * @enum {string}
+ */
+export type NftIndexStatus = "UNKNOWN" | "MISSING_TOKEN" | "INVALID_TOKEN_URI" | "INVALID_TOKEN_URI_SCHEME" | "UNREACHABLE_TOKEN_URI" | "THROTTLED_TOKEN_URI" | "METADATA_CONTENT_TOO_LARGE" | "INVALID_METADATA" | "INVALID_METADATA_JSON" | "INDEXED" | "UNINDEXED";
+/** @description Off-chain metadata of an ERC-721 token, as far as it could be indexed. */
+export type Erc721Metadata = {
+    indexStatus: components["schemas"]["NftIndexStatus"];
+    /** @description Unix time (seconds) the metadata was last fetched. */
+    metadataLastUpdatedTimestamp?: number;
+    /** @description Token name from the metadata. */
+    name?: string;
+    /** @description Token symbol from the metadata. */
+    symbol?: string;
+    /** @description Link to the token's image. */
+    imageUri?: string;
+    /** @description Free-text description from the metadata. */
+    description?: string;
+    /** @description Link to an animation or other media for the token. */
+    animationUri?: string;
+    /** @description Link to a web page about the token. */
+    externalUrl?: string;
+    /** @description Background colour from the metadata. */
+    background?: string;
+    /** @description The metadata's attribute list, as a JSON-encoded string. */
+    attributes?: string;
+};
+/**
+ * Erc721TokenBalance
+ * @description An ERC-721 token held by the address.
+ */
+export type Erc721TokenBalance = {
+    /** @description Address of the token contract. */
+    address: string;
+    /** @description Name of the collection, from the contract. */
+    name: string;
+    /** @description Symbol of the collection, from the contract. */
+    symbol: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-721";
+    /** @description Id of the token within the contract, as a decimal string. */
+    tokenId: string;
+    /** @description Metadata URI the contract reports for the token. */
+    tokenUri: string;
+    metadata: components["schemas"]["Erc721Metadata"];
+    /** @description Current owner of the token, when known. */
+    ownerAddress?: string;
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+};
+/** @description One page of the ERC-721 tokens an address holds, with its native balance. */
+export type ListErc721BalancesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    nativeTokenBalance: components["schemas"]["NativeTokenBalance"];
+    /** @description ERC-721 tokens on this page. */
+    erc721TokenBalances: components["schemas"]["Erc721TokenBalance"][];
+};
+/** @description Off-chain metadata of an ERC-1155 token, as far as it could be indexed. */
+export type Erc1155Metadata = {
+    indexStatus: components["schemas"]["NftIndexStatus"];
+    /** @description Unix time (seconds) the metadata was last fetched. */
+    metadataLastUpdatedTimestamp?: number;
+    /** @description Token name from the metadata. */
+    name?: string;
+    /** @description Token symbol from the metadata. */
+    symbol?: string;
+    /** @description Link to the token's image. */
+    imageUri?: string;
+    /** @description Free-text description from the metadata. */
+    description?: string;
+    /** @description Link to an animation or other media for the token. */
+    animationUri?: string;
+    /** @description Link to a web page about the token. */
+    externalUrl?: string;
+    /** @description Background colour from the metadata. */
+    background?: string;
+    /** @description Decimal places the metadata declares for the token's amounts. */
+    decimals?: number;
+    /** @description The metadata's `properties` object, as a JSON-encoded string. */
+    properties?: string;
+};
+/**
+ * Erc1155TokenBalance
+ * @description Holdings of one ERC-1155 token by the address.
+ */
+export type Erc1155TokenBalance = {
+    /** @description Address of the token contract. */
+    address: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-1155";
+    /** @description Id of the token within the contract, as a decimal string. */
+    tokenId: string;
+    /** @description Metadata URI the contract reports for the token. */
+    tokenUri: string;
+    metadata: components["schemas"]["Erc1155Metadata"];
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+    /** @description Number of units of the token held, as a decimal string. */
+    balance: string;
+};
+/** @description A collectible held by the address, either an ERC-721 token or an ERC-1155 holding, told apart by `ercType`. */
+export type CollectibleBalance = components["schemas"]["Erc721TokenBalance"] | components["schemas"]["Erc1155TokenBalance"];
+/** @description One page of the ERC-721 and ERC-1155 tokens an address holds. */
+export type ListCollectibleBalancesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Collectibles on this page. */
+    collectibleBalances: components["schemas"]["CollectibleBalance"][];
+};
+/** @description A staking reward that will be paid when a validation or delegation ends. */
+export type PendingReward = {
+    /** @description Addresses that will receive the reward. */
+    addresses: string[];
+    /** @description Transaction that started the validation or delegation. */
+    txHash: string;
+    /** @description Stake locked, in nAVAX, as a decimal string. */
+    amountStaked: string;
+    /** @description Node validated or delegated to. */
+    nodeId: string;
+    /** @description Unix time (seconds) the staking period started. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) the staking period ends. */
+    endTimestamp: number;
+    rewardType: components["schemas"]["RewardType"];
+    /** @description Elapsed part of the staking period as a fraction (0.25 means a quarter has passed), not a percentage. */
+    progress: number;
+    estimatedReward: components["schemas"]["AssetAmount"];
+};
+/** @description One page of pending staking rewards. */
+export type ListPendingRewardsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Pending rewards on this page. */
+    pendingRewards: components["schemas"]["PendingReward"][];
+};
+/** @description A vertex of the X-Chain DAG (pre-Cortina). */
+export type Vertex = {
+    /** @description Id of the vertex. */
+    vertexHash: string;
+    /** @description Ids of the vertex's parents. */
+    parentHashes: string[];
+    /** @description Height of the vertex in the DAG. */
+    vertexHeight: number;
+    /** @description Position of the vertex in the order the node accepted vertices. */
+    vertexIndex: number;
+    /** @description Unix time (seconds) the vertex was accepted. */
+    vertexTimestamp: number;
+    /** @description Number of transactions in the vertex. */
+    txCount: number;
+    /** @description Ids of the transactions in the vertex. */
+    transactions: string[];
+    /** @description Serialized size of the vertex, in bytes. */
+    vertexSizeBytes: number;
+};
+/** @description One page of X-Chain vertices at a given height. */
+export type ListVerticesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Vertices on this page. */
+    vertices: components["schemas"]["Vertex"][];
+    chainInfo: components["schemas"]["ChainInfo"];
+};
+/** @description A block of an EVM chain. */
+export type EvmBlock = {
+    /** @description EVM chain id of the chain, as a decimal string. */
+    chainId?: string;
+    /** @description Height of the block, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Minimum-block-delay excess from the block header, on chains that track it. */
+    blockMinDelayExcess?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description Number of transactions in the block. */
+    txCount: number;
+    /** @description Base fee per gas, in wei, as a decimal string. */
+    baseFee: string;
+    /** @description Gas used by all transactions of the block, as a decimal string. */
+    gasUsed: string;
+    /** @description Gas limit of the block, as a decimal string. */
+    gasLimit: string;
+    /** @description Block gas cost (the extra fee a block must burn), as a decimal string. */
+    gasCost: string;
+    /** @description Hash of the previous block. */
+    parentHash: string;
+    /** @description Total fees paid by the block's transactions, in wei, as a decimal string. */
+    feesSpent: string;
+    /** @description Number of transactions on the chain up to and including this block, as a decimal string. */
+    cumulativeTransactions: string;
+};
+/** @description One page of blocks, newest first. */
+export type ListEvmBlocksResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Blocks on this page. */
+    blocks: components["schemas"]["EvmBlock"][];
+};
+/** @description An ERC-20 token contract. */
+export type Erc20Token = {
+    /** @description Address of the token contract. */
+    address: string;
+    /** @description Token name. */
+    name: string;
+    /** @description Token symbol. */
+    symbol: string;
+    /** @description Decimal places of the token. */
+    decimals: number;
+    /** @description Link to the token's logo. */
+    logoUri?: string;
+    /**
+     * @description Token standard; always `ERC-20` here.
+     * @constant
+     */
+    ercType: "ERC-20";
+    price?: components["schemas"]["Money"];
+};
+/** @description An ERC-20 transfer emitted by the transaction. */
+export type Erc20Transfer = {
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the Transfer event among the block's logs. */
+    logIndex: number;
+    /** @description Amount moved, in the token's smallest unit, as a decimal string. */
+    value: string;
+    erc20Token: components["schemas"]["Erc20Token"];
+};
+/**
+ * Erc721Token
+ * @description An ERC-721 token (one unique item of a collection).
+ */
+export type Erc721Token = {
+    /** @description Address of the token contract. */
+    address: string;
+    /** @description Name of the collection, from the contract. */
+    name: string;
+    /** @description Symbol of the collection, from the contract. */
+    symbol: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-721";
+    /** @description Id of the token within the contract, as a decimal string. */
+    tokenId: string;
+    /** @description Metadata URI the contract reports for the token. */
+    tokenUri: string;
+    metadata: components["schemas"]["Erc721Metadata"];
+    /** @description Current owner of the token, when known. */
+    ownerAddress?: string;
+};
+/** @description An ERC-721 transfer emitted by the transaction. */
+export type Erc721Transfer = {
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the Transfer event among the block's logs. */
+    logIndex: number;
+    erc721Token: components["schemas"]["Erc721Token"];
+};
+/**
+ * Erc1155Token
+ * @description An ERC-1155 token. Unlike ERC-721, the contract has no name or symbol of its own.
+ */
+export type Erc1155Token = {
+    /** @description Address of the token contract. */
+    address: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-1155";
+    /** @description Id of the token within the contract, as a decimal string. */
+    tokenId: string;
+    /** @description Metadata URI the contract reports for the token. */
+    tokenUri: string;
+    metadata: components["schemas"]["Erc1155Metadata"];
+};
+/** @description An ERC-1155 transfer emitted by the transaction. */
+export type Erc1155Transfer = {
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the transfer event among the block's logs. */
+    logIndex: number;
+    /** @description Units of the token moved, as a decimal string. */
+    value: string;
+    erc1155Token: components["schemas"]["Erc1155Token"];
+};
+/** @description A value-carrying or contract-creating call made inside the transaction. */
+export type InternalTransaction = {
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /**
+     * @description EVM call opcode that made the internal call.
+     * @enum {string}
+     */
+    internalTxType: "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
+    /** @description Native tokens sent with the call, in wei, as a decimal string. */
+    value: string;
+    /** @description Whether the internal call reverted. */
+    isReverted: boolean;
+    /** @description Gas the call used, as a decimal string. */
+    gasUsed: string;
+    /** @description Gas made available to the call, as a decimal string. */
+    gasLimit: string;
+};
+/** @description The chain's native (gas) token. */
+export type NetworkToken = {
+    /** @description Token name. */
+    name: string;
+    /** @description Token symbol. */
+    symbol: string;
+    /** @description Decimal places of the token. */
+    decimals: number;
+    /** @description Link to the token's logo. */
+    logoUri?: string;
+    /** @description Short text about the token. */
+    description?: string;
+};
+/** @description The chain's native token and its price. */
+export type NetworkTokenDetails = {
+    networkToken: components["schemas"]["NetworkToken"];
+    currentPrice?: components["schemas"]["Money"];
+    historicalPrice?: components["schemas"]["Money"];
+};
+/** @description An EVM transaction with its input data and fee fields. */
+export type EvmTransactionDetail = {
+    /** @description Height of the block holding the transaction, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Minimum-block-delay excess from the block header, on chains that track it. */
+    blockMinDelayExcess?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+    /** @description Position of the transaction in the block, from 0. */
+    blockIndex: number;
+    /** @description Hash of the transaction. */
+    txHash: string;
+    /** @description Receipt status as a string, `1` for success and `0` for failure. */
+    txStatus: string;
+    /** @description EIP-2718 transaction type (0 legacy, 1 access list, 2 dynamic fee, …). */
+    txType: number;
+    /** @description Gas limit the sender set, as a decimal string. */
+    gasLimit: string;
+    /** @description Gas the transaction used, as a decimal string. */
+    gasUsed: string;
+    /** @description Effective price per gas, in wei, as a decimal string. */
+    gasPrice: string;
+    /** @description Sender's nonce, as a decimal string. */
+    nonce: string;
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    method?: components["schemas"]["TransactionMethod"];
+    /** @description Native tokens sent, in wei, as a decimal string. */
+    value: string;
+    /** @description Call data, 0x-prefixed hex (`0x` when empty). */
+    input: string;
+    /** @description Base fee per gas of the block, in wei, as a decimal string. */
+    baseFeePerGas: string;
+    /** @description Highest total price per gas the sender accepted, in wei, as a decimal string. */
+    maxFeePerGas?: string;
+    /** @description Highest tip per gas the sender offered, in wei, as a decimal string. */
+    maxPriorityFeePerGas?: string;
+};
+/** @description The cross-chain (Teleporter / ICM) message this transaction sent or delivered. */
+export type TeleporterMessageInfo = {
+    /** @description Id of the cross-chain message. */
+    teleporterMessageId: string;
+    /**
+     * @description Whether this transaction sent the message (source) or delivered it (destination).
+     * @enum {string}
+     */
+    direction: "SOURCE_TRANSACTION" | "DESTINATION_TRANSACTION";
+    /** @description Chain the message came from; present on destination transactions. */
+    sourceChainId?: string;
+    /** @description Chain the message goes to; present on source transactions. */
+    destinationChainId?: string;
+};
+/** @description An EVM transaction with the token transfers, internal calls and cross-chain message it produced. */
+export type GetTransactionResponse = {
+    /** @description ERC-20 transfers emitted by the transaction. */
+    erc20Transfers?: components["schemas"]["Erc20Transfer"][];
+    /** @description ERC-721 transfers emitted by the transaction. */
+    erc721Transfers?: components["schemas"]["Erc721Transfer"][];
+    /** @description ERC-1155 transfers emitted by the transaction. */
+    erc1155Transfers?: components["schemas"]["Erc1155Transfer"][];
+    /** @description Internal calls that moved value or created contracts (not a full trace). */
+    internalTransactions?: components["schemas"]["InternalTransaction"][];
+    networkTokenDetails: components["schemas"]["NetworkTokenDetails"];
+    nativeTransaction: components["schemas"]["EvmTransactionDetail"];
+    teleporterMessageInfo?: components["schemas"]["TeleporterMessageInfo"];
+};
+/** @description An NFT, either ERC-721 or ERC-1155, told apart by `ercType`. */
+export type NftToken = components["schemas"]["Erc721Token"] | components["schemas"]["Erc1155Token"];
+/** @description The primary-network chains one address has interacted with. */
+export type AddressChainIds = {
+    /** @description The queried address, in bech32 form without a chain prefix. */
+    address: string;
+    /** @description Ids of the primary-network blockchains on which the address has any on-chain activity. */
+    blockchainIds: string[];
+};
+/** @description Chain activity per queried address. Addresses with no activity are left out, so the list can be empty. */
+export type ListAddressChainIdsResponse = {
+    /** @description One entry per queried address that has activity. */
+    addresses: components["schemas"]["AddressChainIds"][];
+};

@@ -14,8 +14,17 @@ export type OperationReturnType<K extends OperationId> = core.OperationReturnTyp
 /** The method for one operation; `params` may be left out only when nothing in it is required. */
 export type OperationMethod<K extends OperationId> = core.OperationMethod<operations[K]>;
 
-/** One method per operationId of the spec. */
-export type OperationMethods = core.OperationMethods<operations>;
+
+/** The parameter object of `getAvgTps`: its path, query and body fields. */
+export interface GetAvgTpsParams extends OperationParameters<'getAvgTps'> {}
+/** The success body `getAvgTps` resolves to. */
+export type GetAvgTpsResult = OperationReturnType<'getAvgTps'>;
+
+/** One method per operationId of the spec (the same type as `core.OperationMethods<operations>`). */
+export interface OperationMethods {
+  /** Average transactions per second of a chain */
+  getAvgTps: (params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult>;
+}
 
 // Parameters with the same rules share one constant (named after its first user) to keep the bundle small.
 const getAvgTpsChainId: core.ParameterSpec = { type: "integer", min: 1 };

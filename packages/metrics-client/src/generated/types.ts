@@ -26,33 +26,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AvgTpsResponse: {
-            /** @description Data points, newest first. */
-            results: components["schemas"]["MetricPoint"][];
-            /** @description The HTTP status the service reports for the computation (200 on success). */
-            status: number;
-            /** @description Unix time (seconds) when the data points were last updated. */
-            lastRun: number;
-            /** @description Present only when older data exists. Pass it as `pageToken`; valid for 24 hours. */
-            nextPageToken?: string;
-        };
-        MetricPoint: {
-            /** @description Start of the period, Unix time in seconds. */
-            timestamp: number;
-            /** @description Average transactions per second over the period. */
-            value: number;
-        };
-        MetricsError: {
-            /** @description Human-readable reasons for the failure. */
-            message: string[];
-            /** @description The HTTP status, repeated in the body. */
-            statusCode: number;
-            /**
-             * @description The name of the HTTP status, e.g. `Bad Request`.
-             * @enum {string}
-             */
-            error: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Too Many Requests" | "Internal Server Error" | "Bad Gateway" | "Service Unavailable";
-        };
+        AvgTpsResponse: AvgTpsResponse;
+        MetricPoint: MetricPoint;
+        MetricsError: MetricsError;
     };
     responses: {
         /** @description The chain id or page token is malformed. */
@@ -211,3 +187,30 @@ export interface operations {
         };
     };
 }
+export type AvgTpsResponse = {
+    /** @description Data points, newest first. */
+    results: components["schemas"]["MetricPoint"][];
+    /** @description The HTTP status the service reports for the computation (200 on success). */
+    status: number;
+    /** @description Unix time (seconds) when the data points were last updated. */
+    lastRun: number;
+    /** @description Present only when older data exists. Pass it as `pageToken`; valid for 24 hours. */
+    nextPageToken?: string;
+};
+export type MetricPoint = {
+    /** @description Start of the period, Unix time in seconds. */
+    timestamp: number;
+    /** @description Average transactions per second over the period. */
+    value: number;
+};
+export type MetricsError = {
+    /** @description Human-readable reasons for the failure. */
+    message: string[];
+    /** @description The HTTP status, repeated in the body. */
+    statusCode: number;
+    /**
+     * @description The name of the HTTP status, e.g. `Bad Request`.
+     * @enum {string}
+     */
+    error: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Too Many Requests" | "Internal Server Error" | "Bad Gateway" | "Service Unavailable";
+};

@@ -3,914 +3,154 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * AcpVotes
-         * @description How the stake of the current validators stands on one Avalanche Community Proposal. Weights are decimal strings.
-         */
-        AcpVotes: {
-            supportWeight: components["schemas"]["Uint64String"];
-            /** @description Node ids that support the proposal. */
-            supporters: components["schemas"]["NodeId"][];
-            objectWeight: components["schemas"]["Uint64String"];
-            /** @description Node ids that object to the proposal. */
-            objectors: components["schemas"]["NodeId"][];
-            abstainWeight: components["schemas"]["Uint64String"];
-        };
-        /** ActivePrecompile */
-        ActivePrecompile: {
-            /** @description Unix time at which the precompile became active. */
-            timestamp: components["schemas"]["EvmUint"];
-        };
-        /**
-         * AvalancheRules
-         * @description Which Avalanche network upgrades are active at the given time.
-         */
-        AvalancheRules: {
-            IsApricotPhase1?: boolean;
-            IsApricotPhase2?: boolean;
-            IsApricotPhase3?: boolean;
-            IsApricotPhase4?: boolean;
-            IsApricotPhase5?: boolean;
-            IsApricotPhasePre6?: boolean;
-            IsApricotPhase6?: boolean;
-            IsApricotPhasePost6?: boolean;
-            IsBanff?: boolean;
-            IsCortina?: boolean;
-            IsSubnetEVM?: boolean;
-            IsDurango?: boolean;
-            /** @description Older name of IsEtna. */
-            IsEUpgrade?: boolean;
-            IsEtna?: boolean;
-            IsFortuna?: boolean;
-            IsGranite?: boolean;
-            IsHelicon?: boolean;
-        } & {
-            [key: string]: boolean;
-        };
-        /** AvmAssetDescription */
-        AvmAssetDescription: {
-            assetID: components["schemas"]["Id"];
-            /** @description Human-readable name; several assets may share one. */
-            name: string;
-            symbol: string;
-            /** @description Number of decimal places between the integer amount and the displayed value: with denomination d, an amount a is shown as a / 10^d. */
-            denomination: components["schemas"]["Uint64String"];
-        };
-        /** AvmBalance */
-        AvmBalance: {
-            /** @description The asset's alias if it has one (e.g. AVAX), otherwise its id. */
-            asset: string;
-            balance: components["schemas"]["Uint64String"];
-        };
-        /**
-         * AvmBaseTx
-         * @description The unsigned part of a plain transfer.
-         */
-        AvmBaseTx: {
-            networkID: number;
-            blockchainID: components["schemas"]["Id"];
-            /** @description Outputs that stay on this chain (exported outputs are listed apart). */
-            outputs: components["schemas"]["TransferableOutput"][];
-            /** @description Inputs spent from this chain (imported inputs are listed apart). */
-            inputs: components["schemas"]["TransferableInput"][];
-            memo: components["schemas"]["HexBytes"];
-        };
-        /**
-         * AvmBlockJson
-         * @description A block decoded to JSON. Its fields are not specified by this document; treat it as an opaque object.
-         */
-        AvmBlockJson: Record<string, unknown>;
-        /**
-         * AvmExportTx
-         * @description The unsigned part of an export to another chain.
-         */
-        AvmExportTx: {
-            networkID: number;
-            blockchainID: components["schemas"]["Id"];
-            outputs: components["schemas"]["TransferableOutput"][];
-            inputs: components["schemas"]["TransferableInput"][];
-            memo: components["schemas"]["HexBytes"];
-            /** @description Chain that receives the exported outputs. */
-            destinationChain: components["schemas"]["Id"];
-            exportedOutputs: components["schemas"]["TransferableOutput"][];
-        };
-        /** AvmGetAllBalancesResult */
-        AvmGetAllBalancesResult: {
-            balances: components["schemas"]["AvmBalance"][];
-        };
-        /** AvmGetBalanceResult */
-        AvmGetBalanceResult: {
-            balance: components["schemas"]["Uint64String"];
-            /** @description The UTXOs that make up the balance. */
-            utxoIDs: components["schemas"]["UtxoId"][];
-        };
-        /**
-         * AvmGetBlockResult
-         * @description The block, in the encoding that was asked for; `encoding` says which.
-         */
-        AvmGetBlockResult: components["schemas"]["AvmHexBlockResult"] | components["schemas"]["AvmJsonBlockResult"];
-        /** AvmGetHeightResult */
-        AvmGetHeightResult: {
-            /** @description Height of the last accepted block. */
-            height: components["schemas"]["Uint64String"];
-        };
-        /**
-         * AvmGetTxFeeResult
-         * @description Fees in nano-units of the chain's native token (nAVAX on the X-Chain).
-         */
-        AvmGetTxFeeResult: {
-            /** @description Fee of an ordinary transaction. */
-            txFee: components["schemas"]["Uint64String"];
-            /** @description Fee of a transaction that creates an asset. */
-            createAssetTxFee: components["schemas"]["Uint64String"];
-        };
-        /**
-         * AvmGetTxResult
-         * @description The transaction, in the encoding that was asked for; `encoding` says which.
-         */
-        AvmGetTxResult: components["schemas"]["AvmHexTxResult"] | components["schemas"]["AvmJsonTxResult"];
-        /** AvmGetTxStatusResult */
-        AvmGetTxStatusResult: {
-            status: components["schemas"]["TxStatus"];
-        };
-        /** AvmGetUTXOsResult */
-        AvmGetUTXOsResult: {
-            numFetched: components["schemas"]["Uint64String"];
-            /** @description The UTXOs, each serialized and hex-encoded. */
-            utxos: components["schemas"]["HexBytes"][];
-            endIndex: components["schemas"]["UtxoIndex"];
-            /** @description The source chain of atomic UTXOs, when the node echoes it. */
-            sourceChain?: string;
-            encoding: components["schemas"]["HexEncoding"];
-        };
-        /** AvmHexBlockResult */
-        AvmHexBlockResult: {
-            /** @description The serialized block. */
-            block: components["schemas"]["HexBytes"];
-            /** @constant */
-            encoding: "hex";
-        };
-        /** AvmHexTxResult */
-        AvmHexTxResult: {
-            /** @description The serialized signed transaction. */
-            tx: components["schemas"]["HexBytes"];
-            /** @constant */
-            encoding: "hex";
-        };
-        /**
-         * AvmImportTx
-         * @description The unsigned part of an import from another chain.
-         */
-        AvmImportTx: {
-            networkID: number;
-            blockchainID: components["schemas"]["Id"];
-            outputs: components["schemas"]["TransferableOutput"][];
-            inputs: components["schemas"]["TransferableInput"][];
-            memo: components["schemas"]["HexBytes"];
-            /** @description Chain the imported UTXOs were exported from. */
-            sourceChain: components["schemas"]["Id"];
-            importedInputs: components["schemas"]["TransferableInput"][];
-        };
-        /** AvmJsonBlockResult */
-        AvmJsonBlockResult: {
-            block: components["schemas"]["AvmBlockJson"];
-            /** @constant */
-            encoding: "json";
-        };
-        /** AvmJsonTxResult */
-        AvmJsonTxResult: {
-            tx: components["schemas"]["AvmTransaction"];
-            /** @constant */
-            encoding: "json";
-        };
-        /** AvmTransaction */
-        AvmTransaction: {
-            unsignedTx: components["schemas"]["AvmUnsignedTx"];
-            credentials: components["schemas"]["Credential"][];
-            /** @description The transaction id; older nodes leave it out. */
-            id?: components["schemas"]["Id"];
-        };
-        /** AvmUnsignedTx */
-        AvmUnsignedTx: components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
-        /**
-         * Bech32Address
-         * @description A chain-prefixed bech32 address such as `X-avax1...` (mainnet), `X-fuji1...` (Fuji) or `X-local1...` (local networks).
-         */
-        Bech32Address: string;
-        /** BlockHashSelector */
-        BlockHashSelector: {
-            blockHash: components["schemas"]["Hash32"];
-            requireCanonical?: boolean;
-        };
-        /**
-         * BlockNumberOrHash
-         * @description A block tag, a hex block number, a block hash, or the object forms of either.
-         * @default latest
-         */
-        BlockNumberOrHash: components["schemas"]["BlockTag"] | components["schemas"]["HexQuantity"] | components["schemas"]["Hash32"] | components["schemas"]["BlockHashSelector"] | components["schemas"]["BlockNumberSelector"];
-        /** BlockNumberSelector */
-        BlockNumberSelector: {
-            blockNumber: components["schemas"]["HexQuantity"] | components["schemas"]["BlockTag"];
-        };
-        /**
-         * BlockTag
-         * @description A named block; `latest` is the default where a block may be left out.
-         * @enum {string}
-         */
-        BlockTag: "latest" | "accepted" | "earliest" | "pending" | "safe" | "finalized";
-        /** BlsProofOfPossession */
-        BlsProofOfPossession: {
-            /** @description The node's 48-byte compressed BLS public key. */
-            publicKey: string;
-            /** @description 96-byte BLS signature proving the node holds the matching secret key. */
-            proofOfPossession: string;
-        };
-        /**
-         * ChainConfig
-         * @description The chain's configuration, including upgrades activated after genesis. The C-Chain (coreth) and Subnet-EVM chains report different members; all but chainId are optional.
-         */
-        ChainConfig: {
-            chainId: components["schemas"]["EvmUint"];
-            homesteadBlock?: components["schemas"]["EvmUint"];
-            daoForkBlock?: components["schemas"]["EvmUint"];
-            daoForkSupport?: boolean;
-            eip150Block?: components["schemas"]["EvmUint"];
-            eip150Hash?: components["schemas"]["Hash32"];
-            eip155Block?: components["schemas"]["EvmUint"];
-            eip158Block?: components["schemas"]["EvmUint"];
-            byzantiumBlock?: components["schemas"]["EvmUint"];
-            constantinopleBlock?: components["schemas"]["EvmUint"];
-            petersburgBlock?: components["schemas"]["EvmUint"];
-            istanbulBlock?: components["schemas"]["EvmUint"];
-            muirGlacierBlock?: components["schemas"]["EvmUint"];
-            berlinBlock?: components["schemas"]["EvmUint"];
-            londonBlock?: components["schemas"]["EvmUint"];
-            arrowGlacierBlock?: components["schemas"]["EvmUint"];
-            grayGlacierBlock?: components["schemas"]["EvmUint"];
-            mergeNetsplitBlock?: components["schemas"]["EvmUint"];
-            shanghaiTime?: components["schemas"]["EvmUint"];
-            cancunTime?: components["schemas"]["EvmUint"];
-            pragueTime?: components["schemas"]["EvmUint"];
-            osakaTime?: components["schemas"]["EvmUint"];
-            verkleTime?: components["schemas"]["EvmUint"];
-            terminalTotalDifficulty?: components["schemas"]["EvmUint"];
-            apricotPhase1BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase2BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase3BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase4BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase5BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhasePre6BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase6BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhasePost6BlockTimestamp?: components["schemas"]["EvmUint"];
-            banffBlockTimestamp?: components["schemas"]["EvmUint"];
-            cortinaBlockTimestamp?: components["schemas"]["EvmUint"];
-            durangoBlockTimestamp?: components["schemas"]["EvmUint"];
-            subnetEVMTimestamp?: components["schemas"]["EvmUint"];
-            dUpgradeTimestamp?: components["schemas"]["EvmUint"];
-            durangoTimestamp?: components["schemas"]["EvmUint"];
-            etnaTimestamp?: components["schemas"]["EvmUint"];
-            fortunaTimestamp?: components["schemas"]["EvmUint"];
-            graniteTimestamp?: components["schemas"]["EvmUint"];
-            heliconTimestamp?: components["schemas"]["EvmUint"];
-            feeConfig?: components["schemas"]["FeeConfig"];
-            /** @description Whether block producers may name their own fee recipient. */
-            allowFeeRecipients?: boolean;
-            contractDeployerAllowListConfig?: components["schemas"]["PrecompileConfig"];
-            contractNativeMinterConfig?: components["schemas"]["PrecompileConfig"];
-            txAllowListConfig?: components["schemas"]["PrecompileConfig"];
-            feeManagerConfig?: components["schemas"]["PrecompileConfig"];
-            rewardManagerConfig?: components["schemas"]["PrecompileConfig"];
-            warpConfig?: components["schemas"]["PrecompileConfig"];
-            upgrades?: components["schemas"]["UpgradeConfig"];
-        };
-        /**
-         * ChainIdOrAlias
-         * @description A blockchain id in CB58, or one of the node's aliases for it such as X, P or C.
-         */
-        ChainIdOrAlias: string;
-        /**
-         * Container
-         * @description One accepted block, vertex or transaction, in acceptance order.
-         */
-        Container: {
-            id: components["schemas"]["Id"];
-            /** @description The serialized container. */
-            bytes: components["schemas"]["HexBytes"];
-            /** @description When this node accepted the container. Containers accepted while the node was bootstrapping carry the time of bootstrapping, not of their original acceptance. */
-            timestamp: components["schemas"]["Timestamp"];
-            encoding: components["schemas"]["HexEncoding"];
-            /** @description How many containers this index accepted before this one (the first is 0). */
-            index: components["schemas"]["Uint64String"];
-        };
-        /**
-         * Credential
-         * @description Proof that the creator may spend one of the inputs, in input order.
-         */
-        Credential: {
-            fxID: components["schemas"]["Id"];
-            credential: components["schemas"]["Secp256k1Credential"];
-        };
-        /**
-         * DecimalString
-         * @description A non-negative decimal number written as a string, e.g. "99.5000".
-         */
-        DecimalString: string;
-        /** EthActiveRulesResult */
-        EthActiveRulesResult: {
-            ethRules: components["schemas"]["EthRules"];
-            avalancheRules: components["schemas"]["AvalancheRules"];
-            /** @description Active precompiles keyed by configuration name. */
-            precompiles: {
-                [key: string]: components["schemas"]["ActivePrecompile"];
-            };
-        };
-        /** EthFeeConfigResult */
-        EthFeeConfigResult: {
-            feeConfig: components["schemas"]["FeeConfig"];
-            /** @description Block number at which this fee configuration last changed (0 for genesis). */
-            lastChangedAt: components["schemas"]["EvmUint"];
-        };
-        /**
-         * EthRules
-         * @description Which Ethereum forks are active at the given time.
-         */
-        EthRules: {
-            ChainID?: components["schemas"]["EvmUint"] | null;
-            IsHomestead?: boolean;
-            IsEIP150?: boolean;
-            IsEIP155?: boolean;
-            IsEIP158?: boolean;
-            IsEIP2929?: boolean;
-            IsEIP4762?: boolean;
-            IsByzantium?: boolean;
-            IsConstantinople?: boolean;
-            IsPetersburg?: boolean;
-            IsIstanbul?: boolean;
-            IsBerlin?: boolean;
-            IsLondon?: boolean;
-            IsMerge?: boolean;
-            IsShanghai?: boolean;
-            IsCancun?: boolean;
-            IsPrague?: boolean;
-            IsVerkle?: boolean;
-        } & {
-            [key: string]: boolean;
-        };
-        /** EvmAddress */
-        EvmAddress: string;
-        /**
-         * EvmAddressList
-         * @description A list of addresses, or null when none is set.
-         */
-        EvmAddressList: components["schemas"]["EvmAddress"][] | null;
-        /**
-         * EvmUint
-         * @description A non-negative integer sent as a plain JSON number.
-         */
-        EvmUint: number;
-        /**
-         * FeeConfig
-         * @description Dynamic-fee parameters of a Subnet-EVM chain.
-         */
-        FeeConfig: {
-            /** @description Gas limit of each block. */
-            gasLimit: components["schemas"]["EvmUint"];
-            /** @description Target seconds between blocks. */
-            targetBlockRate: components["schemas"]["EvmUint"];
-            /** @description Floor of the base fee, in wei. */
-            minBaseFee: components["schemas"]["EvmUint"];
-            /** @description Gas the chain aims to consume per 10-second window. */
-            targetGas: components["schemas"]["EvmUint"];
-            /** @description Divides the base-fee adjustment; larger means slower change. */
-            baseFeeChangeDenominator: components["schemas"]["EvmUint"];
-            minBlockGasCost: components["schemas"]["EvmUint"];
-            maxBlockGasCost: components["schemas"]["EvmUint"];
-            /** @description How much the block gas cost moves per second of deviation from the target rate. */
-            blockGasCostStep: components["schemas"]["EvmUint"];
-        };
-        /** Hash32 */
-        Hash32: string;
-        /** HealthCheckResult */
-        HealthCheckResult: {
-            /** @description Check-specific details; any JSON value. */
-            message?: unknown;
-            /** @description Why the check failed; absent while it passes. */
-            error?: string;
-            /** @description When the check last ran. */
-            timestamp: components["schemas"]["Timestamp"];
-            /** @description How long the last run took, in nanoseconds. */
-            duration: number;
-            /** @description Number of consecutive failed runs; absent when zero. */
-            contiguousFailures?: number;
-            /** @description When the current run of failures began; absent while the check passes. */
-            timeOfFirstFailure?: components["schemas"]["Timestamp"];
-        };
-        /** HealthReply */
-        HealthReply: {
-            /** @description Latest result of each check, keyed by check name: one per chain (C, P, X, or the blockchain id of an L1 chain) and node-wide checks such as bootstrapped, database, diskspace, network, router, bls and validation. */
-            checks: {
-                [key: string]: components["schemas"]["HealthCheckResult"];
-            };
-            /** @description True when every reported check passes. */
-            healthy: boolean;
-        };
-        /**
-         * HealthTags
-         * @description Report only the checks carrying one of these tags, plus the node-wide checks (network, database and the like). Subnet ids work as tags. Empty or left out: every check.
-         * @default []
-         */
-        HealthTags: string[];
-        /**
-         * HexBytes
-         * @description Bytes as lowercase or uppercase hex with a `0x` prefix; `0x` alone is empty.
-         */
-        HexBytes: string;
-        /**
-         * HexEncoding
-         * @description Byte encoding of the reply. Only `hex` is accepted here; it is also the default.
-         * @default hex
-         * @enum {string}
-         */
-        HexEncoding: "hex";
-        /**
-         * HexOrJsonEncoding
-         * @description `hex` (the default) returns the serialized bytes; `json` returns a decoded object.
-         * @default hex
-         * @enum {string}
-         */
-        HexOrJsonEncoding: "hex" | "json";
-        /**
-         * HexQuantity
-         * @description A block number as 0x-prefixed hex without leading zeros.
-         */
-        HexQuantity: string;
-        /**
-         * Id
-         * @description A 32-byte identifier (transaction, block, asset, chain, subnet or VM id) in CB58: base-58 with a 4-byte checksum.
-         */
-        Id: string;
-        /** IndexGetContainerRangeResult */
-        IndexGetContainerRangeResult: {
-            containers: components["schemas"]["Container"][];
-        };
-        /** IndexGetIndexResult */
-        IndexGetIndexResult: {
-            index: components["schemas"]["Uint64String"];
-        };
-        /** IndexIsAcceptedResult */
-        IndexIsAcceptedResult: {
-            isAccepted: boolean;
-        };
-        /** InfoAcpsResult */
-        InfoAcpsResult: {
-            /** @description Votes per proposal, keyed by the ACP number. */
-            acps: {
-                [key: string]: components["schemas"]["AcpVotes"];
-            };
-        };
-        /** InfoGetBlockchainIDResult */
-        InfoGetBlockchainIDResult: {
-            blockchainID: components["schemas"]["Id"];
-        };
-        /** InfoGetNetworkIDResult */
-        InfoGetNetworkIDResult: {
-            /** @description 1 is mainnet, 5 is Fuji; other values are local or custom networks. */
-            networkID: components["schemas"]["Uint64String"];
-        };
-        /** InfoGetNetworkNameResult */
-        InfoGetNetworkNameResult: {
-            /** @description mainnet, fuji, local, or the name of a custom network. */
-            networkName: string;
-        };
-        /** InfoGetNodeIDResult */
-        InfoGetNodeIDResult: {
-            nodeID: components["schemas"]["NodeId"];
-            /** @description The node's BLS key and proof of possession, or null when it has none. */
-            nodePOP: components["schemas"]["BlsProofOfPossession"] | null;
-        };
-        /** InfoGetNodeIPResult */
-        InfoGetNodeIPResult: {
-            /** @description The IP address and staking port other nodes reach this node on. */
-            ip: string;
-        };
-        /** InfoGetNodeVersionResult */
-        InfoGetNodeVersionResult: {
-            /** @description Node software and version, e.g. avalanche/1.10.1. */
-            version: string;
-            databaseVersion: string;
-            /** @description Version of the protocol between the node and out-of-process VMs. */
-            rpcProtocolVersion: components["schemas"]["Uint64String"];
-            gitCommit: string;
-            /** @description Version of each VM the node runs, keyed by VM name. */
-            vmVersions: {
-                [key: string]: string;
-            };
-        };
-        /**
-         * InfoGetTxFeeResult
-         * @description Static fees in nano-units of the native token. Only `txFee` and `createAssetTxFee` still apply; the others are kept for compatibility and are no longer used.
-         */
-        InfoGetTxFeeResult: {
-            txFee: components["schemas"]["Uint64String"];
-            createAssetTxFee: components["schemas"]["Uint64String"];
-            createSubnetTxFee: components["schemas"]["Uint64String"];
-            transformSubnetTxFee: components["schemas"]["Uint64String"];
-            createBlockchainTxFee: components["schemas"]["Uint64String"];
-            addPrimaryNetworkValidatorFee: components["schemas"]["Uint64String"];
-            addPrimaryNetworkDelegatorFee: components["schemas"]["Uint64String"];
-            addSubnetValidatorFee: components["schemas"]["Uint64String"];
-            addSubnetDelegatorFee: components["schemas"]["Uint64String"];
-        };
-        /** InfoGetVMsResult */
-        InfoGetVMsResult: {
-            /** @description Aliases of each installed VM, keyed by VM id. */
-            vms: {
-                [key: string]: string[];
-            };
-            /** @description Name of each feature extension, keyed by its id (current nodes only). */
-            fxs?: {
-                [key: string]: string;
-            };
-        };
-        /** InfoIsBootstrappedResult */
-        InfoIsBootstrappedResult: {
-            isBootstrapped: boolean;
-        };
-        /** InfoPeersResult */
-        InfoPeersResult: {
-            /** @description Number of peers listed. Current nodes send a decimal string. */
-            numPeers: components["schemas"]["Uint64String"] | number;
-            peers: components["schemas"]["Peer"][];
-        };
-        /**
-         * InfoUpgradesResult
-         * @description Activation time of each network upgrade on this node's network.
-         */
-        InfoUpgradesResult: {
-            apricotPhase1Time: components["schemas"]["Timestamp"];
-            apricotPhase2Time: components["schemas"]["Timestamp"];
-            apricotPhase3Time: components["schemas"]["Timestamp"];
-            apricotPhase4Time: components["schemas"]["Timestamp"];
-            /** @description Lowest P-Chain height that blocks may reference after Apricot Phase 4. */
-            apricotPhase4MinPChainHeight: number;
-            apricotPhase5Time: components["schemas"]["Timestamp"];
-            apricotPhasePre6Time: components["schemas"]["Timestamp"];
-            apricotPhase6Time: components["schemas"]["Timestamp"];
-            apricotPhasePost6Time: components["schemas"]["Timestamp"];
-            banffTime: components["schemas"]["Timestamp"];
-            cortinaTime: components["schemas"]["Timestamp"];
-            /** @description Last X-Chain vertex before the chain switched to linear blocks. */
-            cortinaXChainStopVertexID: components["schemas"]["Id"];
-            durangoTime: components["schemas"]["Timestamp"];
-            etnaTime: components["schemas"]["Timestamp"];
-            fortunaTime: components["schemas"]["Timestamp"];
-            graniteTime: components["schemas"]["Timestamp"];
-            /** @description Length of a P-Chain epoch after Granite, in nanoseconds. */
-            graniteEpochDuration?: number;
-            /** @description Helicon activation; a year-9999 time means not scheduled. */
-            heliconTime?: components["schemas"]["Timestamp"];
-        };
-        /** InfoUptimeResult */
-        InfoUptimeResult: {
-            /** @description Percent of stake held by validators that consider this node's uptime good enough for a reward. */
-            rewardingStakePercentage: components["schemas"]["DecimalString"];
-            /** @description Stake-weighted average of the uptime other validators observe for this node. */
-            weightedAveragePercentage: components["schemas"]["DecimalString"];
-        };
-        /** InitialRewardConfig */
-        InitialRewardConfig: {
-            allowFeeRecipients: boolean;
-            rewardAddress?: components["schemas"]["EvmAddress"];
-        };
-        /**
-         * JsonRpcError
-         * @description The `error` member of a failed JSON-RPC response. `data` is null for the node's own services; it may hold anything elsewhere.
-         */
-        JsonRpcError: {
-            code: number;
-            message: string;
-            /** @description Any JSON value, or null. */
-            data?: unknown;
-        };
-        /**
-         * NodeId
-         * @description A node id, written with its `NodeID-` prefix.
-         */
-        NodeId: string;
-        /**
-         * NumToFetch
-         * @description How many containers to return, 0 to 1024, as a number or a decimal string. Current nodes accept only 1 to 1024 and answer 0 with an error.
-         */
-        NumToFetch: number | string;
-        /** Peer */
-        Peer: {
-            /** @description Remote address of the connection, ip:port. */
-            ip: string;
-            /** @description Address the peer advertises for itself; left out when it has none. */
-            publicIP?: string;
-            nodeID: components["schemas"]["NodeId"];
-            version: string;
-            lastSent: components["schemas"]["Timestamp"];
-            lastReceived: components["schemas"]["Timestamp"];
-            /** @description This node's primary-network uptime in percent, as the peer sees it. */
-            observedUptime: components["schemas"]["Uint64String"];
-            trackedSubnets: components["schemas"]["Id"][];
-            /** @description Ids of the chains on which this node has benched the peer. */
-            benched: components["schemas"]["Id"][];
-            /** @description Unix time of the next network upgrade the peer is ready for. */
-            upgradeTime?: number;
-            supportedACPs?: number[];
-            objectedACPs?: number[];
-        };
-        /**
-         * PrecompileConfig
-         * @description Settings of one stateful precompile: when it activates (or, with `disable`, deactivates), its allow-list roles, and precompile-specific initial settings.
-         */
-        PrecompileConfig: {
-            /** @description Unix time at which this configuration takes effect. */
-            blockTimestamp?: components["schemas"]["EvmUint"] | null;
-            /** @description True when this entry switches the precompile off. */
-            disable?: boolean;
-            adminAddresses?: components["schemas"]["EvmAddressList"];
-            managerAddresses?: components["schemas"]["EvmAddressList"];
-            enabledAddresses?: components["schemas"]["EvmAddressList"];
-            /** @description Native-minter only - amounts minted at activation, keyed by address. */
-            initialMint?: {
-                [key: string]: string;
-            };
-            initialFeeConfig?: components["schemas"]["FeeConfig"];
-            initialRewardConfig?: components["schemas"]["InitialRewardConfig"];
-            /** @description Warp only - percentage of stake whose signatures make a message valid. */
-            quorumNumerator?: components["schemas"]["EvmUint"];
-            requirePrimaryNetworkSigners?: boolean;
-        };
-        /**
-         * PrecompileConfigs
-         * @description Precompile settings keyed by configuration name, e.g. contractDeployerAllowListConfig, contractNativeMinterConfig, txAllowListConfig, feeManagerConfig, rewardManagerConfig, warpConfig.
-         */
-        PrecompileConfigs: {
-            [key: string]: components["schemas"]["PrecompileConfig"];
-        };
-        /**
-         * PrecompileUpgrade
-         * @description One scheduled change, keyed by the name of the precompile configuration it changes.
-         */
-        PrecompileUpgrade: {
-            [key: string]: components["schemas"]["PrecompileConfig"];
-        };
-        /** Secp256k1Credential */
-        Secp256k1Credential: {
-            signatures: components["schemas"]["HexBytes"][];
-        };
-        /** Secp256k1TransferInput */
-        Secp256k1TransferInput: {
-            amount: number;
-            /** @description Positions, in the spent output's `addresses`, of the keys that sign. */
-            signatureIndices: number[];
-        };
-        /**
-         * Secp256k1TransferOutput
-         * @description Output of the secp256k1 signature feature extension: once Unix time `locktime` has passed, a transaction signed by `threshold` of `addresses` may spend it.
-         */
-        Secp256k1TransferOutput: {
-            addresses: components["schemas"]["Bech32Address"][];
-            amount: number;
-            locktime: number;
-            threshold: number;
-        };
-        /** StateUpgrade */
-        StateUpgrade: {
-            blockTimestamp: components["schemas"]["EvmUint"];
-            accounts: {
-                [key: string]: components["schemas"]["StateUpgradeAccount"];
-            };
-        };
-        /** StateUpgradeAccount */
-        StateUpgradeAccount: {
-            code?: components["schemas"]["HexBytes"];
-            storage?: {
-                [key: string]: components["schemas"]["Hash32"];
-            };
-            balanceChange?: string;
-        };
-        /**
-         * Timestamp
-         * Format: date-time
-         * @description An RFC 3339 date-time, possibly with fractional seconds and a UTC offset.
-         */
-        Timestamp: string;
-        /** TransferableInput */
-        TransferableInput: {
-            /** @description Transaction that created the spent output. */
-            txID: components["schemas"]["Id"];
-            outputIndex: number;
-            assetID: components["schemas"]["Id"];
-            fxID: components["schemas"]["Id"];
-            input: components["schemas"]["Secp256k1TransferInput"];
-        };
-        /** TransferableOutput */
-        TransferableOutput: {
-            assetID: components["schemas"]["Id"];
-            /** @description Id of the feature extension that defines `output`. */
-            fxID: components["schemas"]["Id"];
-            output: components["schemas"]["Secp256k1TransferOutput"];
-        };
-        /**
-         * TxStatus
-         * @description Accepted - accepted (or certain to be accepted) by every node; Processing - this node is still voting on it; Rejected - no node will ever accept it; Unknown - this node has not seen it.
-         * @enum {string}
-         */
-        TxStatus: "Accepted" | "Processing" | "Rejected" | "Unknown";
-        /**
-         * Uint64Param
-         * @description An unsigned 64-bit request parameter: the node accepts a JSON number or a decimal string. Prefer the string form for values above 2^53.
-         */
-        Uint64Param: number | components["schemas"]["Uint64String"];
-        /**
-         * Uint64String
-         * @description An unsigned 64-bit integer written as a decimal string (no sign, no exponent), so that values above 2^53 survive JSON parsers that use doubles.
-         */
-        Uint64String: string;
-        /**
-         * UpgradeConfig
-         * @description Upgrades scheduled after genesis through the chain's upgrade file.
-         */
-        UpgradeConfig: {
-            precompileUpgrades?: components["schemas"]["PrecompileUpgrade"][];
-            stateUpgrades?: components["schemas"]["StateUpgrade"][];
-            /** @description Network-upgrade times overridden for this chain, keyed by upgrade field name. */
-            networkUpgradeOverrides?: {
-                [key: string]: components["schemas"]["EvmUint"];
-            };
-        };
-        /** UtxoId */
-        UtxoId: {
-            txID: components["schemas"]["Id"];
-            outputIndex: number;
-        };
-        /**
-         * UtxoIndex
-         * @description A position in the UTXO listing; pass a returned `endIndex` back as `startIndex`.
-         */
-        UtxoIndex: {
-            address: components["schemas"]["Bech32Address"];
-            /** @description Id of the last UTXO returned. */
-            utxo: components["schemas"]["Id"];
-        };
-        /**
-         * UtxoLimit
-         * @description Most UTXOs to return, 0 to 1024, as a number or a decimal string. Leaving it out (or sending 0) means 1024; the node also clamps larger values to 1024, but this document does not allow sending them.
-         * @default 1024
-         */
-        UtxoLimit: number | string;
-        /** Validator */
-        Validator: {
-            /** @description Validation id for an L1 validator; for a subnet validator, the id of the transaction that added it. */
-            validationID: components["schemas"]["Id"];
-            nodeID: components["schemas"]["NodeId"];
-            /** @description Consensus weight, usually the stake. */
-            weight: number;
-            /** @description Unix time when the validation started. */
-            startTimestamp: number;
-            /** @description For L1 validators, whether the continuous fee on the P-Chain is paid up; always true for subnet validators. */
-            isActive: boolean;
-            isL1Validator: boolean;
-            /** @description Whether the validator is connected to the node that answers. */
-            isConnected: boolean;
-            uptimeSeconds: number;
-            uptimePercentage: number;
-        };
-        /** ValidatorsGetCurrentValidatorsResult */
-        ValidatorsGetCurrentValidatorsResult: {
-            validators: components["schemas"]["Validator"][];
-        };
+        AcpVotes: AcpVotes;
+        ActivePrecompile: ActivePrecompile;
+        AvalancheRules: AvalancheRules;
+        AvmAssetDescription: AvmAssetDescription;
+        AvmBalance: AvmBalance;
+        AvmBaseTx: AvmBaseTx;
+        AvmBlockJson: AvmBlockJson;
+        AvmExportTx: AvmExportTx;
+        AvmGetAllBalancesResult: AvmGetAllBalancesResult;
+        AvmGetBalanceResult: AvmGetBalanceResult;
+        AvmGetBlockResult: AvmGetBlockResult;
+        AvmGetHeightResult: AvmGetHeightResult;
+        AvmGetTxFeeResult: AvmGetTxFeeResult;
+        AvmGetTxResult: AvmGetTxResult;
+        AvmGetTxStatusResult: AvmGetTxStatusResult;
+        AvmGetUTXOsResult: AvmGetUTXOsResult;
+        AvmHexBlockResult: AvmHexBlockResult;
+        AvmHexTxResult: AvmHexTxResult;
+        AvmImportTx: AvmImportTx;
+        AvmJsonBlockResult: AvmJsonBlockResult;
+        AvmJsonTxResult: AvmJsonTxResult;
+        AvmTransaction: AvmTransaction;
+        AvmUnsignedTx: AvmUnsignedTx;
+        Bech32Address: Bech32Address;
+        BlockHashSelector: BlockHashSelector;
+        BlockNumberOrHash: BlockNumberOrHash;
+        BlockNumberSelector: BlockNumberSelector;
+        BlockTag: BlockTag;
+        BlsProofOfPossession: BlsProofOfPossession;
+        ChainConfig: ChainConfig;
+        ChainIdOrAlias: ChainIdOrAlias;
+        Container: Container;
+        Credential: Credential;
+        DecimalString: DecimalString;
+        EthActiveRulesResult: EthActiveRulesResult;
+        EthFeeConfigResult: EthFeeConfigResult;
+        EthRules: EthRules;
+        EvmAddress: EvmAddress;
+        EvmAddressList: EvmAddressList;
+        EvmUint: EvmUint;
+        FeeConfig: FeeConfig;
+        Hash32: Hash32;
+        HealthCheckResult: HealthCheckResult;
+        HealthReply: HealthReply;
+        HealthTags: HealthTags;
+        HexBytes: HexBytes;
+        HexEncoding: HexEncoding;
+        HexOrJsonEncoding: HexOrJsonEncoding;
+        HexQuantity: HexQuantity;
+        Id: Id;
+        IndexGetContainerRangeResult: IndexGetContainerRangeResult;
+        IndexGetIndexResult: IndexGetIndexResult;
+        IndexIsAcceptedResult: IndexIsAcceptedResult;
+        InfoAcpsResult: InfoAcpsResult;
+        InfoGetBlockchainIDResult: InfoGetBlockchainIDResult;
+        InfoGetNetworkIDResult: InfoGetNetworkIDResult;
+        InfoGetNetworkNameResult: InfoGetNetworkNameResult;
+        InfoGetNodeIDResult: InfoGetNodeIDResult;
+        InfoGetNodeIPResult: InfoGetNodeIPResult;
+        InfoGetNodeVersionResult: InfoGetNodeVersionResult;
+        InfoGetTxFeeResult: InfoGetTxFeeResult;
+        InfoGetVMsResult: InfoGetVMsResult;
+        InfoIsBootstrappedResult: InfoIsBootstrappedResult;
+        InfoPeersResult: InfoPeersResult;
+        InfoUpgradesResult: InfoUpgradesResult;
+        InfoUptimeResult: InfoUptimeResult;
+        InitialRewardConfig: InitialRewardConfig;
+        JsonRpcError: JsonRpcError;
+        NodeId: NodeId;
+        NumToFetch: NumToFetch;
+        Peer: Peer;
+        PrecompileConfig: PrecompileConfig;
+        PrecompileConfigs: PrecompileConfigs;
+        PrecompileUpgrade: PrecompileUpgrade;
+        Secp256k1Credential: Secp256k1Credential;
+        Secp256k1TransferInput: Secp256k1TransferInput;
+        Secp256k1TransferOutput: Secp256k1TransferOutput;
+        StateUpgrade: StateUpgrade;
+        StateUpgradeAccount: StateUpgradeAccount;
+        Timestamp: Timestamp;
+        TransferableInput: TransferableInput;
+        TransferableOutput: TransferableOutput;
+        TxStatus: TxStatus;
+        Uint64Param: Uint64Param;
+        Uint64String: Uint64String;
+        UpgradeConfig: UpgradeConfig;
+        UtxoId: UtxoId;
+        UtxoIndex: UtxoIndex;
+        UtxoLimit: UtxoLimit;
+        Validator: Validator;
+        ValidatorsGetCurrentValidatorsResult: ValidatorsGetCurrentValidatorsResult;
         "avm.getAllBalances.result": components["schemas"]["AvmGetAllBalancesResult"];
-        /** @description Parameters of avm.getAllBalances. */
-        "avm.getAllBalances.params": {
-            /** @description The address to look up, with its chain prefix. */
-            address: components["schemas"]["Bech32Address"];
-        };
-        "avm.getAssetDescription.result": components["schemas"]["AvmAssetDescription"];
-        /** @description Parameters of avm.getAssetDescription. */
-        "avm.getAssetDescription.params": {
-            /** @description Id of the asset (an alias such as AVAX is also accepted). */
-            assetID: string;
-        };
+        "avm.getAllBalances.params": AvmGetAllBalancesParams;
+        "avm.getAssetDescription.result": AvmGetAssetDescriptionResult;
+        "avm.getAssetDescription.params": AvmGetAssetDescriptionParams;
         "avm.getBalance.result": components["schemas"]["AvmGetBalanceResult"];
-        /** @description Parameters of avm.getBalance. */
-        "avm.getBalance.params": {
-            address: components["schemas"]["Bech32Address"];
-            /** @description Id or alias of the asset. */
-            assetID: string;
-        };
+        "avm.getBalance.params": AvmGetBalanceParams;
         "avm.getBlock.result": components["schemas"]["AvmGetBlockResult"];
-        /** @description Parameters of avm.getBlock. */
-        "avm.getBlock.params": {
-            blockID: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexOrJsonEncoding"];
-        };
-        "avm.getBlockByHeight.result": components["schemas"]["AvmGetBlockResult"];
-        /** @description Parameters of avm.getBlockByHeight. */
-        "avm.getBlockByHeight.params": {
-            height: components["schemas"]["Uint64Param"];
-            encoding?: components["schemas"]["HexOrJsonEncoding"];
-        };
+        "avm.getBlock.params": AvmGetBlockParams;
+        "avm.getBlockByHeight.result": AvmGetBlockByHeightResult;
+        "avm.getBlockByHeight.params": AvmGetBlockByHeightParams;
         "avm.getHeight.result": components["schemas"]["AvmGetHeightResult"];
         "avm.getTx.result": components["schemas"]["AvmGetTxResult"];
-        /** @description Parameters of avm.getTx. */
-        "avm.getTx.params": {
-            txID: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexOrJsonEncoding"];
-        };
+        "avm.getTx.params": AvmGetTxParams;
         "avm.getTxFee.result": components["schemas"]["AvmGetTxFeeResult"];
         "avm.getTxStatus.result": components["schemas"]["AvmGetTxStatusResult"];
-        /** @description Parameters of avm.getTxStatus. */
-        "avm.getTxStatus.params": {
-            txID: components["schemas"]["Id"];
-        };
+        "avm.getTxStatus.params": AvmGetTxStatusParams;
         "avm.getUTXOs.result": components["schemas"]["AvmGetUTXOsResult"];
-        /** @description Parameters of avm.getUTXOs. */
-        "avm.getUTXOs.params": {
-            addresses: components["schemas"]["Bech32Address"][];
-            limit?: components["schemas"]["UtxoLimit"];
-            /** @description The `endIndex` of the previous page. */
-            startIndex?: components["schemas"]["UtxoIndex"];
-            /** @description Id or alias of the chain whose exports to this chain should be listed. */
-            sourceChain?: components["schemas"]["ChainIdOrAlias"];
-            encoding?: components["schemas"]["HexEncoding"];
-        };
+        "avm.getUTXOs.params": AvmGetUTXOsParams;
         "eth_feeConfig.result": components["schemas"]["EthFeeConfigResult"];
         /** @description Parameters of eth_feeConfig (sent by position, in this order). */
         "eth_feeConfig.params": {
             /** @description Block to read the configuration at; defaults to the latest block. */
             blk?: components["schemas"]["BlockNumberOrHash"];
         };
-        "eth_getActivePrecompilesAt.result": components["schemas"]["PrecompileConfigs"];
+        "eth_getActivePrecompilesAt.result": EthGetActivePrecompilesAtResult;
         /** @description Parameters of eth_getActivePrecompilesAt (sent by position, in this order). */
         "eth_getActivePrecompilesAt.params": {
             /** @description Unix time to evaluate at; defaults to the latest block's timestamp. */
             blockTimestamp?: components["schemas"]["EvmUint"];
         };
-        "eth_getActiveRulesAt.result": components["schemas"]["EthActiveRulesResult"];
+        "eth_getActiveRulesAt.result": EthGetActiveRulesAtResult;
         /** @description Parameters of eth_getActiveRulesAt (sent by position, in this order). */
         "eth_getActiveRulesAt.params": {
             /** @description Unix time to evaluate at; defaults to the latest block's timestamp. */
             blockTimestamp?: components["schemas"]["EvmUint"];
         };
-        "eth_getChainConfig.result": components["schemas"]["ChainConfig"];
-        "health.health.result": components["schemas"]["HealthReply"];
-        /** @description Parameters of health.health. */
-        "health.health.params": {
-            tags?: components["schemas"]["HealthTags"];
-        };
-        "health.liveness.result": components["schemas"]["HealthReply"];
-        "health.readiness.result": components["schemas"]["HealthReply"];
-        /** @description Parameters of health.readiness. */
-        "health.readiness.params": {
-            tags?: components["schemas"]["HealthTags"];
-        };
-        "index.getContainerByID.result": components["schemas"]["Container"];
-        /** @description Parameters of index.getContainerByID. */
-        "index.getContainerByID.params": {
-            id: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexEncoding"];
-        };
-        "index.getContainerByIndex.result": components["schemas"]["Container"];
-        /** @description Parameters of index.getContainerByIndex. */
-        "index.getContainerByIndex.params": {
-            index: components["schemas"]["Uint64Param"];
-            encoding?: components["schemas"]["HexEncoding"];
-        };
+        "eth_getChainConfig.result": EthGetChainConfigResult;
+        "health.health.result": HealthHealthResult;
+        "health.health.params": HealthHealthParams;
+        "health.liveness.result": HealthLivenessResult;
+        "health.readiness.result": HealthReadinessResult;
+        "health.readiness.params": HealthReadinessParams;
+        "index.getContainerByID.result": IndexGetContainerByIDResult;
+        "index.getContainerByID.params": IndexGetContainerByIDParams;
+        "index.getContainerByIndex.result": IndexGetContainerByIndexResult;
+        "index.getContainerByIndex.params": IndexGetContainerByIndexParams;
         "index.getContainerRange.result": components["schemas"]["IndexGetContainerRangeResult"];
-        /** @description Parameters of index.getContainerRange. */
-        "index.getContainerRange.params": {
-            startIndex: components["schemas"]["Uint64Param"];
-            numToFetch: components["schemas"]["NumToFetch"];
-            encoding?: components["schemas"]["HexEncoding"];
-        };
+        "index.getContainerRange.params": IndexGetContainerRangeParams;
         "index.getIndex.result": components["schemas"]["IndexGetIndexResult"];
-        /** @description Parameters of index.getIndex. */
-        "index.getIndex.params": {
-            id: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexEncoding"];
-        };
-        "index.getLastAccepted.result": components["schemas"]["Container"];
-        /** @description Parameters of index.getLastAccepted. */
-        "index.getLastAccepted.params": {
-            encoding?: components["schemas"]["HexEncoding"];
-        };
+        "index.getIndex.params": IndexGetIndexParams;
+        "index.getLastAccepted.result": IndexGetLastAcceptedResult;
+        "index.getLastAccepted.params": IndexGetLastAcceptedParams;
         "index.isAccepted.result": components["schemas"]["IndexIsAcceptedResult"];
-        /** @description Parameters of index.isAccepted. */
-        "index.isAccepted.params": {
-            id: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexEncoding"];
-        };
+        "index.isAccepted.params": IndexIsAcceptedParams;
         "info.acps.result": components["schemas"]["InfoAcpsResult"];
         "info.getBlockchainID.result": components["schemas"]["InfoGetBlockchainIDResult"];
-        /** @description Parameters of info.getBlockchainID. */
-        "info.getBlockchainID.params": {
-            alias: string;
-        };
+        "info.getBlockchainID.params": InfoGetBlockchainIDParams;
         "info.getNetworkID.result": components["schemas"]["InfoGetNetworkIDResult"];
         "info.getNetworkName.result": components["schemas"]["InfoGetNetworkNameResult"];
         "info.getNodeID.result": components["schemas"]["InfoGetNodeIDResult"];
@@ -919,36 +159,14 @@ export interface components {
         "info.getTxFee.result": components["schemas"]["InfoGetTxFeeResult"];
         "info.getVMs.result": components["schemas"]["InfoGetVMsResult"];
         "info.isBootstrapped.result": components["schemas"]["InfoIsBootstrappedResult"];
-        /** @description Parameters of info.isBootstrapped. */
-        "info.isBootstrapped.params": {
-            /** @description Id or alias (X, P, C) of the chain. */
-            chain: components["schemas"]["ChainIdOrAlias"];
-        };
+        "info.isBootstrapped.params": InfoIsBootstrappedParams;
         "info.peers.result": components["schemas"]["InfoPeersResult"];
-        /** @description Parameters of info.peers. */
-        "info.peers.params": {
-            /**
-             * @description Only describe these peers.
-             * @default []
-             */
-            nodeIDs?: components["schemas"]["NodeId"][];
-        };
+        "info.peers.params": InfoPeersParams;
         "info.upgrades.result": components["schemas"]["InfoUpgradesResult"];
         "info.uptime.result": components["schemas"]["InfoUptimeResult"];
-        /** @description Parameters of info.uptime. */
-        "info.uptime.params": {
-            /** @description Ignored by current nodes; older nodes answered for this subnet or L1. */
-            subnetID?: components["schemas"]["Id"];
-        };
+        "info.uptime.params": InfoUptimeParams;
         "validators.getCurrentValidators.result": components["schemas"]["ValidatorsGetCurrentValidatorsResult"];
-        /** @description Parameters of validators.getCurrentValidators. */
-        "validators.getCurrentValidators.params": {
-            /**
-             * @description Only list these validators.
-             * @default []
-             */
-            nodeIDs?: components["schemas"]["NodeId"][];
-        };
+        "validators.getCurrentValidators.params": ValidatorsGetCurrentValidatorsParams;
     };
     responses: never;
     parameters: never;
@@ -958,6 +176,911 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+/**
+ * AcpVotes
+ * @description How the stake of the current validators stands on one Avalanche Community Proposal. Weights are decimal strings.
+ */
+export type AcpVotes = {
+    supportWeight: components["schemas"]["Uint64String"];
+    /** @description Node ids that support the proposal. */
+    supporters: components["schemas"]["NodeId"][];
+    objectWeight: components["schemas"]["Uint64String"];
+    /** @description Node ids that object to the proposal. */
+    objectors: components["schemas"]["NodeId"][];
+    abstainWeight: components["schemas"]["Uint64String"];
+};
+/** ActivePrecompile */
+export type ActivePrecompile = {
+    /** @description Unix time at which the precompile became active. */
+    timestamp: components["schemas"]["EvmUint"];
+};
+/**
+ * AvalancheRules
+ * @description Which Avalanche network upgrades are active at the given time.
+ */
+export type AvalancheRules = {
+    IsApricotPhase1?: boolean;
+    IsApricotPhase2?: boolean;
+    IsApricotPhase3?: boolean;
+    IsApricotPhase4?: boolean;
+    IsApricotPhase5?: boolean;
+    IsApricotPhasePre6?: boolean;
+    IsApricotPhase6?: boolean;
+    IsApricotPhasePost6?: boolean;
+    IsBanff?: boolean;
+    IsCortina?: boolean;
+    IsSubnetEVM?: boolean;
+    IsDurango?: boolean;
+    /** @description Older name of IsEtna. */
+    IsEUpgrade?: boolean;
+    IsEtna?: boolean;
+    IsFortuna?: boolean;
+    IsGranite?: boolean;
+    IsHelicon?: boolean;
+} & {
+    [key: string]: boolean;
+};
+/** AvmAssetDescription */
+export type AvmAssetDescription = {
+    assetID: components["schemas"]["Id"];
+    /** @description Human-readable name; several assets may share one. */
+    name: string;
+    symbol: string;
+    /** @description Number of decimal places between the integer amount and the displayed value: with denomination d, an amount a is shown as a / 10^d. */
+    denomination: components["schemas"]["Uint64String"];
+};
+/** AvmBalance */
+export type AvmBalance = {
+    /** @description The asset's alias if it has one (e.g. AVAX), otherwise its id. */
+    asset: string;
+    balance: components["schemas"]["Uint64String"];
+};
+/**
+ * AvmBaseTx
+ * @description The unsigned part of a plain transfer.
+ */
+export type AvmBaseTx = {
+    networkID: number;
+    blockchainID: components["schemas"]["Id"];
+    /** @description Outputs that stay on this chain (exported outputs are listed apart). */
+    outputs: components["schemas"]["TransferableOutput"][];
+    /** @description Inputs spent from this chain (imported inputs are listed apart). */
+    inputs: components["schemas"]["TransferableInput"][];
+    memo: components["schemas"]["HexBytes"];
+};
+/**
+ * AvmBlockJson
+ * @description A block decoded to JSON. Its fields are not specified by this document; treat it as an opaque object.
+ */
+export type AvmBlockJson = Record<string, unknown>;
+/**
+ * AvmExportTx
+ * @description The unsigned part of an export to another chain.
+ */
+export type AvmExportTx = {
+    networkID: number;
+    blockchainID: components["schemas"]["Id"];
+    outputs: components["schemas"]["TransferableOutput"][];
+    inputs: components["schemas"]["TransferableInput"][];
+    memo: components["schemas"]["HexBytes"];
+    /** @description Chain that receives the exported outputs. */
+    destinationChain: components["schemas"]["Id"];
+    exportedOutputs: components["schemas"]["TransferableOutput"][];
+};
+/** AvmGetAllBalancesResult */
+export type AvmGetAllBalancesResult = {
+    balances: components["schemas"]["AvmBalance"][];
+};
+/** AvmGetBalanceResult */
+export type AvmGetBalanceResult = {
+    balance: components["schemas"]["Uint64String"];
+    /** @description The UTXOs that make up the balance. */
+    utxoIDs: components["schemas"]["UtxoId"][];
+};
+/**
+ * AvmGetBlockResult
+ * @description The block, in the encoding that was asked for; `encoding` says which.
+ */
+export type AvmGetBlockResult = components["schemas"]["AvmHexBlockResult"] | components["schemas"]["AvmJsonBlockResult"];
+/** AvmGetHeightResult */
+export type AvmGetHeightResult = {
+    /** @description Height of the last accepted block. */
+    height: components["schemas"]["Uint64String"];
+};
+/**
+ * AvmGetTxFeeResult
+ * @description Fees in nano-units of the chain's native token (nAVAX on the X-Chain).
+ */
+export type AvmGetTxFeeResult = {
+    /** @description Fee of an ordinary transaction. */
+    txFee: components["schemas"]["Uint64String"];
+    /** @description Fee of a transaction that creates an asset. */
+    createAssetTxFee: components["schemas"]["Uint64String"];
+};
+/**
+ * AvmGetTxResult
+ * @description The transaction, in the encoding that was asked for; `encoding` says which.
+ */
+export type AvmGetTxResult = components["schemas"]["AvmHexTxResult"] | components["schemas"]["AvmJsonTxResult"];
+/** AvmGetTxStatusResult */
+export type AvmGetTxStatusResult = {
+    status: components["schemas"]["TxStatus"];
+};
+/** AvmGetUTXOsResult */
+export type AvmGetUTXOsResult = {
+    numFetched: components["schemas"]["Uint64String"];
+    /** @description The UTXOs, each serialized and hex-encoded. */
+    utxos: components["schemas"]["HexBytes"][];
+    endIndex: components["schemas"]["UtxoIndex"];
+    /** @description The source chain of atomic UTXOs, when the node echoes it. */
+    sourceChain?: string;
+    encoding: components["schemas"]["HexEncoding"];
+};
+/** AvmHexBlockResult */
+export type AvmHexBlockResult = {
+    /** @description The serialized block. */
+    block: components["schemas"]["HexBytes"];
+    /** @constant */
+    encoding: "hex";
+};
+/** AvmHexTxResult */
+export type AvmHexTxResult = {
+    /** @description The serialized signed transaction. */
+    tx: components["schemas"]["HexBytes"];
+    /** @constant */
+    encoding: "hex";
+};
+/**
+ * AvmImportTx
+ * @description The unsigned part of an import from another chain.
+ */
+export type AvmImportTx = {
+    networkID: number;
+    blockchainID: components["schemas"]["Id"];
+    outputs: components["schemas"]["TransferableOutput"][];
+    inputs: components["schemas"]["TransferableInput"][];
+    memo: components["schemas"]["HexBytes"];
+    /** @description Chain the imported UTXOs were exported from. */
+    sourceChain: components["schemas"]["Id"];
+    importedInputs: components["schemas"]["TransferableInput"][];
+};
+/** AvmJsonBlockResult */
+export type AvmJsonBlockResult = {
+    block: components["schemas"]["AvmBlockJson"];
+    /** @constant */
+    encoding: "json";
+};
+/** AvmJsonTxResult */
+export type AvmJsonTxResult = {
+    tx: components["schemas"]["AvmTransaction"];
+    /** @constant */
+    encoding: "json";
+};
+/** AvmTransaction */
+export type AvmTransaction = {
+    unsignedTx: components["schemas"]["AvmUnsignedTx"];
+    credentials: components["schemas"]["Credential"][];
+    /** @description The transaction id; older nodes leave it out. */
+    id?: components["schemas"]["Id"];
+};
+/** AvmUnsignedTx */
+export type AvmUnsignedTx = components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
+/**
+ * Bech32Address
+ * @description A chain-prefixed bech32 address such as `X-avax1...` (mainnet), `X-fuji1...` (Fuji) or `X-local1...` (local networks).
+ */
+export type Bech32Address = string;
+/** BlockHashSelector */
+export type BlockHashSelector = {
+    blockHash: components["schemas"]["Hash32"];
+    requireCanonical?: boolean;
+};
+/**
+ * BlockNumberOrHash
+ * @description A block tag, a hex block number, a block hash, or the object forms of either.
+ * @default latest
+ */
+export type BlockNumberOrHash = components["schemas"]["BlockTag"] | components["schemas"]["HexQuantity"] | components["schemas"]["Hash32"] | components["schemas"]["BlockHashSelector"] | components["schemas"]["BlockNumberSelector"];
+/** BlockNumberSelector */
+export type BlockNumberSelector = {
+    blockNumber: components["schemas"]["HexQuantity"] | components["schemas"]["BlockTag"];
+};
+/**
+ * BlockTag
+ * @description A named block; `latest` is the default where a block may be left out.
+ * @enum {string}
+ */
+export type BlockTag = "latest" | "accepted" | "earliest" | "pending" | "safe" | "finalized";
+/** BlsProofOfPossession */
+export type BlsProofOfPossession = {
+    /** @description The node's 48-byte compressed BLS public key. */
+    publicKey: string;
+    /** @description 96-byte BLS signature proving the node holds the matching secret key. */
+    proofOfPossession: string;
+};
+/**
+ * ChainConfig
+ * @description The chain's configuration, including upgrades activated after genesis. The C-Chain (coreth) and Subnet-EVM chains report different members; all but chainId are optional.
+ */
+export type ChainConfig = {
+    chainId: components["schemas"]["EvmUint"];
+    homesteadBlock?: components["schemas"]["EvmUint"];
+    daoForkBlock?: components["schemas"]["EvmUint"];
+    daoForkSupport?: boolean;
+    eip150Block?: components["schemas"]["EvmUint"];
+    eip150Hash?: components["schemas"]["Hash32"];
+    eip155Block?: components["schemas"]["EvmUint"];
+    eip158Block?: components["schemas"]["EvmUint"];
+    byzantiumBlock?: components["schemas"]["EvmUint"];
+    constantinopleBlock?: components["schemas"]["EvmUint"];
+    petersburgBlock?: components["schemas"]["EvmUint"];
+    istanbulBlock?: components["schemas"]["EvmUint"];
+    muirGlacierBlock?: components["schemas"]["EvmUint"];
+    berlinBlock?: components["schemas"]["EvmUint"];
+    londonBlock?: components["schemas"]["EvmUint"];
+    arrowGlacierBlock?: components["schemas"]["EvmUint"];
+    grayGlacierBlock?: components["schemas"]["EvmUint"];
+    mergeNetsplitBlock?: components["schemas"]["EvmUint"];
+    shanghaiTime?: components["schemas"]["EvmUint"];
+    cancunTime?: components["schemas"]["EvmUint"];
+    pragueTime?: components["schemas"]["EvmUint"];
+    osakaTime?: components["schemas"]["EvmUint"];
+    verkleTime?: components["schemas"]["EvmUint"];
+    terminalTotalDifficulty?: components["schemas"]["EvmUint"];
+    apricotPhase1BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhase2BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhase3BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhase4BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhase5BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhasePre6BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhase6BlockTimestamp?: components["schemas"]["EvmUint"];
+    apricotPhasePost6BlockTimestamp?: components["schemas"]["EvmUint"];
+    banffBlockTimestamp?: components["schemas"]["EvmUint"];
+    cortinaBlockTimestamp?: components["schemas"]["EvmUint"];
+    durangoBlockTimestamp?: components["schemas"]["EvmUint"];
+    subnetEVMTimestamp?: components["schemas"]["EvmUint"];
+    dUpgradeTimestamp?: components["schemas"]["EvmUint"];
+    durangoTimestamp?: components["schemas"]["EvmUint"];
+    etnaTimestamp?: components["schemas"]["EvmUint"];
+    fortunaTimestamp?: components["schemas"]["EvmUint"];
+    graniteTimestamp?: components["schemas"]["EvmUint"];
+    heliconTimestamp?: components["schemas"]["EvmUint"];
+    feeConfig?: components["schemas"]["FeeConfig"];
+    /** @description Whether block producers may name their own fee recipient. */
+    allowFeeRecipients?: boolean;
+    contractDeployerAllowListConfig?: components["schemas"]["PrecompileConfig"];
+    contractNativeMinterConfig?: components["schemas"]["PrecompileConfig"];
+    txAllowListConfig?: components["schemas"]["PrecompileConfig"];
+    feeManagerConfig?: components["schemas"]["PrecompileConfig"];
+    rewardManagerConfig?: components["schemas"]["PrecompileConfig"];
+    warpConfig?: components["schemas"]["PrecompileConfig"];
+    upgrades?: components["schemas"]["UpgradeConfig"];
+};
+/**
+ * ChainIdOrAlias
+ * @description A blockchain id in CB58, or one of the node's aliases for it such as X, P or C.
+ */
+export type ChainIdOrAlias = string;
+/**
+ * Container
+ * @description One accepted block, vertex or transaction, in acceptance order.
+ */
+export type Container = {
+    id: components["schemas"]["Id"];
+    /** @description The serialized container. */
+    bytes: components["schemas"]["HexBytes"];
+    /** @description When this node accepted the container. Containers accepted while the node was bootstrapping carry the time of bootstrapping, not of their original acceptance. */
+    timestamp: components["schemas"]["Timestamp"];
+    encoding: components["schemas"]["HexEncoding"];
+    /** @description How many containers this index accepted before this one (the first is 0). */
+    index: components["schemas"]["Uint64String"];
+};
+/**
+ * Credential
+ * @description Proof that the creator may spend one of the inputs, in input order.
+ */
+export type Credential = {
+    fxID: components["schemas"]["Id"];
+    credential: components["schemas"]["Secp256k1Credential"];
+};
+/**
+ * DecimalString
+ * @description A non-negative decimal number written as a string, e.g. "99.5000".
+ */
+export type DecimalString = string;
+/** EthActiveRulesResult */
+export type EthActiveRulesResult = {
+    ethRules: components["schemas"]["EthRules"];
+    avalancheRules: components["schemas"]["AvalancheRules"];
+    /** @description Active precompiles keyed by configuration name. */
+    precompiles: {
+        [key: string]: components["schemas"]["ActivePrecompile"];
+    };
+};
+/** EthFeeConfigResult */
+export type EthFeeConfigResult = {
+    feeConfig: components["schemas"]["FeeConfig"];
+    /** @description Block number at which this fee configuration last changed (0 for genesis). */
+    lastChangedAt: components["schemas"]["EvmUint"];
+};
+/**
+ * EthRules
+ * @description Which Ethereum forks are active at the given time.
+ */
+export type EthRules = {
+    ChainID?: components["schemas"]["EvmUint"] | null;
+    IsHomestead?: boolean;
+    IsEIP150?: boolean;
+    IsEIP155?: boolean;
+    IsEIP158?: boolean;
+    IsEIP2929?: boolean;
+    IsEIP4762?: boolean;
+    IsByzantium?: boolean;
+    IsConstantinople?: boolean;
+    IsPetersburg?: boolean;
+    IsIstanbul?: boolean;
+    IsBerlin?: boolean;
+    IsLondon?: boolean;
+    IsMerge?: boolean;
+    IsShanghai?: boolean;
+    IsCancun?: boolean;
+    IsPrague?: boolean;
+    IsVerkle?: boolean;
+} & {
+    [key: string]: boolean;
+};
+/** EvmAddress */
+export type EvmAddress = string;
+/**
+ * EvmAddressList
+ * @description A list of addresses, or null when none is set.
+ */
+export type EvmAddressList = components["schemas"]["EvmAddress"][] | null;
+/**
+ * EvmUint
+ * @description A non-negative integer sent as a plain JSON number.
+ */
+export type EvmUint = number;
+/**
+ * FeeConfig
+ * @description Dynamic-fee parameters of a Subnet-EVM chain.
+ */
+export type FeeConfig = {
+    /** @description Gas limit of each block. */
+    gasLimit: components["schemas"]["EvmUint"];
+    /** @description Target seconds between blocks. */
+    targetBlockRate: components["schemas"]["EvmUint"];
+    /** @description Floor of the base fee, in wei. */
+    minBaseFee: components["schemas"]["EvmUint"];
+    /** @description Gas the chain aims to consume per 10-second window. */
+    targetGas: components["schemas"]["EvmUint"];
+    /** @description Divides the base-fee adjustment; larger means slower change. */
+    baseFeeChangeDenominator: components["schemas"]["EvmUint"];
+    minBlockGasCost: components["schemas"]["EvmUint"];
+    maxBlockGasCost: components["schemas"]["EvmUint"];
+    /** @description How much the block gas cost moves per second of deviation from the target rate. */
+    blockGasCostStep: components["schemas"]["EvmUint"];
+};
+/** Hash32 */
+export type Hash32 = string;
+/** HealthCheckResult */
+export type HealthCheckResult = {
+    /** @description Check-specific details; any JSON value. */
+    message?: unknown;
+    /** @description Why the check failed; absent while it passes. */
+    error?: string;
+    /** @description When the check last ran. */
+    timestamp: components["schemas"]["Timestamp"];
+    /** @description How long the last run took, in nanoseconds. */
+    duration: number;
+    /** @description Number of consecutive failed runs; absent when zero. */
+    contiguousFailures?: number;
+    /** @description When the current run of failures began; absent while the check passes. */
+    timeOfFirstFailure?: components["schemas"]["Timestamp"];
+};
+/** HealthReply */
+export type HealthReply = {
+    /** @description Latest result of each check, keyed by check name: one per chain (C, P, X, or the blockchain id of an L1 chain) and node-wide checks such as bootstrapped, database, diskspace, network, router, bls and validation. */
+    checks: {
+        [key: string]: components["schemas"]["HealthCheckResult"];
+    };
+    /** @description True when every reported check passes. */
+    healthy: boolean;
+};
+/**
+ * HealthTags
+ * @description Report only the checks carrying one of these tags, plus the node-wide checks (network, database and the like). Subnet ids work as tags. Empty or left out: every check.
+ * @default []
+ */
+export type HealthTags = string[];
+/**
+ * HexBytes
+ * @description Bytes as lowercase or uppercase hex with a `0x` prefix; `0x` alone is empty.
+ */
+export type HexBytes = string;
+/**
+ * HexEncoding
+ * @description Byte encoding of the reply. Only `hex` is accepted here; it is also the default.
+ * @default hex
+ * @enum {string}
+ */
+export type HexEncoding = "hex";
+/**
+ * HexOrJsonEncoding
+ * @description `hex` (the default) returns the serialized bytes; `json` returns a decoded object.
+ * @default hex
+ * @enum {string}
+ */
+export type HexOrJsonEncoding = "hex" | "json";
+/**
+ * HexQuantity
+ * @description A block number as 0x-prefixed hex without leading zeros.
+ */
+export type HexQuantity = string;
+/**
+ * Id
+ * @description A 32-byte identifier (transaction, block, asset, chain, subnet or VM id) in CB58: base-58 with a 4-byte checksum.
+ */
+export type Id = string;
+/** IndexGetContainerRangeResult */
+export type IndexGetContainerRangeResult = {
+    containers: components["schemas"]["Container"][];
+};
+/** IndexGetIndexResult */
+export type IndexGetIndexResult = {
+    index: components["schemas"]["Uint64String"];
+};
+/** IndexIsAcceptedResult */
+export type IndexIsAcceptedResult = {
+    isAccepted: boolean;
+};
+/** InfoAcpsResult */
+export type InfoAcpsResult = {
+    /** @description Votes per proposal, keyed by the ACP number. */
+    acps: {
+        [key: string]: components["schemas"]["AcpVotes"];
+    };
+};
+/** InfoGetBlockchainIDResult */
+export type InfoGetBlockchainIDResult = {
+    blockchainID: components["schemas"]["Id"];
+};
+/** InfoGetNetworkIDResult */
+export type InfoGetNetworkIDResult = {
+    /** @description 1 is mainnet, 5 is Fuji; other values are local or custom networks. */
+    networkID: components["schemas"]["Uint64String"];
+};
+/** InfoGetNetworkNameResult */
+export type InfoGetNetworkNameResult = {
+    /** @description mainnet, fuji, local, or the name of a custom network. */
+    networkName: string;
+};
+/** InfoGetNodeIDResult */
+export type InfoGetNodeIDResult = {
+    nodeID: components["schemas"]["NodeId"];
+    /** @description The node's BLS key and proof of possession, or null when it has none. */
+    nodePOP: components["schemas"]["BlsProofOfPossession"] | null;
+};
+/** InfoGetNodeIPResult */
+export type InfoGetNodeIPResult = {
+    /** @description The IP address and staking port other nodes reach this node on. */
+    ip: string;
+};
+/** InfoGetNodeVersionResult */
+export type InfoGetNodeVersionResult = {
+    /** @description Node software and version, e.g. avalanche/1.10.1. */
+    version: string;
+    databaseVersion: string;
+    /** @description Version of the protocol between the node and out-of-process VMs. */
+    rpcProtocolVersion: components["schemas"]["Uint64String"];
+    gitCommit: string;
+    /** @description Version of each VM the node runs, keyed by VM name. */
+    vmVersions: {
+        [key: string]: string;
+    };
+};
+/**
+ * InfoGetTxFeeResult
+ * @description Static fees in nano-units of the native token. Only `txFee` and `createAssetTxFee` still apply; the others are kept for compatibility and are no longer used.
+ */
+export type InfoGetTxFeeResult = {
+    txFee: components["schemas"]["Uint64String"];
+    createAssetTxFee: components["schemas"]["Uint64String"];
+    createSubnetTxFee: components["schemas"]["Uint64String"];
+    transformSubnetTxFee: components["schemas"]["Uint64String"];
+    createBlockchainTxFee: components["schemas"]["Uint64String"];
+    addPrimaryNetworkValidatorFee: components["schemas"]["Uint64String"];
+    addPrimaryNetworkDelegatorFee: components["schemas"]["Uint64String"];
+    addSubnetValidatorFee: components["schemas"]["Uint64String"];
+    addSubnetDelegatorFee: components["schemas"]["Uint64String"];
+};
+/** InfoGetVMsResult */
+export type InfoGetVMsResult = {
+    /** @description Aliases of each installed VM, keyed by VM id. */
+    vms: {
+        [key: string]: string[];
+    };
+    /** @description Name of each feature extension, keyed by its id (current nodes only). */
+    fxs?: {
+        [key: string]: string;
+    };
+};
+/** InfoIsBootstrappedResult */
+export type InfoIsBootstrappedResult = {
+    isBootstrapped: boolean;
+};
+/** InfoPeersResult */
+export type InfoPeersResult = {
+    /** @description Number of peers listed. Current nodes send a decimal string. */
+    numPeers: components["schemas"]["Uint64String"] | number;
+    peers: components["schemas"]["Peer"][];
+};
+/**
+ * InfoUpgradesResult
+ * @description Activation time of each network upgrade on this node's network.
+ */
+export type InfoUpgradesResult = {
+    apricotPhase1Time: components["schemas"]["Timestamp"];
+    apricotPhase2Time: components["schemas"]["Timestamp"];
+    apricotPhase3Time: components["schemas"]["Timestamp"];
+    apricotPhase4Time: components["schemas"]["Timestamp"];
+    /** @description Lowest P-Chain height that blocks may reference after Apricot Phase 4. */
+    apricotPhase4MinPChainHeight: number;
+    apricotPhase5Time: components["schemas"]["Timestamp"];
+    apricotPhasePre6Time: components["schemas"]["Timestamp"];
+    apricotPhase6Time: components["schemas"]["Timestamp"];
+    apricotPhasePost6Time: components["schemas"]["Timestamp"];
+    banffTime: components["schemas"]["Timestamp"];
+    cortinaTime: components["schemas"]["Timestamp"];
+    /** @description Last X-Chain vertex before the chain switched to linear blocks. */
+    cortinaXChainStopVertexID: components["schemas"]["Id"];
+    durangoTime: components["schemas"]["Timestamp"];
+    etnaTime: components["schemas"]["Timestamp"];
+    fortunaTime: components["schemas"]["Timestamp"];
+    graniteTime: components["schemas"]["Timestamp"];
+    /** @description Length of a P-Chain epoch after Granite, in nanoseconds. */
+    graniteEpochDuration?: number;
+    /** @description Helicon activation; a year-9999 time means not scheduled. */
+    heliconTime?: components["schemas"]["Timestamp"];
+};
+/** InfoUptimeResult */
+export type InfoUptimeResult = {
+    /** @description Percent of stake held by validators that consider this node's uptime good enough for a reward. */
+    rewardingStakePercentage: components["schemas"]["DecimalString"];
+    /** @description Stake-weighted average of the uptime other validators observe for this node. */
+    weightedAveragePercentage: components["schemas"]["DecimalString"];
+};
+/** InitialRewardConfig */
+export type InitialRewardConfig = {
+    allowFeeRecipients: boolean;
+    rewardAddress?: components["schemas"]["EvmAddress"];
+};
+/**
+ * JsonRpcError
+ * @description The `error` member of a failed JSON-RPC response. `data` is null for the node's own services; it may hold anything elsewhere.
+ */
+export type JsonRpcError = {
+    code: number;
+    message: string;
+    /** @description Any JSON value, or null. */
+    data?: unknown;
+};
+/**
+ * NodeId
+ * @description A node id, written with its `NodeID-` prefix.
+ */
+export type NodeId = string;
+/**
+ * NumToFetch
+ * @description How many containers to return, 0 to 1024, as a number or a decimal string. Current nodes accept only 1 to 1024 and answer 0 with an error.
+ */
+export type NumToFetch = number | string;
+/** Peer */
+export type Peer = {
+    /** @description Remote address of the connection, ip:port. */
+    ip: string;
+    /** @description Address the peer advertises for itself; left out when it has none. */
+    publicIP?: string;
+    nodeID: components["schemas"]["NodeId"];
+    version: string;
+    lastSent: components["schemas"]["Timestamp"];
+    lastReceived: components["schemas"]["Timestamp"];
+    /** @description This node's primary-network uptime in percent, as the peer sees it. */
+    observedUptime: components["schemas"]["Uint64String"];
+    trackedSubnets: components["schemas"]["Id"][];
+    /** @description Ids of the chains on which this node has benched the peer. */
+    benched: components["schemas"]["Id"][];
+    /** @description Unix time of the next network upgrade the peer is ready for. */
+    upgradeTime?: number;
+    supportedACPs?: number[];
+    objectedACPs?: number[];
+};
+/**
+ * PrecompileConfig
+ * @description Settings of one stateful precompile: when it activates (or, with `disable`, deactivates), its allow-list roles, and precompile-specific initial settings.
+ */
+export type PrecompileConfig = {
+    /** @description Unix time at which this configuration takes effect. */
+    blockTimestamp?: components["schemas"]["EvmUint"] | null;
+    /** @description True when this entry switches the precompile off. */
+    disable?: boolean;
+    adminAddresses?: components["schemas"]["EvmAddressList"];
+    managerAddresses?: components["schemas"]["EvmAddressList"];
+    enabledAddresses?: components["schemas"]["EvmAddressList"];
+    /** @description Native-minter only - amounts minted at activation, keyed by address. */
+    initialMint?: {
+        [key: string]: string;
+    };
+    initialFeeConfig?: components["schemas"]["FeeConfig"];
+    initialRewardConfig?: components["schemas"]["InitialRewardConfig"];
+    /** @description Warp only - percentage of stake whose signatures make a message valid. */
+    quorumNumerator?: components["schemas"]["EvmUint"];
+    requirePrimaryNetworkSigners?: boolean;
+};
+/**
+ * PrecompileConfigs
+ * @description Precompile settings keyed by configuration name, e.g. contractDeployerAllowListConfig, contractNativeMinterConfig, txAllowListConfig, feeManagerConfig, rewardManagerConfig, warpConfig.
+ */
+export type PrecompileConfigs = {
+    [key: string]: components["schemas"]["PrecompileConfig"];
+};
+/**
+ * PrecompileUpgrade
+ * @description One scheduled change, keyed by the name of the precompile configuration it changes.
+ */
+export type PrecompileUpgrade = {
+    [key: string]: components["schemas"]["PrecompileConfig"];
+};
+/** Secp256k1Credential */
+export type Secp256k1Credential = {
+    signatures: components["schemas"]["HexBytes"][];
+};
+/** Secp256k1TransferInput */
+export type Secp256k1TransferInput = {
+    amount: number;
+    /** @description Positions, in the spent output's `addresses`, of the keys that sign. */
+    signatureIndices: number[];
+};
+/**
+ * Secp256k1TransferOutput
+ * @description Output of the secp256k1 signature feature extension: once Unix time `locktime` has passed, a transaction signed by `threshold` of `addresses` may spend it.
+ */
+export type Secp256k1TransferOutput = {
+    addresses: components["schemas"]["Bech32Address"][];
+    amount: number;
+    locktime: number;
+    threshold: number;
+};
+/** StateUpgrade */
+export type StateUpgrade = {
+    blockTimestamp: components["schemas"]["EvmUint"];
+    accounts: {
+        [key: string]: components["schemas"]["StateUpgradeAccount"];
+    };
+};
+/** StateUpgradeAccount */
+export type StateUpgradeAccount = {
+    code?: components["schemas"]["HexBytes"];
+    storage?: {
+        [key: string]: components["schemas"]["Hash32"];
+    };
+    balanceChange?: string;
+};
+/**
+ * Timestamp
+ * Format: date-time
+ * @description An RFC 3339 date-time, possibly with fractional seconds and a UTC offset.
+ */
+export type Timestamp = string;
+/** TransferableInput */
+export type TransferableInput = {
+    /** @description Transaction that created the spent output. */
+    txID: components["schemas"]["Id"];
+    outputIndex: number;
+    assetID: components["schemas"]["Id"];
+    fxID: components["schemas"]["Id"];
+    input: components["schemas"]["Secp256k1TransferInput"];
+};
+/** TransferableOutput */
+export type TransferableOutput = {
+    assetID: components["schemas"]["Id"];
+    /** @description Id of the feature extension that defines `output`. */
+    fxID: components["schemas"]["Id"];
+    output: components["schemas"]["Secp256k1TransferOutput"];
+};
+/**
+ * TxStatus
+ * @description Accepted - accepted (or certain to be accepted) by every node; Processing - this node is still voting on it; Rejected - no node will ever accept it; Unknown - this node has not seen it.
+ * @enum {string}
+ */
+export type TxStatus = "Accepted" | "Processing" | "Rejected" | "Unknown";
+/**
+ * Uint64Param
+ * @description An unsigned 64-bit request parameter: the node accepts a JSON number or a decimal string. Prefer the string form for values above 2^53.
+ */
+export type Uint64Param = number | components["schemas"]["Uint64String"];
+/**
+ * Uint64String
+ * @description An unsigned 64-bit integer written as a decimal string (no sign, no exponent), so that values above 2^53 survive JSON parsers that use doubles.
+ */
+export type Uint64String = string;
+/**
+ * UpgradeConfig
+ * @description Upgrades scheduled after genesis through the chain's upgrade file.
+ */
+export type UpgradeConfig = {
+    precompileUpgrades?: components["schemas"]["PrecompileUpgrade"][];
+    stateUpgrades?: components["schemas"]["StateUpgrade"][];
+    /** @description Network-upgrade times overridden for this chain, keyed by upgrade field name. */
+    networkUpgradeOverrides?: {
+        [key: string]: components["schemas"]["EvmUint"];
+    };
+};
+/** UtxoId */
+export type UtxoId = {
+    txID: components["schemas"]["Id"];
+    outputIndex: number;
+};
+/**
+ * UtxoIndex
+ * @description A position in the UTXO listing; pass a returned `endIndex` back as `startIndex`.
+ */
+export type UtxoIndex = {
+    address: components["schemas"]["Bech32Address"];
+    /** @description Id of the last UTXO returned. */
+    utxo: components["schemas"]["Id"];
+};
+/**
+ * UtxoLimit
+ * @description Most UTXOs to return, 0 to 1024, as a number or a decimal string. Leaving it out (or sending 0) means 1024; the node also clamps larger values to 1024, but this document does not allow sending them.
+ * @default 1024
+ */
+export type UtxoLimit = number | string;
+/** Validator */
+export type Validator = {
+    /** @description Validation id for an L1 validator; for a subnet validator, the id of the transaction that added it. */
+    validationID: components["schemas"]["Id"];
+    nodeID: components["schemas"]["NodeId"];
+    /** @description Consensus weight, usually the stake. */
+    weight: number;
+    /** @description Unix time when the validation started. */
+    startTimestamp: number;
+    /** @description For L1 validators, whether the continuous fee on the P-Chain is paid up; always true for subnet validators. */
+    isActive: boolean;
+    isL1Validator: boolean;
+    /** @description Whether the validator is connected to the node that answers. */
+    isConnected: boolean;
+    uptimeSeconds: number;
+    uptimePercentage: number;
+};
+/** ValidatorsGetCurrentValidatorsResult */
+export type ValidatorsGetCurrentValidatorsResult = {
+    validators: components["schemas"]["Validator"][];
+};
+/** @description Parameters of avm.getAllBalances. */
+export type AvmGetAllBalancesParams = {
+    /** @description The address to look up, with its chain prefix. */
+    address: components["schemas"]["Bech32Address"];
+};
+export type AvmGetAssetDescriptionResult = components["schemas"]["AvmAssetDescription"];
+/** @description Parameters of avm.getAssetDescription. */
+export type AvmGetAssetDescriptionParams = {
+    /** @description Id of the asset (an alias such as AVAX is also accepted). */
+    assetID: string;
+};
+/** @description Parameters of avm.getBalance. */
+export type AvmGetBalanceParams = {
+    address: components["schemas"]["Bech32Address"];
+    /** @description Id or alias of the asset. */
+    assetID: string;
+};
+/** @description Parameters of avm.getBlock. */
+export type AvmGetBlockParams = {
+    blockID: components["schemas"]["Id"];
+    encoding?: components["schemas"]["HexOrJsonEncoding"];
+};
+export type AvmGetBlockByHeightResult = components["schemas"]["AvmGetBlockResult"];
+/** @description Parameters of avm.getBlockByHeight. */
+export type AvmGetBlockByHeightParams = {
+    height: components["schemas"]["Uint64Param"];
+    encoding?: components["schemas"]["HexOrJsonEncoding"];
+};
+/** @description Parameters of avm.getTx. */
+export type AvmGetTxParams = {
+    txID: components["schemas"]["Id"];
+    encoding?: components["schemas"]["HexOrJsonEncoding"];
+};
+/** @description Parameters of avm.getTxStatus. */
+export type AvmGetTxStatusParams = {
+    txID: components["schemas"]["Id"];
+};
+/** @description Parameters of avm.getUTXOs. */
+export type AvmGetUTXOsParams = {
+    addresses: components["schemas"]["Bech32Address"][];
+    limit?: components["schemas"]["UtxoLimit"];
+    /** @description The `endIndex` of the previous page. */
+    startIndex?: components["schemas"]["UtxoIndex"];
+    /** @description Id or alias of the chain whose exports to this chain should be listed. */
+    sourceChain?: components["schemas"]["ChainIdOrAlias"];
+    encoding?: components["schemas"]["HexEncoding"];
+};
+export type EthGetActivePrecompilesAtResult = components["schemas"]["PrecompileConfigs"];
+export type EthGetActiveRulesAtResult = components["schemas"]["EthActiveRulesResult"];
+export type EthGetChainConfigResult = components["schemas"]["ChainConfig"];
+export type HealthHealthResult = components["schemas"]["HealthReply"];
+/** @description Parameters of health.health. */
+export type HealthHealthParams = {
+    tags?: components["schemas"]["HealthTags"];
+};
+export type HealthLivenessResult = components["schemas"]["HealthReply"];
+export type HealthReadinessResult = components["schemas"]["HealthReply"];
+/** @description Parameters of health.readiness. */
+export type HealthReadinessParams = {
+    tags?: components["schemas"]["HealthTags"];
+};
+export type IndexGetContainerByIDResult = components["schemas"]["Container"];
+/** @description Parameters of index.getContainerByID. */
+export type IndexGetContainerByIDParams = {
+    id: components["schemas"]["Id"];
+    encoding?: components["schemas"]["HexEncoding"];
+};
+export type IndexGetContainerByIndexResult = components["schemas"]["Container"];
+/** @description Parameters of index.getContainerByIndex. */
+export type IndexGetContainerByIndexParams = {
+    index: components["schemas"]["Uint64Param"];
+    encoding?: components["schemas"]["HexEncoding"];
+};
+/** @description Parameters of index.getContainerRange. */
+export type IndexGetContainerRangeParams = {
+    startIndex: components["schemas"]["Uint64Param"];
+    numToFetch: components["schemas"]["NumToFetch"];
+    encoding?: components["schemas"]["HexEncoding"];
+};
+/** @description Parameters of index.getIndex. */
+export type IndexGetIndexParams = {
+    id: components["schemas"]["Id"];
+    encoding?: components["schemas"]["HexEncoding"];
+};
+export type IndexGetLastAcceptedResult = components["schemas"]["Container"];
+/** @description Parameters of index.getLastAccepted. */
+export type IndexGetLastAcceptedParams = {
+    encoding?: components["schemas"]["HexEncoding"];
+};
+/** @description Parameters of index.isAccepted. */
+export type IndexIsAcceptedParams = {
+    id: components["schemas"]["Id"];
+    encoding?: components["schemas"]["HexEncoding"];
+};
+/** @description Parameters of info.getBlockchainID. */
+export type InfoGetBlockchainIDParams = {
+    alias: string;
+};
+/** @description Parameters of info.isBootstrapped. */
+export type InfoIsBootstrappedParams = {
+    /** @description Id or alias (X, P, C) of the chain. */
+    chain: components["schemas"]["ChainIdOrAlias"];
+};
+/** @description Parameters of info.peers. */
+export type InfoPeersParams = {
+    /**
+     * @description Only describe these peers.
+     * @default []
+     */
+    nodeIDs?: components["schemas"]["NodeId"][];
+};
+/** @description Parameters of info.uptime. */
+export type InfoUptimeParams = {
+    /** @description Ignored by current nodes; older nodes answered for this subnet or L1. */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of validators.getCurrentValidators. */
+export type ValidatorsGetCurrentValidatorsParams = {
+    /**
+     * @description Only list these validators.
+     * @default []
+     */
+    nodeIDs?: components["schemas"]["NodeId"][];
+};
 /** Every named schema of the spec (method parameter and result helpers left out). */
 export type Schemas = {
     [K in keyof components["schemas"] as K extends `${string}.${string}` ? never : K]: components["schemas"][K];

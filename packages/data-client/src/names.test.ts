@@ -1,0 +1,89 @@
+// The named types: each is the spec's type (checked by `tsc --noEmit`), and editors print the
+// names rather than `components["schemas"][…]` (checked with the compiler API).
+import { fileURLToPath } from 'node:url';
+import type * as core from '@avalanche-api/rest-core';
+import ts from 'typescript';
+import { expect, it } from 'vitest';
+import type {
+  ActiveValidator,
+  components,
+  DataClient,
+  Erc721Token,
+  EvmBlock,
+  GetBlockParams,
+  GetBlockResult,
+  ListValidatorsParams,
+  ListValidatorsResult,
+  OperationMethods,
+  OperationParameters,
+  OperationReturnType,
+  operations,
+  Validator,
+} from './index.js';
+
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const assert = <T extends true>(value: T) => value;
+
+it('each named type is the spec type it names', () => {
+  assert<Equal<ActiveValidator, components['schemas']['ActiveValidator']>>(true);
+  assert<Equal<EvmBlock, components['schemas']['EvmBlock']>>(true);
+  assert<Equal<Erc721Token, components['schemas']['Erc721Token']>>(true);
+  assert<Equal<Validator, components['schemas']['Validator']>>(true);
+  assert<Equal<GetBlockResult, OperationReturnType<'getBlock'>>>(true);
+  assert<Equal<GetBlockResult, EvmBlock>>(true);
+  assert<Equal<ListValidatorsResult, components['schemas']['ListValidatorsResponse']>>(true);
+  assert<Equal<ListValidatorsParams, OperationParameters<'listValidators'>>>(true);
+  assert<Equal<GetBlockParams, OperationParameters<'getBlock'>>>(true);
+  // The written-out method interface is the generic one the runtime returns.
+  assert<Equal<OperationMethods, core.OperationMethods<operations>>>(true);
+  assert<Equal<DataClient, OperationMethods>>(true);
+  expect(true).toBe(true);
+});
+
+/** What an editor shows for each `const` of `source` (a file next to index.ts). */
+function hovers(source: string): Record<string, string> {
+  const dir = fileURLToPath(new URL('.', import.meta.url));
+  const file = `${dir}__hover__.ts`;
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    types: [],
+  };
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, version, ...rest) =>
+    name === file ? ts.createSourceFile(name, source, version) : read(name, version, ...rest);
+  const program = ts.createProgram([file], options, host);
+  const checker = program.getTypeChecker();
+  const out: Record<string, string> = {};
+  const sourceFile = program.getSourceFile(file);
+  if (!sourceFile) throw new Error('hover source not loaded');
+  sourceFile.forEachChild(function visit(node) {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
+      out[node.name.text] = checker.typeToString(checker.getTypeAtLocation(node.name));
+    }
+    node.forEachChild(visit);
+  });
+  return out;
+}
+
+it('editors show schema names, not components["schemas"][…]', () => {
+  const shown = hovers(`
+    import { createDataClient, type ListValidatorsResult } from './index.js';
+    const client = createDataClient();
+    export const block = client.getBlock({ chainId: '43114', blockId: '1' });
+    export const validators = client.listValidators;
+    declare const page: ListValidatorsResult;
+    export const first = page.validators[0];
+  `);
+  expect(shown.block).toBe('Promise<EvmBlock>');
+  expect(shown.validators).toBe(
+    '(params: ListValidatorsParams, options?: CallOptions | undefined) => Promise<ListValidatorsResponse>',
+  );
+  expect(shown.first).toBe('Validator');
+}, 30_000);

@@ -1,0 +1,125 @@
+// Collects the TypeScript a user reads: the fenced blocks of the READMEs and the client guide,
+// and the samples the docs site generates (the landing page, every REST operation and node method).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { marked } from 'marked';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The Markdown files whose TypeScript blocks must compile (and run). */
+export const MARKDOWN_FILES = [
+  'README.md',
+  'packages/data-client/README.md',
+  'packages/metrics-client/README.md',
+  'packages/node-rpc/README.md',
+  'packages/rest-core/README.md',
+  'packages/conformance/README.md',
+  'packages/docs/src/guide/clients.md',
+];
+
+const TS_LANGS = new Set(['ts', 'typescript']);
+/**
+ * Words allowed after `ts` in a fence's info string:
+ * - `fragment`: not a whole program (it uses names it does not declare): compiled with those
+ *   names allowed to be undeclared, not run;
+ * - `no-run`: compiles, but is not run (it needs something the test cannot give, e.g. a local node).
+ */
+export const FLAGS = new Set(['fragment', 'no-run']);
+
+/**
+ * The TypeScript blocks of one Markdown text, in order:
+ * `{ source, index, line, flags, code }`, `index` counting from 1 among the file's TS blocks.
+ */
+export function markdownBlocks(markdown, source) {
+  const blocks = [];
+  let offset = 0;
+  const visit = (tokens) => {
+    for (const token of tokens ?? []) {
+      if (token.type === 'code' && token.codeBlockStyle !== 'indented') {
+        const [lang = '', ...flags] = (token.lang ?? '').trim().split(/\s+/);
+        // Locate the fence to report its line; nested blocks are indented in the source.
+        const fence = token.raw.split('\n')[0].trim();
+        const at = markdown.indexOf(fence, offset);
+        if (at >= 0) offset = at + fence.length;
+        if (!TS_LANGS.has(lang.toLowerCase())) continue;
+        for (const flag of flags) {
+          if (!FLAGS.has(flag)) {
+            throw new Error(
+              `${source}: unknown flag "${flag}" in \`\`\`${token.lang}; allowed: ${[...FLAGS].join(', ')}`,
+            );
+          }
+        }
+        blocks.push({
+          source,
+          index: blocks.length + 1,
+          line: at >= 0 ? markdown.slice(0, at).split('\n').length : undefined,
+          flags: new Set(flags),
+          code: token.text,
+        });
+      }
+      visit(token.tokens);
+      if (token.type === 'list') for (const item of token.items) visit(item.tokens);
+    }
+  };
+  visit(marked.lexer(markdown));
+  return blocks;
+}
+
+/** The TypeScript blocks of every file of MARKDOWN_FILES; a missing file is an error. */
+export async function readmeBlocks(root = repoRoot) {
+  const all = [];
+  for (const file of MARKDOWN_FILES) {
+    const text = await readFile(join(root, file), 'utf8');
+    all.push(...markdownBlocks(text, file));
+  }
+  return all;
+}
+
+/**
+ * The TypeScript samples the docs site shows, produced by the docs package's own functions from
+ * the bundled specs in `specDir`: the landing page's snippets, each REST operation's
+ * `x-codeSamples` and each node method example's client call.
+ */
+export async function docsBlocks(specDir, root = repoRoot) {
+  const docs = (file) => import(join(root, 'packages/docs/src', file));
+  const [{ PACKAGES }, { withCodeSamples }, { rpcTypeScript }] = await Promise.all([
+    docs('landing.mjs'),
+    docs('redoc.mjs'),
+    docs('samples.mjs'),
+  ]);
+  const spec = async (name) => JSON.parse(await readFile(join(specDir, `${name}.json`), 'utf8'));
+  const blocks = [];
+  const add = (source, code) =>
+    blocks.push({
+      source,
+      index: blocks.filter((b) => b.source === source).length + 1,
+      flags: new Set(),
+      code,
+    });
+
+  for (const p of PACKAGES) if (!p.shell) add('docs: landing page', p.snippet);
+  for (const name of ['data-api', 'metrics-api']) {
+    const doc = withCodeSamples(await spec(name), name);
+    for (const item of Object.values(doc.paths)) {
+      for (const operation of Object.values(item)) {
+        for (const sample of operation?.['x-codeSamples'] ?? []) {
+          if (/typescript/i.test(sample.label ?? sample.lang)) {
+            add(`docs: ${name} ${operation.operationId} (${sample.label})`, sample.source);
+          }
+        }
+      }
+    }
+  }
+  const openrpc = await spec('node-rpc');
+  for (const method of openrpc.methods) {
+    for (const example of method.examples ?? []) {
+      add(`docs: node-api ${method.name}`, rpcTypeScript(method, example));
+    }
+  }
+  return blocks;
+}
+
+/** `file block 3 (line 40)`: how a failure names its block. */
+export const blockName = (block) =>
+  `${block.source} block ${block.index}${block.line ? ` (line ${block.line})` : ''}`;
