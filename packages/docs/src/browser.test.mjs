@@ -1,28 +1,18 @@
-// Opens the built site in Debian's Chromium (playwright-core, no downloaded browsers), served on
-// 127.0.0.1 and from file://: every anchor must render, nothing may fail or leave the machine.
+// Opens the built site in Chromium (playwright-core driving the npm-shipped build, or
+// CHROMIUM_PATH), served on 127.0.0.1 and from file://: every anchor must render, nothing may
+// fail or leave the machine.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { launchContext } from './chromium.mjs';
 import { healthEndpoints } from './node-reference.mjs';
 import { operationsOf, redocAnchor } from './redoc.mjs';
 import { serveStatic } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const dist = defaultOutDir;
 const artifacts = new URL('../test-artifacts/', import.meta.url);
 const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
@@ -35,20 +25,10 @@ beforeAll(async () => {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} has no site: run \`pnpm docs\` (node src/build.mjs) before the tests`);
   }
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}. The browser test never skips: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-  }
   mkdirSync(artifacts, { recursive: true });
   server = await serveStatic(dist);
   userDataDir = await mkdtemp(join(tmpdir(), 'docs-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1440, height: 900 },
-  });
+  context = await launchContext(userDataDir, { viewport: { width: 1440, height: 900 } });
 });
 
 afterAll(async () => {
