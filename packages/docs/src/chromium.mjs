@@ -23,8 +23,9 @@ export const QUIET_ARGS = [
 const SYSTEM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', ...QUIET_ARGS];
 
 /**
- * The package's own flags minus those that relax web security: the test must see what a
- * visitor's browser sees (file:// fetches, mixed content).
+ * The package's own flags minus those that relax web security (the test must see what a
+ * visitor's browser sees: file:// fetches, mixed content) and --single-process, which Lambda
+ * needs and a test does not: there one crashing page would take the whole browser with it.
  */
 export function packagedArgs(args = Sparticuz.args) {
   const relaxed = /^--(disable-web-security|allow-running-insecure-content|single-process)$/;

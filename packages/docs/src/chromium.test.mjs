@@ -26,11 +26,12 @@ describe('browser for the docs test', () => {
     expect(error.message).toContain('never skips');
   });
 
-  it('keeps the packaged flags but not those that relax web security, and stays off the network', () => {
+  it('keeps the packaged flags but not those that relax web security or share one process, and stays off the network', () => {
     const args = packagedArgs([
       '--no-sandbox',
       '--disable-web-security',
       '--allow-running-insecure-content',
+      '--single-process',
     ]);
     expect(args).toEqual(['--no-sandbox', ...QUIET_ARGS]);
     expect(args).toContain('--disable-background-networking');
