@@ -1,28 +1,18 @@
-// Opens the built site in Debian's Chromium (playwright-core, no downloaded browsers), served on
-// 127.0.0.1 and from file://: every anchor must render, nothing may fail or leave the machine.
+// Opens the built site in Chromium (playwright-core driving the npm-shipped build, or
+// CHROMIUM_PATH), served on 127.0.0.1 and from file://: every anchor must render, nothing may
+// fail or leave the machine.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { launchContext } from './chromium.mjs';
 import { healthEndpoints } from './node-reference.mjs';
 import { operationsOf, redocAnchor } from './redoc.mjs';
 import { serveStatic } from './serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const dist = defaultOutDir;
 const artifacts = new URL('../test-artifacts/', import.meta.url);
 const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
@@ -35,20 +25,10 @@ beforeAll(async () => {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} has no site: run \`pnpm docs\` (node src/build.mjs) before the tests`);
   }
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}. The browser test never skips: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-  }
   mkdirSync(artifacts, { recursive: true });
   server = await serveStatic(dist);
   userDataDir = await mkdtemp(join(tmpdir(), 'docs-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1440, height: 900 },
-  });
+  context = await launchContext(userDataDir, { viewport: { width: 1440, height: 900 } });
 });
 
 afterAll(async () => {
@@ -75,6 +55,10 @@ async function openPage() {
   page.on('requestfailed', (r) =>
     problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`),
   );
+  // A 404 (a missing favicon, say) is an answer, not a failed request: count it too.
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
   page.on('request', (r) => {
     if (!isLocal(r.url())) problems.push(`request to another host: ${r.url()}`);
   });
@@ -83,6 +67,13 @@ async function openPage() {
     isLocal(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
   );
   return { page, problems };
+}
+
+/** The status the page's own favicon link answers with. */
+function faviconStatus(page) {
+  return page.evaluate(() =>
+    fetch(document.querySelector('link[rel=icon]').href).then((r) => r.status),
+  );
 }
 
 async function shot(page, name, options = {}) {
@@ -122,6 +113,14 @@ describe('site in Chromium', () => {
     await page.close();
   });
 
+  it('the harness notices an HTTP error answer', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/index.html`);
+    await page.evaluate(() => fetch('no-such-file.png'));
+    await expect.poll(() => problems).toContain(`HTTP 404: ${server.url}/no-such-file.png`);
+    await page.close();
+  });
+
   it('landing page renders and links every operation', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${server.url}/index.html`, { waitUntil: 'load' });
@@ -131,6 +130,8 @@ describe('site in Chromium', () => {
     // The spec files download from the site itself.
     const body = await page.evaluate(() => fetch('specs/node-rpc.json').then((r) => r.json()));
     expect(body.methods).toHaveLength(37);
+    expect(await faviconStatus(page)).toBe(200);
+    expect(await page.locator('.lede a[href="clients.html"]').count()).toBe(1);
     await shot(page, 'index', { fullPage: true });
     await page.close();
     expect(problems).toEqual([]);
@@ -146,16 +147,30 @@ describe('site in Chromium', () => {
       location.hash = '/primary-network/listvalidators';
     });
     await page.locator('[id="primary-network/listvalidators"]').waitFor();
+    // The TypeScript sample is the one shown without choosing it.
+    const firstSample = page.locator('[id="primary-network/listvalidators"] pre').first();
+    await expect
+      .poll(() => firstSample.textContent())
+      .toMatch(/^import \{ createDataClient \} from '@avalanche-api\/data-client';/);
+    expect(await faviconStatus(page)).toBe(200);
     await page.waitForTimeout(300);
     await shot(page, 'data-api-listValidators');
     await page.close();
     expect(problems).toEqual([]);
   });
 
-  it('Metrics API reference renders getAvgTps', async () => {
+  it('Metrics API reference opens on getAvgTps and renders it', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${server.url}/metrics-api.html`, { waitUntil: 'load' });
     await page.locator('a[href="#/metrics"]').first().waitFor({ timeout: 15_000 });
+    // Without a route asked for, the page shows its only operation open, TypeScript first.
+    expect(new URL(page.url()).hash).toBe('#/metrics/getavgtps');
+    const operation = page.locator('[id="metrics/getavgtps"]');
+    await operation.waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => operation.locator('h2, h1').first().textContent()).toBeTruthy();
+    await expect
+      .poll(() => operation.locator('pre').first().textContent())
+      .toMatch(/^import \{ createMetricsClient \}/);
     await shot(page, 'metrics-api');
     expect(await checkRedocOperations(page, 'metrics-api.json')).toBe(1);
     await page.waitForTimeout(300);
@@ -190,9 +205,52 @@ describe('site in Chromium', () => {
     await page.goto(`${server.url}/node-api.html#get-ext-health-readiness`);
     await shot(page, 'node-api-health-readiness');
 
+    // The sidebar marks the method being read: after a jump, then while scrolling by hand.
+    const current = () =>
+      page.evaluate(() => {
+        const marked = document.querySelectorAll('.sidebar a[aria-current="location"]');
+        return [...marked].map((a) => a.getAttribute('href'));
+      });
+    await expect.poll(current).toEqual(['#get-ext-health-readiness']);
+    await page.evaluate(() => {
+      location.hash = 'avm.getUTXOs';
+    });
+    await expect.poll(current).toEqual(['#avm.getUTXOs']);
+    const style = await page.evaluate(() => {
+      const marked = document.querySelector('.sidebar a[aria-current]');
+      const other = document.querySelector('.sidebar li a:not([aria-current])');
+      return [getComputedStyle(marked).backgroundColor, getComputedStyle(other).backgroundColor];
+    });
+    expect(style[0]).not.toBe(style[1]);
+    // Scroll by hand until the section after the next one sits under the top bar.
+    const { id: target, top: targetTop } = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll('.sidebar nav a[href^="#"]')].map((a) =>
+        a.getAttribute('href').slice(1),
+      );
+      const id = ids[ids.indexOf('avm.getUTXOs') + 2];
+      return { id, top: document.getElementById(id).getBoundingClientRect().top };
+    });
+    await page.mouse.move(900, 500);
+    await page.mouse.wheel(0, targetTop - 60);
+    await expect.poll(current).toEqual([`#${target}`]);
+    await shot(page, 'node-api-scrolled');
+
     // The sidebar filter narrows the method list.
     await page.fill('#filter', 'utxo');
     expect(await page.locator('.sidebar li[data-name]:visible').count()).toBe(1);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('the client guide renders, linked from the top bar', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/clients.html`, { waitUntil: 'load' });
+    expect(await page.locator('h1').textContent()).toBe('Using the clients');
+    expect(await page.locator('.site-nav a[aria-current="page"]').textContent()).toBe(
+      'Using the clients',
+    );
+    expect(await faviconStatus(page)).toBe(200);
+    await shot(page, 'clients', { fullPage: true });
     await page.close();
     expect(problems).toEqual([]);
   });
@@ -210,6 +268,8 @@ describe('site in Chromium', () => {
       .waitFor({ timeout: 15_000 });
     await page.goto(`${base}metrics-api.html#/metrics/getavgtps`);
     await page.locator('[id="metrics/getavgtps"]').waitFor({ timeout: 15_000 });
+    await page.goto(`${base}clients.html`);
+    expect(await page.locator('h1').textContent()).toBe('Using the clients');
     await page.close();
     expect(problems).toEqual([]);
   });

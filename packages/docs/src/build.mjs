@@ -4,9 +4,11 @@ import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { GUIDE_PAGE, readGuide, renderGuide } from './guide.mjs';
+import { FAVICON_FILE, FAVICON_SVG } from './html.mjs';
 import { renderLanding, SPEC_FILES } from './landing.mjs';
 import { NODE_PAGE, renderNodeReference } from './node-reference.mjs';
-import { buildRedocPage } from './redoc.mjs';
+import { buildRedocPage, buildRedocScript, REDOC_SCRIPT } from './redoc.mjs';
 import { findExternalLoads } from './scan.mjs';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -61,6 +63,9 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
       renderNodeReference({ openrpc: specs.openrpc, health: specs.health }),
     ),
     writeFile(join(outDir, 'index.html'), renderLanding({ ...specs, sizes })),
+    readGuide().then((source) => writeFile(join(outDir, GUIDE_PAGE), renderGuide(source))),
+    writeFile(join(outDir, FAVICON_FILE), FAVICON_SVG),
+    buildRedocScript(join(outDir, REDOC_SCRIPT)),
   ]);
 
   const files = await listFiles(outDir);

@@ -157,6 +157,13 @@ export function codeBlock({ label, code, highlighted, lang }) {
 <figcaption>${label}</figcaption><pre><code>${raw(body)}</code></pre></figure>`;
 }
 
+/** The site's icon, drawn for it: a white peak on the red square of the top bar's brand. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#e84142"/><path d="M16 6.5 26.5 25h-6.2L16 17.4 11.7 25H5.5z" fill="#fff"/></svg>
+`;
+export const FAVICON_FILE = 'favicon.svg';
+/** Every page links the icon, so no browser asks for a missing /favicon.ico. */
+export const FAVICON_LINK = `<link rel="icon" href="${FAVICON_FILE}" type="image/svg+xml">`;
+
 /** The site-wide top bar; `current` is the file name of the page being rendered. */
 export function siteNav(current) {
   const links = [
@@ -164,6 +171,7 @@ export function siteNav(current) {
     ['data-api.html', 'Data API'],
     ['metrics-api.html', 'Metrics API'],
     ['node-api.html', 'Node APIs'],
+    ['clients.html', 'Using the clients'],
     ['index.html#downloads', 'Spec files'],
   ];
   const items = links.map(
@@ -223,6 +231,7 @@ export function page({ title, description, current, css = '', body, script = '' 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+${FAVICON_LINK}
 ${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}
 <style>${NAV_CSS}${BASE_CSS}${css}</style>
 </head>

@@ -1,4 +1,5 @@
 // index.html: what each service is, where it lives, how it behaves, and links to everything.
+import { GUIDE_PAGE } from './guide.mjs';
 import { codeBlock, html, page } from './html.mjs';
 import { groupMethods, healthEndpoints, methodAnchor, NODE_PAGE } from './node-reference.mjs';
 import { operationsOf, redocAnchor } from './redoc.mjs';
@@ -173,6 +174,7 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
 
   const packages = html`<section id="packages">
 <h2>Packages</h2>
+<p>How to install, call, page through results, handle errors and test against the replay server: <a href="${GUIDE_PAGE}">Using the clients</a>.</p>
 <div class="packages">${PACKAGES.map(
     (p) => html`<article class="pkg">
 <h3><code>${p.name}</code></h3>
@@ -243,8 +245,8 @@ ${codeBlock({ label: 'Node health (your node) · curl', code: `curl 'http://127.
   const body = html`<main class="landing">
 <section class="hero">
 <h1>Avalanche APIs</h1>
-<p class="lede">One reference for the Avalanche <a href="data-api.html">Data API</a>, the <a href="metrics-api.html">Metrics API</a> and the <a href="${NODE_PAGE}">AvalancheGo node APIs</a>, generated from the project's hand-written specs. Every request and response example comes from those specs, every page works offline.</p>
-<nav class="toc" aria-label="On this page"><a href="#services">Services</a><a href="#conventions">Conventions</a><a href="#quick-start">Quick start</a><a href="#packages">Packages</a><a href="#all-operations">Every operation</a><a href="#downloads">Spec files</a></nav>
+<p class="lede">One reference for the Avalanche <a href="data-api.html">Data API</a>, the <a href="metrics-api.html">Metrics API</a> and the <a href="${NODE_PAGE}">AvalancheGo node APIs</a>, generated from the project's hand-written specs. Every request and response example comes from those specs, every page works offline. Calling them from TypeScript? Start with <a href="${GUIDE_PAGE}">Using the clients</a>: install, errors and retries, pagination, api keys and testing against the replay server.</p>
+<nav class="toc" aria-label="On this page"><a href="#services">Services</a><a href="#conventions">Conventions</a><a href="#quick-start">Quick start</a><a href="#packages">Packages</a><a href="#all-operations">Every operation</a><a href="#downloads">Spec files</a><a href="${GUIDE_PAGE}">Using the clients</a></nav>
 </section>
 <section id="services"><h2>Services</h2><div class="cards">${cards}</div></section>
 ${conventions}

@@ -229,7 +229,7 @@ ${raw(rpcSchemas.block(openrpc.components.schemas[name], { stack: [name] }))}</d
     current: NODE_PAGE,
     css: SCHEMA_CSS + NODE_CSS,
     body: html`<div class="layout">${sidebar}<main>${overview}${namespaceSections}${healthSection}${types}${downloads}</main></div>`.toString(),
-    script: FILTER_SCRIPT,
+    script: FILTER_SCRIPT + CURRENT_SCRIPT,
   });
 }
 
@@ -439,7 +439,66 @@ const FILTER_SCRIPT = `
 })();
 `;
 
+/**
+ * Marks the sidebar link of the section being read (aria-current="location"): the hash target
+ * after a jump, else the last section whose top has passed under the top bar while scrolling.
+ */
+const CURRENT_SCRIPT = `
+(function () {
+  var links = {};
+  document.querySelectorAll('.sidebar nav a[href^="#"]').forEach(function (a) {
+    links[decodeURIComponent(a.getAttribute('href').slice(1))] = a;
+  });
+  var sections = Array.prototype.filter.call(document.querySelectorAll('main [id]'), function (el) {
+    return links[el.id];
+  });
+  var current = null;
+  var followHash = false;
+  function mark(id) {
+    var a = links[id];
+    if (!a || a === current) return;
+    if (current) current.removeAttribute('aria-current');
+    a.setAttribute('aria-current', 'location');
+    current = a;
+    var box = a.getBoundingClientRect();
+    var bar = a.closest('.sidebar').getBoundingClientRect();
+    if (box.top < bar.top || box.bottom > bar.bottom) a.scrollIntoView({ block: 'nearest' });
+  }
+  function fromScroll() {
+    var id = null;
+    for (var i = 0; i < sections.length; i++) {
+      if (sections[i].getBoundingClientRect().top > 80) break;
+      id = sections[i].id;
+    }
+    mark(id || (sections[0] && sections[0].id));
+  }
+  function fromHash() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    followHash = Boolean(links[id]);
+    if (followHash) mark(id);
+    else fromScroll();
+  }
+  var queued = false;
+  window.addEventListener('scroll', function () {
+    if (followHash || queued) return;
+    queued = true;
+    requestAnimationFrame(function () {
+      queued = false;
+      fromScroll();
+    });
+  }, { passive: true });
+  // A jump near the page end cannot scroll its section to the top: keep the hash target marked
+  // until the reader scrolls by hand.
+  ['wheel', 'touchmove', 'keydown', 'mousedown'].forEach(function (type) {
+    window.addEventListener(type, function () { followHash = false; }, { passive: true });
+  });
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
+})();
+`;
+
 const NODE_CSS = `
+.sidebar nav a[aria-current]{background:#fdecec;color:#b42318;font-weight:600;box-shadow:inset 2px 0 0 var(--accent)}
 .layout{display:grid;grid-template-columns:290px minmax(0,1fr);min-height:calc(100vh - 48px)}
 .sidebar{position:sticky;top:48px;height:calc(100vh - 48px);overflow-y:auto;border-right:1px solid var(--line);background:#fafbfc;padding:14px 12px 40px;font-size:13.5px}
 .sidebar input{width:100%;padding:7px 10px;border:1px solid var(--line);border-radius:6px;font:inherit;margin-bottom:10px;background:#fff}

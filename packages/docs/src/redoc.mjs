@@ -1,17 +1,27 @@
-// The REST references: Redoc (through `redocly build-docs --inlineBundle`) over a copy of each
-// bundled OpenAPI document that carries code samples, then made fully offline.
+// The REST references: Redoc (through `redocly build-docs`) over a copy of each bundled OpenAPI
+// document that carries code samples; every page loads one shared copy of Redoc's script from
+// the site itself, so nothing comes from a CDN and the pages stay small.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { NAV_CSS, siteNav, slug } from './html.mjs';
+import { transform } from 'esbuild';
+import { FAVICON_LINK, NAV_CSS, siteNav, slug } from './html.mjs';
 import { parameterExample, restCurl, restTypeScript, restUrl, tsCall } from './samples.mjs';
 
 const redoclyCli = fileURLToPath(
   new URL('../node_modules/@redocly/cli/bin/cli.js', import.meta.url),
 );
+/** Redoc's standalone bundle as the CLI ships it (an ES module). */
+const redocBundle = fileURLToPath(
+  new URL('../node_modules/@redocly/cli/lib/chunks/redoc.standalone.js', import.meta.url),
+);
+/** The site's one copy of Redoc's script, next to the pages. */
+export const REDOC_SCRIPT = 'redoc.standalone.js';
+/** The global the shared script defines. */
+const REDOC_GLOBAL = 'RedocBundle';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** Height of our top bar; Redoc is told to keep its sticky sidebar and scroll targets below it. */
 const NAV_HEIGHT = 48;
@@ -120,7 +130,10 @@ function escapeDescriptions(node) {
   }
 }
 
-/** A copy of the document for Redoc: spec HTML escaped, curl and TypeScript `x-codeSamples` on every operation. */
+/**
+ * A copy of the document for Redoc: spec HTML escaped, TypeScript (first, so Redoc shows it by
+ * default) and curl `x-codeSamples` on every operation.
+ */
 export function withCodeSamples(doc, name) {
   const copy = structuredClone(doc);
   escapeDescriptions(copy);
@@ -130,7 +143,7 @@ export function withCodeSamples(doc, name) {
     const { operation, parameters, path, method } = entry;
     const { values, body } = sampleValues(entry, copy);
     const url = restUrl(base, path, parameters, values);
-    const samples = [{ lang: 'curl', label: 'curl', source: restCurl({ method, url, body }) }];
+    const samples = [];
     if (client) {
       const tsValues = { ...values, ...(body && typeof body === 'object' ? body : {}) };
       samples.push({
@@ -148,6 +161,7 @@ export function withCodeSamples(doc, name) {
         });
       }
     }
+    samples.push({ lang: 'curl', label: 'curl', source: restCurl({ method, url, body }) });
     operation['x-codeSamples'] = samples;
   }
   return copy;
@@ -164,7 +178,12 @@ function paginateSample(client, operationId, values) {
   ].join('\n');
 }
 
-function template(current) {
+function template(current, openRoute) {
+  // Redoc 3 opens a tag section only while the route is inside it and has no option to open
+  // one by default, so a page with one operation routes to it when no other route is asked for.
+  const open = openRoute
+    ? `<script>if (!location.hash) history.replaceState(null, '', ${JSON.stringify(`#${openRoute}`)});</script>`
+    : '';
   // Our top bar above Redoc; Redoc's own sticky sidebar starts below it (scrollYOffset).
   return `<!DOCTYPE html>
 <html lang="en">
@@ -172,6 +191,8 @@ function template(current) {
   <meta charset="utf-8" />
   <title>{{title}}</title>
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  ${FAVICON_LINK}
+  ${open}
   <style>
     body { padding: 0; margin: 0; }
     ${NAV_CSS}
@@ -196,8 +217,8 @@ function logoDataUri(full) {
 }
 
 /** Rewrites what Redoc's bundle would fetch from the network; throws when Redoc changed under us. */
-export function makeOffline(htmlText) {
-  let out = htmlText;
+export function makeOffline(code) {
+  let out = code;
   const replacements = [
     ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', logoDataUri(true)],
     ['https://cdn.redoc.ly/redoc/logo-mini.svg', logoDataUri(false)],
@@ -210,30 +231,81 @@ export function makeOffline(htmlText) {
   if (/cdn\.redoc\.ly|fonts\.googleapis\.com|fonts\.gstatic\.com/.test(out)) {
     throw new Error('Redoc output still references a CDN or web fonts');
   }
+  return out;
+}
+
+/**
+ * Redoc's bundle once for the whole site, rewritten by esbuild from an ES module into a classic
+ * script: browsers refuse module scripts from file://, and the site must work from disk.
+ */
+export async function buildRedocScript(outFile) {
+  const source = await readFile(redocBundle, 'utf8');
+  // Keep Redocly's license header, which minifying would drop.
+  const header = source.match(/^\/\*\*[\s\S]*?\*\*\//)?.[0];
+  if (!header?.includes('@license')) throw new Error(`${redocBundle} has no license header`);
+  const { code } = await transform(source, {
+    format: 'iife',
+    globalName: REDOC_GLOBAL,
+    legalComments: 'inline',
+    minify: true,
+    // The bundle's Node-only worker branch reads import.meta; in a browser it is never taken.
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+  await writeFile(outFile, `${header}\n${makeOffline(code)}`);
+}
+
+/**
+ * Points a page that `build-docs` (without `--inlineBundle`) wrote at the site's copy of the
+ * script instead of Redocly's CDN; throws when the page no longer has the expected shape.
+ */
+export function useSharedScript(htmlText) {
+  const cdn = String.raw`https://cdn\.redocly\.com/redoc/v[\d.]+/bundles/redoc\.standalone\.js`;
+  const steps = [
+    [new RegExp(`<link rel="modulepreload" href="${cdn}"[^>]*>`), ''],
+    [
+      new RegExp(String.raw`<script type="module">\s*import \{ hydrate \} from "${cdn}";`),
+      `<script src="${REDOC_SCRIPT}" defer></script>\n<script>`,
+    ],
+    [
+      /\bhydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);/,
+      `document.addEventListener('DOMContentLoaded', function () { ${REDOC_GLOBAL}.hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc')); });`,
+    ],
+  ];
+  let out = htmlText;
+  for (const [pattern, replacement] of steps) {
+    if (!pattern.test(out))
+      throw new Error(`Redoc page no longer matches ${pattern}; recheck useSharedScript`);
+    out = out.replace(pattern, () => replacement);
+  }
+  if (/cdn\.redoc|fonts\.googleapis\.com|fonts\.gstatic\.com/.test(out)) {
+    throw new Error('Redoc page still references a CDN or web fonts');
+  }
   if (!/"disableTelemetry":\s*true/.test(out)) throw new Error('Redoc telemetry is not disabled');
   return out;
 }
 
-/** Runs `redocly build-docs --inlineBundle` for one document and writes the offline page. */
+/** Runs `redocly build-docs` for one document and writes the page, which loads REDOC_SCRIPT. */
 export async function buildRedocPage({ doc, name, outFile, current, title }) {
+  const ops = operationsOf(doc);
+  const openRoute = ops.length === 1 ? redocAnchor(ops[0].operation) : undefined;
   const work = await mkdtemp(join(tmpdir(), 'avalanche-docs-'));
   try {
     const specFile = join(work, `${name}.json`);
     const templateFile = join(work, 'template.hbs');
     const rawOut = join(work, `${name}.html`);
     await writeFile(specFile, JSON.stringify(withCodeSamples(doc, name)));
-    await writeFile(templateFile, template(current));
+    await writeFile(templateFile, template(current, openRoute));
     const options = {
       scrollYOffset: NAV_HEIGHT,
       downloadUrls: [{ title: `${name}.json (OpenAPI ${doc.openapi})`, url: `specs/${name}.json` }],
       sortRequiredPropsFirst: true,
-      // Redoc 3 shows only the x-codeSamples whose label is listed here (the TypeScript ones
-      // are highlighted as JavaScript: they use no TypeScript-only syntax).
+      // Redoc 3 shows only the x-codeSamples whose label is listed here, in this order (the
+      // TypeScript ones are highlighted as JavaScript: they use no TypeScript-only syntax).
       codeSamples: {
         languages: [
-          { lang: 'curl', label: 'curl' },
           { lang: 'javascript', label: 'TypeScript' },
           { lang: 'javascript', label: 'TypeScript: every page' },
+          { lang: 'curl', label: 'curl' },
           { lang: 'Payload', label: 'Payload' },
         ],
       },
@@ -246,7 +318,6 @@ export async function buildRedocPage({ doc, name, outFile, current, title }) {
         redoclyCli,
         'build-docs',
         specFile,
-        '--inlineBundle',
         '--output',
         rawOut,
         '--template',
@@ -266,7 +337,7 @@ export async function buildRedocPage({ doc, name, outFile, current, title }) {
     ).catch((error) => {
       throw new Error(`redocly build-docs failed for ${name}: ${error.stderr || error.message}`);
     });
-    await writeFile(outFile, makeOffline(await readFile(rawOut, 'utf8')));
+    await writeFile(outFile, useSharedScript(await readFile(rawOut, 'utf8')));
   } finally {
     await rm(work, { recursive: true, force: true });
   }

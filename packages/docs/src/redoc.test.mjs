@@ -6,7 +6,9 @@ import {
   escapeMarkdownHtml,
   makeOffline,
   operationsOf,
+  REDOC_SCRIPT,
   redocAnchor,
+  useSharedScript,
   withCodeSamples,
 } from './redoc.mjs';
 
@@ -44,8 +46,10 @@ describe('withCodeSamples', () => {
     expect(operationsOf(data)[0].operation['x-codeSamples']).toBeUndefined();
   });
 
-  it('adds curl and TypeScript samples built from the examples', () => {
-    const [curl, ts, all] = byId.listValidators['x-codeSamples'];
+  it('adds TypeScript samples first, then curl, built from the examples', () => {
+    const samples = byId.listValidators['x-codeSamples'];
+    expect(samples.map((s) => s.label)).toEqual(['TypeScript', 'TypeScript: every page', 'curl']);
+    const [ts, all, curl] = samples;
     expect(curl.source).toBe(
       "curl 'https://data-api.avax.network/v1/networks/mainnet/validators?pageSize=4'",
     );
@@ -57,7 +61,7 @@ describe('withCodeSamples', () => {
   });
 
   it('sends the request body example of POST operations', () => {
-    const [curl, ts] = byId.aggregateSignatures['x-codeSamples'];
+    const [ts, curl] = byId.aggregateSignatures['x-codeSamples'];
     expect(curl.source).toMatch(
       /^curl -X POST 'https:\/\/data-api\.avax\.network\/v1\/signatureAggregator\/mainnet\/aggregateSignatures'/,
     );
@@ -78,7 +82,7 @@ describe('withCodeSamples', () => {
 
 describe('makeOffline', () => {
   const redocLike =
-    'src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`; const __redoc_options = {"disableTelemetry":true};';
+    'src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`;';
   it('inlines the logo', () => {
     const out = makeOffline(redocLike);
     expect(out).not.toContain('cdn.redoc.ly');
@@ -89,6 +93,38 @@ describe('makeOffline', () => {
     expect(() => makeOffline(`${redocLike} https://fonts.googleapis.com/css`)).toThrow(
       /CDN or web fonts/,
     );
-    expect(() => makeOffline(redocLike.replace('true', 'false'))).toThrow(/telemetry/);
+  });
+});
+
+describe('useSharedScript', () => {
+  const cdn = 'https://cdn.redocly.com/redoc/v3.0.1/bundles/redoc.standalone.js';
+  const page = `<head><link rel="modulepreload" href="${cdn}" integrity="sha384-x" crossorigin="anonymous" /><style></style></head>
+<body><div id="redoc"></div>
+<script type="module">
+      import { hydrate } from "${cdn}";
+
+      const __redoc_definition = {};
+      const __redoc_options = {"disableTelemetry":true};
+
+      hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));
+</script></body>`;
+
+  it('loads the site copy of the script, as a classic script, and hydrates once the page is parsed', () => {
+    const out = useSharedScript(page);
+    expect(out).not.toContain('cdn.redocly.com');
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain(`<script src="${REDOC_SCRIPT}" defer></script>`);
+    expect(out).toContain(
+      "document.addEventListener('DOMContentLoaded', function () { RedocBundle.hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc')); });",
+    );
+  });
+
+  it.each([
+    ['the preload link is gone', page.replace(/<link[^>]*>/, '')],
+    ['the import changed', page.replace('import { hydrate }', 'import { hydrate as h }')],
+    ['the call changed', page.replace("getElementById('redoc'))", "getElementById('root'))")],
+    ['telemetry is on', page.replace('"disableTelemetry":true', '"disableTelemetry":false')],
+  ])('fails loudly when %s', (_, changed) => {
+    expect(() => useSharedScript(changed)).toThrow(/recheck useSharedScript|telemetry/);
   });
 });

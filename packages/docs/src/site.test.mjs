@@ -4,13 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { GUIDE_PAGE } from './guide.mjs';
+import { FAVICON_FILE, FAVICON_SVG } from './html.mjs';
 import { SPEC_FILES } from './landing.mjs';
 import { healthEndpoints } from './node-reference.mjs';
-import { operationsOf, redocAnchor } from './redoc.mjs';
+import { operationsOf, REDOC_SCRIPT, redocAnchor } from './redoc.mjs';
 import { findExternalLoads } from './scan.mjs';
 
 const dist = defaultOutDir;
-const PAGES = ['index.html', 'data-api.html', 'metrics-api.html', 'node-api.html'];
+const PAGES = ['index.html', 'data-api.html', 'metrics-api.html', 'node-api.html', GUIDE_PAGE];
+const REST_PAGES = ['data-api.html', 'metrics-api.html'];
 const read = (file) => readFileSync(join(dist, file), 'utf8');
 const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
 const idCache = new Map();
@@ -29,7 +32,7 @@ beforeAll(() => {
 });
 
 describe('built site', () => {
-  it('has the four pages and the four spec files', () => {
+  it('has the five pages and the four spec files', () => {
     for (const page of PAGES) expect(existsSync(join(dist, page)), page).toBe(true);
     for (const { file } of SPEC_FILES)
       expect(existsSync(join(dist, 'specs', file)), file).toBe(true);
@@ -53,7 +56,48 @@ describe('built site', () => {
     expect(html).not.toMatch(
       /fonts\.googleapis\.com|fonts\.gstatic\.com|cdn\.redoc\.ly|cdn\.jsdelivr|unpkg\.com/,
     );
-    expect(html).not.toMatch(/<script[^>]+\ssrc=|<link[^>]+rel=["']?stylesheet/i);
+    expect(html).not.toMatch(/<link[^>]+rel=["']?stylesheet/i);
+    // The only script a page loads is the site's own copy of Redoc's.
+    const sources = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]*)"/gi)].map((m) => m[1]);
+    expect(sources).toEqual(REST_PAGES.includes(page) ? [REDOC_SCRIPT] : []);
+    expect(html).not.toMatch(/type="module"/);
+  });
+
+  it.each(PAGES)('%s links the favicon, which exists', (page) => {
+    expect(read(page)).toContain(`<link rel="icon" href="${FAVICON_FILE}" type="image/svg+xml">`);
+    expect(read(FAVICON_FILE)).toBe(FAVICON_SVG);
+    expect(FAVICON_SVG).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+
+  it('ships Redoc once: the REST pages share one script and stay small', () => {
+    const script = read(REDOC_SCRIPT);
+    expect(script).toMatch(/^\/\*\*[\s\S]*@license MIT[\s\S]*\*\*\/\nvar RedocBundle=/);
+    expect(script).not.toMatch(/cdn\.redoc\.ly|\bexport\s*\{/);
+    for (const page of REST_PAGES) {
+      const size = Buffer.byteLength(read(page));
+      // Each page was 2.6-2.7 MB with Redoc inlined; now the script is loaded, not repeated.
+      expect(size, page).toBeLessThan(600 * 1024);
+      expect(read(page)).not.toContain(script.slice(200, 400));
+    }
+  });
+
+  it("links the client guide from the landing page and from every page's top bar", () => {
+    expect(read('index.html')).toMatch(new RegExp(`<p class="lede">[^]*href="${GUIDE_PAGE}"`));
+    for (const page of PAGES) expect(read(page)).toContain(`<a href="${GUIDE_PAGE}"`);
+    expect(read(GUIDE_PAGE)).toMatch(/<h1 id="[^"]+">Using the clients<\/h1>/);
+  });
+
+  it('opens the only operation of the Metrics page when no route is asked for', () => {
+    expect(read('metrics-api.html')).toContain(
+      `if (!location.hash) history.replaceState(null, '', "#/metrics/getavgtps");`,
+    );
+    expect(read('data-api.html')).not.toContain('history.replaceState');
+  });
+
+  it('names the api key variable GLACIER_API_KEY everywhere', () => {
+    for (const page of PAGES) expect(read(page), page).not.toMatch(/AVALANCHE_API_KEY/);
+    expect(read('data-api.html')).toContain('process.env.GLACIER_API_KEY');
+    expect(read('index.html')).toContain('process.env.GLACIER_API_KEY');
   });
 
   it('resolves every link of our own pages', () => {
@@ -65,7 +109,7 @@ describe('built site', () => {
         operationsOf(spec('metrics-api.json')).map((o) => redocAnchor(o.operation)),
       ),
     };
-    for (const page of ['index.html', 'node-api.html']) {
+    for (const page of ['index.html', 'node-api.html', GUIDE_PAGE]) {
       const html = read(page).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
       for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]*)"/g)) {
         if (/^https?:/.test(href)) continue;
@@ -91,7 +135,7 @@ describe('built site', () => {
       expect(index).toContain(`href="node-api.html#${e.anchor}"`);
   });
 
-  it('gives Redoc every operation with curl and TypeScript samples', () => {
+  it('gives Redoc every operation with TypeScript samples first, then curl', () => {
     for (const [page, file] of [
       ['data-api.html', 'data-api.json'],
       ['metrics-api.html', 'metrics-api.json'],
@@ -105,12 +149,14 @@ describe('built site', () => {
           .sort(),
       );
       for (const { operation } of ops) {
-        expect(operation['x-codeSamples'].map((s) => s.label).slice(0, 2)).toEqual([
-          'curl',
-          'TypeScript',
-        ]);
+        const labels = operation['x-codeSamples'].map((s) => s.label);
+        expect(labels[0]).toBe('TypeScript');
+        expect(labels.at(-1)).toBe('curl');
       }
       expect(html).toMatch(/"disableTelemetry":true/);
+      // Redoc shows the tabs in the order of this option: TypeScript first.
+      const options = JSON.parse(html.match(/const __redoc_options = (\{.*?\});\n/s)[1]);
+      expect(options.codeSamples.languages[0].label).toBe('TypeScript');
     }
   });
 });

@@ -146,11 +146,12 @@ describe('Retry-After', () => {
 describe('timeout and abort', () => {
   it("timeoutMs ends a request that gets no answer with the client's TimeoutError", async () => {
     const server = await serve(() => {});
-    const error = await fetchFor(server, { timeoutMs: 50 })(`${server.url}/x`).catch((e) => e);
+    // Long enough for the request to reach the server on a loaded 2-core machine.
+    const error = await fetchFor(server, { timeoutMs: 500 })(`${server.url}/x`).catch((e) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({
-      timeoutMs: 50,
-      message: 'no answer within 50 ms',
+      timeoutMs: 500,
+      message: 'no answer within 500 ms',
       url: `${server.url}/x`,
     });
     expect(server.requests).toHaveLength(1);
@@ -169,7 +170,8 @@ describe('timeout and abort', () => {
   it('a timeout is not retried: a slow service tends to stay slow', async () => {
     const server = await serve(() => {});
     await expect(
-      fetchFor(server, { timeoutMs: 30, retry: fast })(server.url),
+      // Long enough for the first request to reach the server on a loaded 2-core machine.
+      fetchFor(server, { timeoutMs: 500, retry: fast })(server.url),
     ).rejects.toBeInstanceOf(TimeoutError);
     expect(server.requests).toHaveLength(1);
   });
