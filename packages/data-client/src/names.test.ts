@@ -2,8 +2,8 @@
 // names rather than `components["schemas"][…]` (checked with the compiler API).
 import { fileURLToPath } from 'node:url';
 import type * as core from '@avalanche-api/rest-core';
-import ts from 'typescript';
 import { expect, it } from 'vitest';
+import { hovers } from '../../rest-core/src/test/typescript.js';
 import type {
   ActiveValidator,
   components,
@@ -41,46 +41,18 @@ it('each named type is the spec type it names', () => {
   expect(true).toBe(true);
 });
 
-/** What an editor shows for each `const` of `source` (a file next to index.ts). */
-function hovers(source: string): Record<string, string> {
-  const dir = fileURLToPath(new URL('.', import.meta.url));
-  const file = `${dir}__hover__.ts`;
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, ...rest) =>
-    name === file ? ts.createSourceFile(name, source, version) : read(name, version, ...rest);
-  const program = ts.createProgram([file], options, host);
-  const checker = program.getTypeChecker();
-  const out: Record<string, string> = {};
-  const sourceFile = program.getSourceFile(file);
-  if (!sourceFile) throw new Error('hover source not loaded');
-  sourceFile.forEachChild(function visit(node) {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
-      out[node.name.text] = checker.typeToString(checker.getTypeAtLocation(node.name));
-    }
-    node.forEachChild(visit);
-  });
-  return out;
-}
-
 it('editors show schema names, not components["schemas"][…]', () => {
-  const shown = hovers(`
+  const shown = hovers(
+    fileURLToPath(new URL('./index.ts', import.meta.url)),
+    `
     import { createDataClient, type ListValidatorsResult } from './index.js';
     const client = createDataClient();
     export const block = client.getBlock({ chainId: '43114', blockId: '1' });
     export const validators = client.listValidators;
     declare const page: ListValidatorsResult;
     export const first = page.validators[0];
-  `);
+  `,
+  );
   expect(shown.block).toBe('Promise<EvmBlock>');
   expect(shown.validators).toBe(
     '(params: ListValidatorsParams, options?: CallOptions | undefined) => Promise<ListValidatorsResponse>',
