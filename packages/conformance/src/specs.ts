@@ -6,7 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
-import type { Recording } from './recordings.js';
+import { isExcused, type Recording } from './recordings.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';
 
 /** The bundled documents, by the name `pnpm specs:bundle` gives them. */
@@ -59,6 +59,8 @@ export interface ExchangeResult {
   errors: Violation[];
   /** Why the exchange is left out of validation, when a corpus exclusion names it. */
   excluded?: string;
+  /** How many violations the recording's era marks excused (see Recording.lenient). */
+  excused?: number;
 }
 
 /** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
@@ -154,8 +156,23 @@ export class Specs {
       : this.rpc.some((s) => s.servesPath(url.pathname));
   }
 
-  /** Validates one recorded exchange: request and response, against its operation or method. */
+  /**
+   * Validates one recorded exchange: request and response, against its operation or method.
+   * Violations the recording's era marks list (`lenient`) are excused and counted apart.
+   */
   checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
+    const result = this.checkUnmarked(recording, options);
+    if (!recording.lenient?.length) return result;
+    const errors = result.errors.filter((v) => !isExcused(recording, v.where, v.path));
+    return {
+      ...result,
+      ok: errors.length === 0,
+      errors,
+      excused: result.errors.length - errors.length,
+    };
+  }
+
+  private checkUnmarked(recording: Recording, options: { strict: boolean }): ExchangeResult {
     const { request, response } = recording;
     const url = new URL(request.url);
     if (this.isRpcCall(request.method, url, request.body))

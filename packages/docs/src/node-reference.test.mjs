@@ -57,7 +57,7 @@ describe('node reference', () => {
     expect(s).toContain('const utxos = await client.avm.getUTXOs({');
     expect(s).toContain('pattern <code>^[^\\s-]+-[a-z0-9]+1[02-9ac-hj-np-z]+$</code>');
     expect(s).toContain('<code>-32000</code>');
-    expect(s).toContain('Example 2: example-next-page');
+    expect(s).toContain('Example 2: example-atomic');
   });
 
   it('marks positional methods and deprecations with their version and replacement', () => {

@@ -86,9 +86,11 @@ export interface NodeMethods {
   /**
    * A block by id.
    *
-   * Looks a block up by its id. With `encoding: hex` (the default) the block
-   * comes back serialized; with `json` it is decoded into an object whose members this
-   * document does not specify. The reply's `encoding` tells the two forms apart.
+   * Looks a block up by its id. With `encoding: hex` (the default), `hexc` or `hexnc` the
+   * block comes back serialized; with `json` it is decoded into parentID, height, time,
+   * merkleRoot, txs (each as avm.getTx returns it in JSON) and id. The reply's `encoding`
+   * echoes the request's. Only chains that have moved to linear blocks (the X-Chain since
+   * Cortina) serve it; otherwise the node answers "chain is not linearized".
    *
    * `avm.getBlock`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -109,8 +111,9 @@ export interface NodeMethods {
   /**
    * A block by height.
    *
-   * Returns the accepted block at the given height, serialized (`hex`, the default) or
-   * decoded (`json`). The height may be sent as a decimal string or a number.
+   * Returns the accepted block at the given height, serialized (`hex`, the default,
+   * `hexc` or `hexnc`) or decoded (`json`, as in avm.getBlock). The height may be sent as
+   * a decimal string or a number.
    *
    * `avm.getBlockByHeight`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -152,11 +155,13 @@ export interface NodeMethods {
   /**
    * A transaction by id.
    *
-   * Returns a transaction, serialized (`hex`, the default) or decoded (`json`). In the
-   * JSON form `unsignedTx` lists the outputs kept on this chain and the inputs spent on
-   * it; an import adds `sourceChain` and `importedInputs`, an export adds
-   * `destinationChain` and `exportedOutputs`. Numbers inside the decoded transaction
-   * are plain JSON numbers, not strings. Older nodes leave out the transaction's `id`.
+   * Returns a transaction, serialized (`hex`, the default, `hexc` or `hexnc`) or decoded
+   * (`json`). In the JSON form `unsignedTx` lists the outputs kept on this chain and the
+   * inputs spent on it; an asset creation adds `name`, `symbol`, `denomination` and
+   * `initialStates`, an operation transaction adds `operations`, an import adds
+   * `sourceChain` and `importedInputs`, an export adds `destinationChain` and
+   * `exportedOutputs`. Numbers inside the decoded transaction are plain JSON numbers, not
+   * strings. Nodes before v1.10.1 leave out the transaction's `id`.
    *
    * `avm.getTx`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -236,7 +241,9 @@ export interface NodeMethods {
    *   UTXOs.
    * - Pages are read from a moving UTXO set: a UTXO may show up on two pages, and UTXOs
    *   spent or created while paging may or may not be seen. De-duplicate by UTXO id.
-   * - Only `hex` encoding is accepted.
+   * - `hex` (the default), `hexc` and `hexnc` are accepted; `json` is refused because a
+   *   UTXO is returned as bytes only.
+   * - The reply does not echo `sourceChain`.
    *
    * `avm.getUTXOs`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -393,8 +400,9 @@ export interface NodeMethods {
   /**
    * Whether the node's API is up.
    *
-   * Answers as soon as the node can serve requests; it runs no checks, so `checks` is
-   * empty and `healthy` is true.
+   * Answers as soon as the node can serve requests. It reports the liveness checks, of
+   * which a node registers none today, so `checks` is empty and `healthy` is true.
+   * `tags` filters as in health.health (the handler reads the same arguments).
    *
    * Node-specific: public API hosts do not serve it; ask your own node.
    *
@@ -406,7 +414,7 @@ export interface NodeMethods {
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
   'health.liveness': {
-    params: Record<string, never>;
+    params: S['health.liveness.params'];
     result: S['health.liveness.result'];
     endpoint: '/ext/health';
     paramStructure: 'by-name';
@@ -445,7 +453,8 @@ export interface NodeMethods {
    *
    * Returns the container (block, vertex or transaction, depending on the index path)
    * with the given id, provided this node's index has it, together with its index and
-   * the time this node accepted it. Bytes are always hex.
+   * the time this node accepted it. Bytes are hex: with a 4-byte checksum for `hex`
+   * (the default) and `hexc`, without one for `hexnc`.
    *
    * Requires a node started with `--index-enabled` (see x-requires-flags). The index
    * starts when indexing is switched on: for a complete index the node must start from
@@ -898,8 +907,9 @@ export interface NodeMethods {
    * this node's uptime sufficient for a reward, and the stake-weighted average uptime
    * they observe. Only meaningful for a validator.
    *
-   * Older nodes took a `subnetID` to ask about a subnet or L1; current nodes ignore it
-   * and always answer for the primary network.
+   * Nodes v1.9.4 to v1.11.11 took a `subnetID` to ask about a subnet or L1. Since
+   * v1.11.12 the handler takes no arguments: any `subnetID` is ignored and the answer is
+   * always for the primary network.
    *
    * `info.uptime`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1015,9 +1025,11 @@ export interface AvmMethods<O> {
   /**
    * A block by id.
    *
-   * Looks a block up by its id. With `encoding: hex` (the default) the block
-   * comes back serialized; with `json` it is decoded into an object whose members this
-   * document does not specify. The reply's `encoding` tells the two forms apart.
+   * Looks a block up by its id. With `encoding: hex` (the default), `hexc` or `hexnc` the
+   * block comes back serialized; with `json` it is decoded into parentID, height, time,
+   * merkleRoot, txs (each as avm.getTx returns it in JSON) and id. The reply's `encoding`
+   * echoes the request's. Only chains that have moved to linear blocks (the X-Chain since
+   * Cortina) serve it; otherwise the node answers "chain is not linearized".
    *
    * `avm.getBlock`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1029,8 +1041,9 @@ export interface AvmMethods<O> {
   /**
    * A block by height.
    *
-   * Returns the accepted block at the given height, serialized (`hex`, the default) or
-   * decoded (`json`). The height may be sent as a decimal string or a number.
+   * Returns the accepted block at the given height, serialized (`hex`, the default,
+   * `hexc` or `hexnc`) or decoded (`json`, as in avm.getBlock). The height may be sent as
+   * a decimal string or a number.
    *
    * `avm.getBlockByHeight`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1054,11 +1067,13 @@ export interface AvmMethods<O> {
   /**
    * A transaction by id.
    *
-   * Returns a transaction, serialized (`hex`, the default) or decoded (`json`). In the
-   * JSON form `unsignedTx` lists the outputs kept on this chain and the inputs spent on
-   * it; an import adds `sourceChain` and `importedInputs`, an export adds
-   * `destinationChain` and `exportedOutputs`. Numbers inside the decoded transaction
-   * are plain JSON numbers, not strings. Older nodes leave out the transaction's `id`.
+   * Returns a transaction, serialized (`hex`, the default, `hexc` or `hexnc`) or decoded
+   * (`json`). In the JSON form `unsignedTx` lists the outputs kept on this chain and the
+   * inputs spent on it; an asset creation adds `name`, `symbol`, `denomination` and
+   * `initialStates`, an operation transaction adds `operations`, an import adds
+   * `sourceChain` and `importedInputs`, an export adds `destinationChain` and
+   * `exportedOutputs`. Numbers inside the decoded transaction are plain JSON numbers, not
+   * strings. Nodes before v1.10.1 leave out the transaction's `id`.
    *
    * `avm.getTx`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1111,7 +1126,9 @@ export interface AvmMethods<O> {
    *   UTXOs.
    * - Pages are read from a moving UTXO set: a UTXO may show up on two pages, and UTXOs
    *   spent or created while paging may or may not be seen. De-duplicate by UTXO id.
-   * - Only `hex` encoding is accepted.
+   * - `hex` (the default), `hexc` and `hexnc` are accepted; `json` is refused because a
+   *   UTXO is returned as bytes only.
+   * - The reply does not echo `sourceChain`.
    *
    * `avm.getUTXOs`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1230,8 +1247,9 @@ export interface HealthMethods<O> {
   /**
    * Whether the node's API is up.
    *
-   * Answers as soon as the node can serve requests; it runs no checks, so `checks` is
-   * empty and `healthy` is true.
+   * Answers as soon as the node can serve requests. It reports the liveness checks, of
+   * which a node registers none today, so `checks` is empty and `healthy` is true.
+   * `tags` filters as in health.health (the handler reads the same arguments).
    *
    * Node-specific: public API hosts do not serve it; ask your own node.
    *
@@ -1272,7 +1290,8 @@ export interface IndexMethods<O> {
    *
    * Returns the container (block, vertex or transaction, depending on the index path)
    * with the given id, provided this node's index has it, together with its index and
-   * the time this node accepted it. Bytes are always hex.
+   * the time this node accepted it. Bytes are hex: with a 4-byte checksum for `hex`
+   * (the default) and `hexc`, without one for `hexnc`.
    *
    * Requires a node started with `--index-enabled` (see x-requires-flags). The index
    * starts when indexing is switched on: for a complete index the node must start from
@@ -1571,8 +1590,9 @@ export interface InfoMethods<O> {
    * this node's uptime sufficient for a reward, and the stake-weighted average uptime
    * they observe. Only meaningful for a validator.
    *
-   * Older nodes took a `subnetID` to ask about a subnet or L1; current nodes ignore it
-   * and always answer for the primary network.
+   * Nodes v1.9.4 to v1.11.11 took a `subnetID` to ask about a subnet or L1. Since
+   * v1.11.12 the handler takes no arguments: any `subnetID` is ignored and the answer is
+   * always for the primary network.
    *
    * `info.uptime`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."

@@ -64,7 +64,7 @@ export interface components {
         };
         /**
          * AvmBaseTx
-         * @description The unsigned part of a plain transfer.
+         * @description The unsigned part of a plain transfer (BaseTx).
          */
         AvmBaseTx: {
             networkID: number;
@@ -73,13 +73,23 @@ export interface components {
             outputs: components["schemas"]["TransferableOutput"][];
             /** @description Inputs spent from this chain (imported inputs are listed apart). */
             inputs: components["schemas"]["TransferableInput"][];
-            memo: components["schemas"]["HexBytes"];
+            memo: components["schemas"]["Memo"];
         };
         /**
-         * AvmBlockJson
-         * @description A block decoded to JSON. Its fields are not specified by this document; treat it as an opaque object.
+         * AvmCreateAssetTx
+         * @description The unsigned part of a transaction that creates an asset.
          */
-        AvmBlockJson: Record<string, unknown>;
+        AvmCreateAssetTx: {
+            networkID: number;
+            blockchainID: components["schemas"]["Id"];
+            outputs: components["schemas"]["TransferableOutput"][];
+            inputs: components["schemas"]["TransferableInput"][];
+            memo: components["schemas"]["Memo"];
+            name: string;
+            symbol: string;
+            denomination: number;
+            initialStates: components["schemas"]["InitialState"][];
+        };
         /**
          * AvmExportTx
          * @description The unsigned part of an export to another chain.
@@ -89,7 +99,7 @@ export interface components {
             blockchainID: components["schemas"]["Id"];
             outputs: components["schemas"]["TransferableOutput"][];
             inputs: components["schemas"]["TransferableInput"][];
-            memo: components["schemas"]["HexBytes"];
+            memo: components["schemas"]["Memo"];
             /** @description Chain that receives the exported outputs. */
             destinationChain: components["schemas"]["Id"];
             exportedOutputs: components["schemas"]["TransferableOutput"][];
@@ -136,26 +146,24 @@ export interface components {
         /** AvmGetUTXOsResult */
         AvmGetUTXOsResult: {
             numFetched: components["schemas"]["Uint64String"];
-            /** @description The UTXOs, each serialized and hex-encoded. */
-            utxos: components["schemas"]["HexBytes"][];
+            /** @description The UTXOs, each serialized in the requested hex form. */
+            utxos: components["schemas"]["ChecksummedHex"][];
             endIndex: components["schemas"]["UtxoIndex"];
-            /** @description The source chain of atomic UTXOs, when the node echoes it. */
-            sourceChain?: string;
-            encoding: components["schemas"]["HexEncoding"];
+            encoding: components["schemas"]["BytesEncoding"];
         };
         /** AvmHexBlockResult */
         AvmHexBlockResult: {
             /** @description The serialized block. */
-            block: components["schemas"]["HexBytes"];
-            /** @constant */
-            encoding: "hex";
+            block: components["schemas"]["ChecksummedHex"];
+            /** @enum {string} */
+            encoding: "hex" | "hexc" | "hexnc";
         };
         /** AvmHexTxResult */
         AvmHexTxResult: {
             /** @description The serialized signed transaction. */
-            tx: components["schemas"]["HexBytes"];
-            /** @constant */
-            encoding: "hex";
+            tx: components["schemas"]["ChecksummedHex"];
+            /** @enum {string} */
+            encoding: "hex" | "hexc" | "hexnc";
         };
         /**
          * AvmImportTx
@@ -166,14 +174,14 @@ export interface components {
             blockchainID: components["schemas"]["Id"];
             outputs: components["schemas"]["TransferableOutput"][];
             inputs: components["schemas"]["TransferableInput"][];
-            memo: components["schemas"]["HexBytes"];
+            memo: components["schemas"]["Memo"];
             /** @description Chain the imported UTXOs were exported from. */
             sourceChain: components["schemas"]["Id"];
             importedInputs: components["schemas"]["TransferableInput"][];
         };
         /** AvmJsonBlockResult */
         AvmJsonBlockResult: {
-            block: components["schemas"]["AvmBlockJson"];
+            block: components["schemas"]["AvmStandardBlock"];
             /** @constant */
             encoding: "json";
         };
@@ -183,15 +191,49 @@ export interface components {
             /** @constant */
             encoding: "json";
         };
+        /** AvmOperation */
+        AvmOperation: {
+            assetID: components["schemas"]["Id"];
+            /** @description The UTXOs the operation consumes. */
+            inputIDs: components["schemas"]["UtxoId"][];
+            fxID: components["schemas"]["Id"];
+            operation: components["schemas"]["FxOperation"];
+        };
+        /**
+         * AvmOperationTx
+         * @description The unsigned part of a transaction that applies fx operations (mint, transfer, burn).
+         */
+        AvmOperationTx: {
+            networkID: number;
+            blockchainID: components["schemas"]["Id"];
+            outputs: components["schemas"]["TransferableOutput"][];
+            inputs: components["schemas"]["TransferableInput"][];
+            memo: components["schemas"]["Memo"];
+            operations: components["schemas"]["AvmOperation"][];
+        };
+        /**
+         * AvmStandardBlock
+         * @description An X-Chain block decoded to JSON.
+         */
+        AvmStandardBlock: {
+            parentID: components["schemas"]["Id"];
+            height: number;
+            /** @description Block time in Unix seconds. */
+            time: number;
+            /** @description Not used by the X-Chain; all zeros (11111111111111111111111111111111LpoYY). */
+            merkleRoot: components["schemas"]["Id"];
+            txs: components["schemas"]["AvmTransaction"][];
+            id: components["schemas"]["Id"];
+        };
         /** AvmTransaction */
         AvmTransaction: {
             unsignedTx: components["schemas"]["AvmUnsignedTx"];
             credentials: components["schemas"]["Credential"][];
-            /** @description The transaction id; older nodes leave it out. */
+            /** @description The transaction id (nodes before v1.10.1 leave it out). */
             id?: components["schemas"]["Id"];
         };
         /** AvmUnsignedTx */
-        AvmUnsignedTx: components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
+        AvmUnsignedTx: components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmCreateAssetTx"] | components["schemas"]["AvmOperationTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
         /**
          * Bech32Address
          * @description A chain-prefixed bech32 address such as `X-avax1...` (mainnet), `X-fuji1...` (Fuji) or `X-local1...` (local networks).
@@ -225,6 +267,20 @@ export interface components {
             /** @description 96-byte BLS signature proving the node holds the matching secret key. */
             proofOfPossession: string;
         };
+        /**
+         * BytesEncoding
+         * @description How returned bytes are written: `hex` (the default) and `hexc` add a 4-byte checksum, `hexnc` does not. The reply's `encoding` echoes the value.
+         * @default hex
+         * @enum {string}
+         */
+        BytesEncoding: "hex" | "hexc" | "hexnc";
+        /**
+         * BytesOrJsonEncoding
+         * @description `hex` (the default), `hexc` or `hexnc` return the serialized bytes (see BytesEncoding); `json` returns the decoded object.
+         * @default hex
+         * @enum {string}
+         */
+        BytesOrJsonEncoding: "hex" | "hexc" | "hexnc" | "json";
         /**
          * ChainConfig
          * @description The chain's configuration, including upgrades activated after genesis. The C-Chain (coreth) and Subnet-EVM chains report different members; all but chainId are optional.
@@ -289,16 +345,21 @@ export interface components {
          */
         ChainIdOrAlias: string;
         /**
+         * ChecksummedHex
+         * @description Serialized bytes as `0x` + hex. With encoding `hex` (the default) or `hexc` the last 4 bytes are a checksum: the last 4 bytes of sha256 of the bytes before them. With `hexnc` there is no checksum.
+         */
+        ChecksummedHex: string;
+        /**
          * Container
          * @description One accepted block, vertex or transaction, in acceptance order.
          */
         Container: {
             id: components["schemas"]["Id"];
-            /** @description The serialized container. */
-            bytes: components["schemas"]["HexBytes"];
+            /** @description The serialized container, in the requested hex form. */
+            bytes: components["schemas"]["ChecksummedHex"];
             /** @description When this node accepted the container. Containers accepted while the node was bootstrapping carry the time of bootstrapping, not of their original acceptance. */
             timestamp: components["schemas"]["Timestamp"];
-            encoding: components["schemas"]["HexEncoding"];
+            encoding: components["schemas"]["BytesEncoding"];
             /** @description How many containers this index accepted before this one (the first is 0). */
             index: components["schemas"]["Uint64String"];
         };
@@ -388,6 +449,10 @@ export interface components {
             /** @description How much the block gas cost moves per second of deviation from the target rate. */
             blockGasCostStep: components["schemas"]["EvmUint"];
         };
+        /** FxOperation */
+        FxOperation: components["schemas"]["Secp256k1MintOperation"] | components["schemas"]["NftMintOperation"] | components["schemas"]["NftTransferOperation"] | components["schemas"]["PropertyMintOperation"] | components["schemas"]["SignatureIndices"];
+        /** FxState */
+        FxState: components["schemas"]["Secp256k1TransferOutput"] | components["schemas"]["OutputOwners"] | components["schemas"]["NftMintOutput"] | components["schemas"]["NftTransferOutput"];
         /** Hash32 */
         Hash32: string;
         /** HealthCheckResult */
@@ -425,20 +490,6 @@ export interface components {
          * @description Bytes as lowercase or uppercase hex with a `0x` prefix; `0x` alone is empty.
          */
         HexBytes: string;
-        /**
-         * HexEncoding
-         * @description Byte encoding of the reply. Only `hex` is accepted here; it is also the default.
-         * @default hex
-         * @enum {string}
-         */
-        HexEncoding: "hex";
-        /**
-         * HexOrJsonEncoding
-         * @description `hex` (the default) returns the serialized bytes; `json` returns a decoded object.
-         * @default hex
-         * @enum {string}
-         */
-        HexOrJsonEncoding: "hex" | "json";
         /**
          * HexQuantity
          * @description A block number as 0x-prefixed hex without leading zeros.
@@ -583,6 +634,16 @@ export interface components {
             rewardAddress?: components["schemas"]["EvmAddress"];
         };
         /**
+         * InitialState
+         * @description Outputs one feature extension holds when the asset is created.
+         */
+        InitialState: {
+            /** @description 0 secp256k1fx, 1 nftfx, 2 propertyfx on the X-Chain. */
+            fxIndex: number;
+            fxID: components["schemas"]["Id"];
+            outputs: components["schemas"]["FxState"][];
+        };
+        /**
          * JsonRpcError
          * @description The `error` member of a failed JSON-RPC response. `data` is null for the node's own services; it may hold anything elsewhere.
          */
@@ -591,6 +652,44 @@ export interface components {
             message: string;
             /** @description Any JSON value, or null. */
             data?: unknown;
+        };
+        /**
+         * Memo
+         * @description Up to 256 bytes of free data, hex without checksum; null when unset.
+         */
+        Memo: components["schemas"]["HexBytes"] | null;
+        /** NftMintOperation */
+        NftMintOperation: {
+            mintInput: components["schemas"]["SignatureIndices"];
+            groupID: number;
+            payload: components["schemas"]["HexBytes"];
+            outputs: components["schemas"]["OutputOwners"][];
+        };
+        /**
+         * NftMintOutput
+         * @description The right to mint NFTs of one group, held by the owners.
+         */
+        NftMintOutput: {
+            addresses: components["schemas"]["Bech32Address"][];
+            groupID: number;
+            locktime: number;
+            threshold: number;
+        };
+        /** NftTransferOperation */
+        NftTransferOperation: {
+            input: components["schemas"]["SignatureIndices"];
+            output: components["schemas"]["NftTransferOutput"];
+        };
+        /**
+         * NftTransferOutput
+         * @description One NFT of a group, with its payload, held by the owners.
+         */
+        NftTransferOutput: {
+            addresses: components["schemas"]["Bech32Address"][];
+            groupID: number;
+            payload: components["schemas"]["HexBytes"];
+            locktime: number;
+            threshold: number;
         };
         /**
          * NodeId
@@ -602,6 +701,15 @@ export interface components {
          * @description How many containers to return, 0 to 1024, as a number or a decimal string. Current nodes accept only 1 to 1024 and answer 0 with an error.
          */
         NumToFetch: number | string;
+        /**
+         * OutputOwners
+         * @description Who may spend or use an output: once Unix time `locktime` has passed, `threshold` of `addresses` must sign.
+         */
+        OutputOwners: {
+            addresses: components["schemas"]["Bech32Address"][];
+            locktime: number;
+            threshold: number;
+        };
         /** Peer */
         Peer: {
             /** @description Remote address of the connection, ip:port. */
@@ -658,9 +766,21 @@ export interface components {
         PrecompileUpgrade: {
             [key: string]: components["schemas"]["PrecompileConfig"];
         };
+        /** PropertyMintOperation */
+        PropertyMintOperation: {
+            mintInput: components["schemas"]["SignatureIndices"];
+            mintOutput: components["schemas"]["OutputOwners"];
+            ownedOutput: components["schemas"]["OutputOwners"];
+        };
         /** Secp256k1Credential */
         Secp256k1Credential: {
-            signatures: components["schemas"]["HexBytes"][];
+            signatures: components["schemas"]["Signature65"][];
+        };
+        /** Secp256k1MintOperation */
+        Secp256k1MintOperation: {
+            mintInput: components["schemas"]["SignatureIndices"];
+            mintOutput: components["schemas"]["OutputOwners"];
+            transferOutput: components["schemas"]["Secp256k1TransferOutput"];
         };
         /** Secp256k1TransferInput */
         Secp256k1TransferInput: {
@@ -670,13 +790,23 @@ export interface components {
         };
         /**
          * Secp256k1TransferOutput
-         * @description Output of the secp256k1 signature feature extension: once Unix time `locktime` has passed, a transaction signed by `threshold` of `addresses` may spend it.
+         * @description An amount of a fungible asset: once Unix time `locktime` has passed, a transaction signed by `threshold` of `addresses` may spend it.
          */
         Secp256k1TransferOutput: {
             addresses: components["schemas"]["Bech32Address"][];
             amount: number;
             locktime: number;
             threshold: number;
+        };
+        /**
+         * Signature65
+         * @description A 65-byte recoverable secp256k1 signature, `0x` + hex, no checksum.
+         */
+        Signature65: string;
+        /** SignatureIndices */
+        SignatureIndices: {
+            /** @description Positions, in the spent output's `addresses`, of the keys that sign. */
+            signatureIndices: number[];
         };
         /** StateUpgrade */
         StateUpgrade: {
@@ -789,6 +919,11 @@ export interface components {
         "avm.getAllBalances.params": {
             /** @description The address to look up, with its chain prefix. */
             address: components["schemas"]["Bech32Address"];
+            /**
+             * @description Also count UTXOs the address only partly controls (multisig) or cannot spend yet (locktime in the future). Without it only unlocked 1-of-1 UTXOs count.
+             * @default false
+             */
+            includePartial?: boolean;
         };
         "avm.getAssetDescription.result": components["schemas"]["AvmAssetDescription"];
         /** @description Parameters of avm.getAssetDescription. */
@@ -802,25 +937,30 @@ export interface components {
             address: components["schemas"]["Bech32Address"];
             /** @description Id or alias of the asset. */
             assetID: string;
+            /**
+             * @description Also count UTXOs the address only partly controls (multisig) or cannot spend yet (locktime in the future). Without it only unlocked 1-of-1 UTXOs count.
+             * @default false
+             */
+            includePartial?: boolean;
         };
         "avm.getBlock.result": components["schemas"]["AvmGetBlockResult"];
         /** @description Parameters of avm.getBlock. */
         "avm.getBlock.params": {
             blockID: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexOrJsonEncoding"];
+            encoding?: components["schemas"]["BytesOrJsonEncoding"];
         };
         "avm.getBlockByHeight.result": components["schemas"]["AvmGetBlockResult"];
         /** @description Parameters of avm.getBlockByHeight. */
         "avm.getBlockByHeight.params": {
             height: components["schemas"]["Uint64Param"];
-            encoding?: components["schemas"]["HexOrJsonEncoding"];
+            encoding?: components["schemas"]["BytesOrJsonEncoding"];
         };
         "avm.getHeight.result": components["schemas"]["AvmGetHeightResult"];
         "avm.getTx.result": components["schemas"]["AvmGetTxResult"];
         /** @description Parameters of avm.getTx. */
         "avm.getTx.params": {
             txID: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexOrJsonEncoding"];
+            encoding?: components["schemas"]["BytesOrJsonEncoding"];
         };
         "avm.getTxFee.result": components["schemas"]["AvmGetTxFeeResult"];
         "avm.getTxStatus.result": components["schemas"]["AvmGetTxStatusResult"];
@@ -837,7 +977,7 @@ export interface components {
             startIndex?: components["schemas"]["UtxoIndex"];
             /** @description Id or alias of the chain whose exports to this chain should be listed. */
             sourceChain?: components["schemas"]["ChainIdOrAlias"];
-            encoding?: components["schemas"]["HexEncoding"];
+            encoding?: components["schemas"]["BytesEncoding"];
         };
         "eth_feeConfig.result": components["schemas"]["EthFeeConfigResult"];
         /** @description Parameters of eth_feeConfig (sent by position, in this order). */
@@ -864,6 +1004,10 @@ export interface components {
             tags?: components["schemas"]["HealthTags"];
         };
         "health.liveness.result": components["schemas"]["HealthReply"];
+        /** @description Parameters of health.liveness. */
+        "health.liveness.params": {
+            tags?: components["schemas"]["HealthTags"];
+        };
         "health.readiness.result": components["schemas"]["HealthReply"];
         /** @description Parameters of health.readiness. */
         "health.readiness.params": {
@@ -873,37 +1017,35 @@ export interface components {
         /** @description Parameters of index.getContainerByID. */
         "index.getContainerByID.params": {
             id: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexEncoding"];
+            encoding?: components["schemas"]["BytesEncoding"];
         };
         "index.getContainerByIndex.result": components["schemas"]["Container"];
         /** @description Parameters of index.getContainerByIndex. */
         "index.getContainerByIndex.params": {
             index: components["schemas"]["Uint64Param"];
-            encoding?: components["schemas"]["HexEncoding"];
+            encoding?: components["schemas"]["BytesEncoding"];
         };
         "index.getContainerRange.result": components["schemas"]["IndexGetContainerRangeResult"];
         /** @description Parameters of index.getContainerRange. */
         "index.getContainerRange.params": {
             startIndex: components["schemas"]["Uint64Param"];
             numToFetch: components["schemas"]["NumToFetch"];
-            encoding?: components["schemas"]["HexEncoding"];
+            encoding?: components["schemas"]["BytesEncoding"];
         };
         "index.getIndex.result": components["schemas"]["IndexGetIndexResult"];
         /** @description Parameters of index.getIndex. */
         "index.getIndex.params": {
             id: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexEncoding"];
         };
         "index.getLastAccepted.result": components["schemas"]["Container"];
         /** @description Parameters of index.getLastAccepted. */
         "index.getLastAccepted.params": {
-            encoding?: components["schemas"]["HexEncoding"];
+            encoding?: components["schemas"]["BytesEncoding"];
         };
         "index.isAccepted.result": components["schemas"]["IndexIsAcceptedResult"];
         /** @description Parameters of index.isAccepted. */
         "index.isAccepted.params": {
             id: components["schemas"]["Id"];
-            encoding?: components["schemas"]["HexEncoding"];
         };
         "info.acps.result": components["schemas"]["InfoAcpsResult"];
         "info.getBlockchainID.result": components["schemas"]["InfoGetBlockchainIDResult"];
@@ -937,7 +1079,7 @@ export interface components {
         "info.uptime.result": components["schemas"]["InfoUptimeResult"];
         /** @description Parameters of info.uptime. */
         "info.uptime.params": {
-            /** @description Ignored by current nodes; older nodes answered for this subnet or L1. */
+            /** @description Read by nodes up to v1.11.11 (answer for this subnet or L1); ignored since v1.11.12. */
             subnetID?: components["schemas"]["Id"];
         };
         "validators.getCurrentValidators.result": components["schemas"]["ValidatorsGetCurrentValidatorsResult"];
