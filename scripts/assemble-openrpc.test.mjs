@@ -156,7 +156,7 @@ describe('assembleOpenRpc on specs/node-rpc', () => {
     const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
     addFormats(ajv);
     // The version marks on members (see packages/conformance/src/versions.ts) are annotations.
-    ajv.addVocabulary(['x-since', 'x-until', 'x-required']);
+    ajv.addVocabulary(['x-since', 'x-until', 'x-required', 'x-required-since']);
     ajv.addSchema({ $id: 'spec', $defs: close(doc.components.schemas) });
     const problems = [];
     for (const m of doc.methods) {

@@ -8,6 +8,7 @@ import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
 import { isExcused, type Recording } from './recordings.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';
+import { documentForVersion, parseNodeVersion } from './versions.js';
 
 /** The bundled documents, by the name `pnpm specs:bundle` gives them. */
 export const restDocuments = ['data-api', 'metrics-api', 'node-health'] as const;
@@ -89,12 +90,16 @@ export class Specs {
 
   /**
    * Loads the bundled documents. With the default documents, the validators compiled at
-   * build time (dist/validators) are used when their spec hashes match.
+   * build time (dist/validators) are used when their spec hashes match. With `nodeVersion`
+   * (`avalanchego/1.13.2` or `v1.13.2`) the node documents are judged as that release
+   * answers (see versions.ts); the precompiled validators do not apply then.
    */
   static async load(
     dir: string = defaultSpecDir,
-    options: { precompiled?: boolean } = {},
+    options: { precompiled?: boolean; nodeVersion?: string } = {},
   ): Promise<Specs> {
+    const version =
+      options.nodeVersion === undefined ? undefined : parseNodeVersion(options.nodeVersion);
     const names = [...restDocuments, ...rpcDocuments];
     const texts = Object.fromEntries(
       await Promise.all(
@@ -103,8 +108,13 @@ export class Specs {
         ),
       ),
     );
-    const precompiled = options.precompiled === false ? {} : await loadPrecompiled(texts);
-    const doc = (n: string) => JSON.parse(texts[n] as string) as Record<string, unknown>;
+    const precompiled =
+      options.precompiled === false || version ? {} : await loadPrecompiled(texts);
+    const nodeDocs: readonly string[] = ['node-rpc', 'node-health'];
+    const doc = (n: string) => {
+      const parsed = JSON.parse(texts[n] as string) as Record<string, unknown>;
+      return version && nodeDocs.includes(n) ? documentForVersion(parsed, version) : parsed;
+    };
     return new Specs(
       restDocuments.map((n) => new OpenApiService(n, doc(n), precompiled)),
       rpcDocuments.map((n) => new OpenRpcService(n, doc(n), precompiled)),

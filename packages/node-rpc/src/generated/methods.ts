@@ -855,9 +855,10 @@ export interface NodeMethods {
    *
    * Describes the peers the node is connected to. With `nodeIDs` omitted or empty, all
    * connections are listed; otherwise only the named peers, and ids the node has no
-   * connection to are left out. `numPeers` is a decimal string on current nodes (a
-   * published example shows a number; both forms are accepted). A peer's `publicIP`
-   * is left out when it advertises none.
+   * connection to are left out. `numPeers` is a decimal string (a published example
+   * shows a number; both forms are accepted). Members that came or went with a release
+   * (`upgradeTime`, the ACP lists, `observedSubnetUptimes`, an always-present
+   * `publicIP`) carry `x-since` / `x-until`.
    *
    * `info.peers`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1556,9 +1557,10 @@ export interface InfoMethods<O> {
    *
    * Describes the peers the node is connected to. With `nodeIDs` omitted or empty, all
    * connections are listed; otherwise only the named peers, and ids the node has no
-   * connection to are left out. `numPeers` is a decimal string on current nodes (a
-   * published example shows a number; both forms are accepted). A peer's `publicIP`
-   * is left out when it advertises none.
+   * connection to are left out. `numPeers` is a decimal string (a published example
+   * shows a number; both forms are accepted). Members that came or went with a release
+   * (`upgradeTime`, the ACP lists, `observedSubnetUptimes`, an always-present
+   * `publicIP`) carry `x-since` / `x-until`.
    *
    * `info.peers`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."

@@ -578,7 +578,7 @@ export interface components {
             vms: {
                 [key: string]: string[];
             };
-            /** @description Name of each feature extension, keyed by its id (current nodes only). */
+            /** @description Name of each feature extension, keyed by its id (since v1.10.19). */
             fxs?: {
                 [key: string]: string;
             };
@@ -614,8 +614,10 @@ export interface components {
             cortinaXChainStopVertexID: components["schemas"]["Id"];
             durangoTime: components["schemas"]["Timestamp"];
             etnaTime: components["schemas"]["Timestamp"];
-            fortunaTime: components["schemas"]["Timestamp"];
-            graniteTime: components["schemas"]["Timestamp"];
+            /** @description Name of the Fortuna activation in v1.12.2 (renamed fortunaTime in v1.13.0). */
+            fUpgradeTime?: components["schemas"]["Timestamp"];
+            fortunaTime?: components["schemas"]["Timestamp"];
+            graniteTime?: components["schemas"]["Timestamp"];
             /** @description Length of a P-Chain epoch after Granite, in nanoseconds. */
             graniteEpochDuration?: number;
             /** @description Helicon activation; a year-9999 time means not scheduled. */
@@ -714,7 +716,7 @@ export interface components {
         Peer: {
             /** @description Remote address of the connection, ip:port. */
             ip: string;
-            /** @description Address the peer advertises for itself; left out when it has none. */
+            /** @description Address the peer advertises for itself. Nodes up to v1.11.7 leave it out when the peer advertises none; since v1.11.8 it is always sent and empty in that case. */
             publicIP?: string;
             nodeID: components["schemas"]["NodeId"];
             version: string;
@@ -727,6 +729,10 @@ export interface components {
             benched: components["schemas"]["Id"][];
             /** @description Unix time of the next network upgrade the peer is ready for. */
             upgradeTime?: number;
+            /** @description This node's uptime on each subnet, in percent as the peer sees it, keyed by subnet id (nodes v1.9.4 to v1.11.11 only). */
+            observedSubnetUptimes?: {
+                [key: string]: components["schemas"]["Uint64String"];
+            };
             supportedACPs?: number[];
             objectedACPs?: number[];
         };
