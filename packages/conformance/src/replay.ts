@@ -114,7 +114,7 @@ export class ReplayHandler {
   private restAnswer(service: OpenApiService, op: Operation, request: RestRequest) {
     const candidates = this.cached(`${service.name} ${op.id}`, () => {
       const out: { status: number; body: unknown; key: string }[] = [];
-      for (const rec of this.options.recordings) {
+      for (const rec of preferComplete(this.options.recordings)) {
         const url = new URL(rec.request.url);
         const m = this.options.specs.matchRest(rec.request.method, url);
         if (m?.operation !== op || m.service !== service) continue;
@@ -241,7 +241,7 @@ export class ReplayHandler {
     // The caller has already checked that the request's path is one of the method's endpoints.
     const candidates = this.cached(`${service.name} ${method.id}`, () => {
       const out: { key: string; reply: { result: unknown } | { error: unknown } }[] = [];
-      for (const rec of this.options.recordings) {
+      for (const rec of preferComplete(this.options.recordings)) {
         const call = rec.request.body;
         const reply = rec.response.body;
         if (!isObject(call) || call.method !== method.id || !isObject(reply)) continue;
@@ -257,6 +257,12 @@ export class ReplayHandler {
     const exact = candidates.find((c) => c.key === wanted);
     return (exact ?? candidates.find((c) => 'result' in c.reply))?.reply;
   }
+}
+
+/** Recordings whose era marks say they are trimmed or older-shaped go after complete ones. */
+function preferComplete(recordings: Recording[]): Recording[] {
+  const incomplete = (r: Recording) => (r.trimmed || (r.lenient?.length ?? 0) > 0 ? 1 : 0);
+  return [...recordings].sort((a, b) => incomplete(a) - incomplete(b));
 }
 
 /** Identifies a REST request for answer lookup: path parameters and query, paging left out. */

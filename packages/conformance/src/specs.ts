@@ -6,7 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
-import { isExcused, type Recording } from './recordings.js';
+import { isExcused, type Recording, withoutLenientMembers } from './recordings.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';
 import { documentForVersion, parseNodeVersion } from './versions.js';
 
@@ -171,14 +171,15 @@ export class Specs {
    * Violations the recording's era marks list (`lenient`) are excused and counted apart.
    */
   checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
-    const result = this.checkUnmarked(recording, options);
-    if (!recording.lenient?.length) return result;
+    if (!recording.lenient?.length) return this.checkUnmarked(recording, options);
+    const strict = this.checkUnmarked(recording, options);
+    const result = this.checkUnmarked(withoutLenientMembers(recording), options);
     const errors = result.errors.filter((v) => !isExcused(recording, v.where, v.path));
     return {
       ...result,
       ok: errors.length === 0,
       errors,
-      excused: result.errors.length - errors.length,
+      excused: Math.max(0, strict.errors.length - errors.length),
     };
   }
 

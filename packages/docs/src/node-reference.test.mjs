@@ -64,7 +64,9 @@ describe('node reference', () => {
     const s = section('eth_getActivePrecompilesAt');
     expect(s).toContain('<strong>by-position</strong>');
     expect(s).toContain('position 0');
-    expect(s).toContain('client.evm(&#39;C&#39;).getActivePrecompilesAt([1735689600])');
+    // A Subnet-EVM-only method: the sample reaches the spec's example Subnet-EVM chain.
+    expect(s).toContain('client.evm(&#39;2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt&#39;)');
+    expect(s).toContain('api.getActivePrecompilesAt([1735689600])');
     expect(s).toContain('href="#eth_getActiveRulesAt"');
     expect(section('avm.getAllBalances')).toContain('Deprecated since v1.9.12');
     expect(section('info.getTxFee')).toContain('Deprecated since v1.12.2');

@@ -266,11 +266,10 @@ export interface NodeMethods {
    *
    * Returns the dynamic-fee parameters of a Subnet-EVM chain at the given block (the
    * latest when omitted) and the block at which they last changed (0 when they are the
-   * genesis values). Values are plain JSON numbers.
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * genesis values; left out when the node has no record). Values are plain JSON numbers.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32000 header not found
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
@@ -294,10 +293,9 @@ export interface NodeMethods {
    *
    * **Deprecated**: use eth_getActiveRulesAt, which also reports the active fork rules.
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -319,14 +317,13 @@ export interface NodeMethods {
    * Returns which Ethereum forks (`ethRules`) and Avalanche upgrades (`avalancheRules`)
    * are active at the given Unix time (the latest block's time when omitted), and when
    * each active precompile was enabled (`precompiles`). Flag names follow the node's
-   * internal names and change between releases (IsEUpgrade became IsEtna, for
-   * instance), so clients should treat unknown flags as booleans.
+   * internal Go names and change between releases (older Subnet-EVM releases said
+   * IsEUpgrade where current ones say IsEtna), so clients should expect new flags.
    *
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -345,10 +342,11 @@ export interface NodeMethods {
    * The chain's configuration.
    *
    * Returns the chain configuration, including upgrades scheduled after genesis
-   * through the chain's upgrade file (`upgrades`). The C-Chain and Subnet-EVM chains
-   * report different members: fork blocks and Avalanche upgrade timestamps on both,
-   * plus `feeConfig`, precompile settings and `upgrades` on Subnet-EVM. Values are
-   * plain JSON numbers.
+   * through the chain's upgrade file (`upgrades`). The C-Chain (Coreth) and Subnet-EVM
+   * chains report different members: fork blocks and Avalanche upgrade timestamps on
+   * both (apricotPhase*BlockTimestamp and the like on the C-Chain, subnetEVMTimestamp and
+   * the like on Subnet-EVM), plus `feeConfig`, precompile settings and an always-present
+   * `upgrades` on Subnet-EVM. Values are plain JSON numbers.
    *
    * Served in the internal-blockchain namespace (enabled by default).
    *
@@ -1151,11 +1149,10 @@ export interface EvmMethods<O> {
    *
    * Returns the dynamic-fee parameters of a Subnet-EVM chain at the given block (the
    * latest when omitted) and the block at which they last changed (0 when they are the
-   * genesis values). Values are plain JSON numbers.
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * genesis values; left out when the node has no record). Values are plain JSON numbers.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32000 header not found
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
@@ -1170,10 +1167,9 @@ export interface EvmMethods<O> {
    *
    * **Deprecated**: use eth_getActiveRulesAt, which also reports the active fork rules.
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -1186,14 +1182,13 @@ export interface EvmMethods<O> {
    * Returns which Ethereum forks (`ethRules`) and Avalanche upgrades (`avalancheRules`)
    * are active at the given Unix time (the latest block's time when omitted), and when
    * each active precompile was enabled (`precompiles`). Flag names follow the node's
-   * internal names and change between releases (IsEUpgrade became IsEtna, for
-   * instance), so clients should treat unknown flags as booleans.
+   * internal Go names and change between releases (older Subnet-EVM releases said
+   * IsEUpgrade where current ones say IsEtna), so clients should expect new flags.
    *
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -1203,10 +1198,11 @@ export interface EvmMethods<O> {
    * The chain's configuration.
    *
    * Returns the chain configuration, including upgrades scheduled after genesis
-   * through the chain's upgrade file (`upgrades`). The C-Chain and Subnet-EVM chains
-   * report different members: fork blocks and Avalanche upgrade timestamps on both,
-   * plus `feeConfig`, precompile settings and `upgrades` on Subnet-EVM. Values are
-   * plain JSON numbers.
+   * through the chain's upgrade file (`upgrades`). The C-Chain (Coreth) and Subnet-EVM
+   * chains report different members: fork blocks and Avalanche upgrade timestamps on
+   * both (apricotPhase*BlockTimestamp and the like on the C-Chain, subnetEVMTimestamp and
+   * the like on Subnet-EVM), plus `feeConfig`, precompile settings and an always-present
+   * `upgrades` on Subnet-EVM. Values are plain JSON numbers.
    *
    * Served in the internal-blockchain namespace (enabled by default).
    *

@@ -22,30 +22,29 @@ export interface components {
             timestamp: components["schemas"]["EvmUint"];
         };
         /**
+         * AllowListPrecompileConfig
+         * @description Settings of an allow-list precompile (contract deployers or transaction senders): when it takes effect and the addresses holding each role.
+         */
+        AllowListPrecompileConfig: {
+            /** @description Unix time at which this configuration takes effect. */
+            blockTimestamp: components["schemas"]["EvmUint"] | null;
+            /** @description True when this entry switches the precompile off; left out otherwise. */
+            disable?: boolean;
+            adminAddresses?: components["schemas"]["EvmAddressList"];
+            managerAddresses?: components["schemas"]["EvmAddressList"];
+            enabledAddresses?: components["schemas"]["EvmAddressList"];
+        };
+        /**
          * AvalancheRules
          * @description Which Avalanche network upgrades are active at the given time.
          */
         AvalancheRules: {
-            IsApricotPhase1?: boolean;
-            IsApricotPhase2?: boolean;
-            IsApricotPhase3?: boolean;
-            IsApricotPhase4?: boolean;
-            IsApricotPhase5?: boolean;
-            IsApricotPhasePre6?: boolean;
-            IsApricotPhase6?: boolean;
-            IsApricotPhasePost6?: boolean;
-            IsBanff?: boolean;
-            IsCortina?: boolean;
-            IsSubnetEVM?: boolean;
-            IsDurango?: boolean;
-            /** @description Older name of IsEtna. */
-            IsEUpgrade?: boolean;
+            IsSubnetEVM: boolean;
+            IsDurango: boolean;
             IsEtna?: boolean;
             IsFortuna?: boolean;
             IsGranite?: boolean;
             IsHelicon?: boolean;
-        } & {
-            [key: string]: boolean;
         };
         /** AvmAssetDescription */
         AvmAssetDescription: {
@@ -283,62 +282,9 @@ export interface components {
         BytesOrJsonEncoding: "hex" | "hexc" | "hexnc" | "json";
         /**
          * ChainConfig
-         * @description The chain's configuration, including upgrades activated after genesis. The C-Chain (coreth) and Subnet-EVM chains report different members; all but chainId are optional.
+         * @description The chain's configuration. The C-Chain (Coreth) reports fork blocks and the Avalanche upgrade timestamps; a Subnet-EVM chain also reports feeConfig, its precompiles and `upgrades`.
          */
-        ChainConfig: {
-            chainId: components["schemas"]["EvmUint"];
-            homesteadBlock?: components["schemas"]["EvmUint"];
-            daoForkBlock?: components["schemas"]["EvmUint"];
-            daoForkSupport?: boolean;
-            eip150Block?: components["schemas"]["EvmUint"];
-            eip150Hash?: components["schemas"]["Hash32"];
-            eip155Block?: components["schemas"]["EvmUint"];
-            eip158Block?: components["schemas"]["EvmUint"];
-            byzantiumBlock?: components["schemas"]["EvmUint"];
-            constantinopleBlock?: components["schemas"]["EvmUint"];
-            petersburgBlock?: components["schemas"]["EvmUint"];
-            istanbulBlock?: components["schemas"]["EvmUint"];
-            muirGlacierBlock?: components["schemas"]["EvmUint"];
-            berlinBlock?: components["schemas"]["EvmUint"];
-            londonBlock?: components["schemas"]["EvmUint"];
-            arrowGlacierBlock?: components["schemas"]["EvmUint"];
-            grayGlacierBlock?: components["schemas"]["EvmUint"];
-            mergeNetsplitBlock?: components["schemas"]["EvmUint"];
-            shanghaiTime?: components["schemas"]["EvmUint"];
-            cancunTime?: components["schemas"]["EvmUint"];
-            pragueTime?: components["schemas"]["EvmUint"];
-            osakaTime?: components["schemas"]["EvmUint"];
-            verkleTime?: components["schemas"]["EvmUint"];
-            terminalTotalDifficulty?: components["schemas"]["EvmUint"];
-            apricotPhase1BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase2BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase3BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase4BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase5BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhasePre6BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhase6BlockTimestamp?: components["schemas"]["EvmUint"];
-            apricotPhasePost6BlockTimestamp?: components["schemas"]["EvmUint"];
-            banffBlockTimestamp?: components["schemas"]["EvmUint"];
-            cortinaBlockTimestamp?: components["schemas"]["EvmUint"];
-            durangoBlockTimestamp?: components["schemas"]["EvmUint"];
-            subnetEVMTimestamp?: components["schemas"]["EvmUint"];
-            dUpgradeTimestamp?: components["schemas"]["EvmUint"];
-            durangoTimestamp?: components["schemas"]["EvmUint"];
-            etnaTimestamp?: components["schemas"]["EvmUint"];
-            fortunaTimestamp?: components["schemas"]["EvmUint"];
-            graniteTimestamp?: components["schemas"]["EvmUint"];
-            heliconTimestamp?: components["schemas"]["EvmUint"];
-            feeConfig?: components["schemas"]["FeeConfig"];
-            /** @description Whether block producers may name their own fee recipient. */
-            allowFeeRecipients?: boolean;
-            contractDeployerAllowListConfig?: components["schemas"]["PrecompileConfig"];
-            contractNativeMinterConfig?: components["schemas"]["PrecompileConfig"];
-            txAllowListConfig?: components["schemas"]["PrecompileConfig"];
-            feeManagerConfig?: components["schemas"]["PrecompileConfig"];
-            rewardManagerConfig?: components["schemas"]["PrecompileConfig"];
-            warpConfig?: components["schemas"]["PrecompileConfig"];
-            upgrades?: components["schemas"]["UpgradeConfig"];
-        };
+        ChainConfig: components["schemas"]["CorethChainConfig"] | components["schemas"]["SubnetEvmChainConfig"];
         /**
          * ChainIdOrAlias
          * @description A blockchain id in CB58, or one of the node's aliases for it such as X, P or C.
@@ -362,6 +308,50 @@ export interface components {
             encoding: components["schemas"]["BytesEncoding"];
             /** @description How many containers this index accepted before this one (the first is 0). */
             index: components["schemas"]["Uint64String"];
+        };
+        /**
+         * CorethChainConfig
+         * @description The C-Chain's configuration (Coreth).
+         */
+        CorethChainConfig: {
+            chainId: components["schemas"]["EvmUint"];
+            homesteadBlock?: components["schemas"]["EvmUint"];
+            daoForkBlock?: components["schemas"]["EvmUint"];
+            daoForkSupport?: boolean;
+            eip150Block?: components["schemas"]["EvmUint"];
+            eip155Block?: components["schemas"]["EvmUint"];
+            eip158Block?: components["schemas"]["EvmUint"];
+            byzantiumBlock?: components["schemas"]["EvmUint"];
+            constantinopleBlock?: components["schemas"]["EvmUint"];
+            petersburgBlock?: components["schemas"]["EvmUint"];
+            istanbulBlock?: components["schemas"]["EvmUint"];
+            muirGlacierBlock?: components["schemas"]["EvmUint"];
+            berlinBlock?: components["schemas"]["EvmUint"];
+            londonBlock?: components["schemas"]["EvmUint"];
+            arrowGlacierBlock?: components["schemas"]["EvmUint"];
+            grayGlacierBlock?: components["schemas"]["EvmUint"];
+            mergeNetsplitBlock?: components["schemas"]["EvmUint"];
+            shanghaiTime?: components["schemas"]["EvmUint"];
+            cancunTime?: components["schemas"]["EvmUint"];
+            pragueTime?: components["schemas"]["EvmUint"];
+            verkleTime?: components["schemas"]["EvmUint"];
+            terminalTotalDifficulty?: components["schemas"]["EvmUint"];
+            terminalTotalDifficultyPassed?: boolean;
+            apricotPhase1BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhase2BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhase3BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhase4BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhase5BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhasePre6BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhase6BlockTimestamp?: components["schemas"]["EvmUint"];
+            apricotPhasePost6BlockTimestamp?: components["schemas"]["EvmUint"];
+            banffBlockTimestamp?: components["schemas"]["EvmUint"];
+            cortinaBlockTimestamp?: components["schemas"]["EvmUint"];
+            durangoBlockTimestamp?: components["schemas"]["EvmUint"];
+            etnaTimestamp?: components["schemas"]["EvmUint"];
+            fortunaTimestamp?: components["schemas"]["EvmUint"];
+            graniteTimestamp?: components["schemas"]["EvmUint"];
+            heliconTimestamp?: components["schemas"]["EvmUint"];
         };
         /**
          * Credential
@@ -388,8 +378,8 @@ export interface components {
         /** EthFeeConfigResult */
         EthFeeConfigResult: {
             feeConfig: components["schemas"]["FeeConfig"];
-            /** @description Block number at which this fee configuration last changed (0 for genesis). */
-            lastChangedAt: components["schemas"]["EvmUint"];
+            /** @description Block number at which this fee configuration last changed (0 for the genesis values); left out when there is none to report. */
+            lastChangedAt?: components["schemas"]["EvmUint"];
         };
         /**
          * EthRules
@@ -401,8 +391,6 @@ export interface components {
             IsEIP150?: boolean;
             IsEIP155?: boolean;
             IsEIP158?: boolean;
-            IsEIP2929?: boolean;
-            IsEIP4762?: boolean;
             IsByzantium?: boolean;
             IsConstantinople?: boolean;
             IsPetersburg?: boolean;
@@ -414,14 +402,12 @@ export interface components {
             IsCancun?: boolean;
             IsPrague?: boolean;
             IsVerkle?: boolean;
-        } & {
-            [key: string]: boolean;
         };
         /** EvmAddress */
         EvmAddress: string;
         /**
          * EvmAddressList
-         * @description A list of addresses, or null when none is set.
+         * @description A list of addresses; older Subnet-EVM releases write an unset list as null.
          */
         EvmAddressList: components["schemas"]["EvmAddress"][] | null;
         /**
@@ -448,6 +434,15 @@ export interface components {
             maxBlockGasCost: components["schemas"]["EvmUint"];
             /** @description How much the block gas cost moves per second of deviation from the target rate. */
             blockGasCostStep: components["schemas"]["EvmUint"];
+        };
+        /** FeeManagerConfig */
+        FeeManagerConfig: {
+            blockTimestamp: components["schemas"]["EvmUint"] | null;
+            disable?: boolean;
+            adminAddresses?: components["schemas"]["EvmAddressList"];
+            managerAddresses?: components["schemas"]["EvmAddressList"];
+            enabledAddresses?: components["schemas"]["EvmAddressList"];
+            initialFeeConfig?: components["schemas"]["FeeConfig"];
         };
         /** FxOperation */
         FxOperation: components["schemas"]["Secp256k1MintOperation"] | components["schemas"]["NftMintOperation"] | components["schemas"]["NftTransferOperation"] | components["schemas"]["PropertyMintOperation"] | components["schemas"]["SignatureIndices"];
@@ -633,7 +628,8 @@ export interface components {
         /** InitialRewardConfig */
         InitialRewardConfig: {
             allowFeeRecipients: boolean;
-            rewardAddress?: components["schemas"]["EvmAddress"];
+            /** @description Where block rewards go; the zero address when unset. */
+            rewardAddress: components["schemas"]["EvmAddress"];
         };
         /**
          * InitialState
@@ -660,6 +656,18 @@ export interface components {
          * @description Up to 256 bytes of free data, hex without checksum; null when unset.
          */
         Memo: components["schemas"]["HexBytes"] | null;
+        /** NativeMinterConfig */
+        NativeMinterConfig: {
+            blockTimestamp: components["schemas"]["EvmUint"] | null;
+            disable?: boolean;
+            adminAddresses?: components["schemas"]["EvmAddressList"];
+            managerAddresses?: components["schemas"]["EvmAddressList"];
+            enabledAddresses?: components["schemas"]["EvmAddressList"];
+            /** @description Amounts minted when the precompile activates, in wei, keyed by address. */
+            initialMint?: {
+                [key: string]: string;
+            };
+        };
         /** NftMintOperation */
         NftMintOperation: {
             mintInput: components["schemas"]["SignatureIndices"];
@@ -737,46 +745,43 @@ export interface components {
             objectedACPs?: number[];
         };
         /**
-         * PrecompileConfig
-         * @description Settings of one stateful precompile: when it activates (or, with `disable`, deactivates), its allow-list roles, and precompile-specific initial settings.
-         */
-        PrecompileConfig: {
-            /** @description Unix time at which this configuration takes effect. */
-            blockTimestamp?: components["schemas"]["EvmUint"] | null;
-            /** @description True when this entry switches the precompile off. */
-            disable?: boolean;
-            adminAddresses?: components["schemas"]["EvmAddressList"];
-            managerAddresses?: components["schemas"]["EvmAddressList"];
-            enabledAddresses?: components["schemas"]["EvmAddressList"];
-            /** @description Native-minter only - amounts minted at activation, keyed by address. */
-            initialMint?: {
-                [key: string]: string;
-            };
-            initialFeeConfig?: components["schemas"]["FeeConfig"];
-            initialRewardConfig?: components["schemas"]["InitialRewardConfig"];
-            /** @description Warp only - percentage of stake whose signatures make a message valid. */
-            quorumNumerator?: components["schemas"]["EvmUint"];
-            requirePrimaryNetworkSigners?: boolean;
-        };
-        /**
          * PrecompileConfigs
-         * @description Precompile settings keyed by configuration name, e.g. contractDeployerAllowListConfig, contractNativeMinterConfig, txAllowListConfig, feeManagerConfig, rewardManagerConfig, warpConfig.
+         * @description Precompile settings keyed by configuration name.
          */
         PrecompileConfigs: {
-            [key: string]: components["schemas"]["PrecompileConfig"];
+            contractDeployerAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+            txAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+            contractNativeMinterConfig?: components["schemas"]["NativeMinterConfig"];
+            feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
+            rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
+            warpConfig?: components["schemas"]["WarpConfig"];
         };
         /**
          * PrecompileUpgrade
          * @description One scheduled change, keyed by the name of the precompile configuration it changes.
          */
         PrecompileUpgrade: {
-            [key: string]: components["schemas"]["PrecompileConfig"];
+            contractDeployerAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+            txAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+            contractNativeMinterConfig?: components["schemas"]["NativeMinterConfig"];
+            feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
+            rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
+            warpConfig?: components["schemas"]["WarpConfig"];
         };
         /** PropertyMintOperation */
         PropertyMintOperation: {
             mintInput: components["schemas"]["SignatureIndices"];
             mintOutput: components["schemas"]["OutputOwners"];
             ownedOutput: components["schemas"]["OutputOwners"];
+        };
+        /** RewardManagerConfig */
+        RewardManagerConfig: {
+            blockTimestamp: components["schemas"]["EvmUint"] | null;
+            disable?: boolean;
+            adminAddresses?: components["schemas"]["EvmAddressList"];
+            managerAddresses?: components["schemas"]["EvmAddressList"];
+            enabledAddresses?: components["schemas"]["EvmAddressList"];
+            initialRewardConfig?: components["schemas"]["InitialRewardConfig"];
         };
         /** Secp256k1Credential */
         Secp256k1Credential: {
@@ -830,6 +835,60 @@ export interface components {
             balanceChange?: string;
         };
         /**
+         * SubnetEvmChainConfig
+         * @description A Subnet-EVM chain's configuration, with upgrades scheduled after genesis.
+         */
+        SubnetEvmChainConfig: {
+            chainId: components["schemas"]["EvmUint"];
+            homesteadBlock?: components["schemas"]["EvmUint"];
+            daoForkBlock?: components["schemas"]["EvmUint"];
+            daoForkSupport?: boolean;
+            eip150Block?: components["schemas"]["EvmUint"];
+            eip155Block?: components["schemas"]["EvmUint"];
+            eip158Block?: components["schemas"]["EvmUint"];
+            byzantiumBlock?: components["schemas"]["EvmUint"];
+            constantinopleBlock?: components["schemas"]["EvmUint"];
+            petersburgBlock?: components["schemas"]["EvmUint"];
+            istanbulBlock?: components["schemas"]["EvmUint"];
+            muirGlacierBlock?: components["schemas"]["EvmUint"];
+            berlinBlock?: components["schemas"]["EvmUint"];
+            londonBlock?: components["schemas"]["EvmUint"];
+            arrowGlacierBlock?: components["schemas"]["EvmUint"];
+            grayGlacierBlock?: components["schemas"]["EvmUint"];
+            mergeNetsplitBlock?: components["schemas"]["EvmUint"];
+            shanghaiTime?: components["schemas"]["EvmUint"];
+            cancunTime?: components["schemas"]["EvmUint"];
+            pragueTime?: components["schemas"]["EvmUint"];
+            verkleTime?: components["schemas"]["EvmUint"];
+            terminalTotalDifficulty?: components["schemas"]["EvmUint"];
+            terminalTotalDifficultyPassed?: boolean;
+            subnetEVMTimestamp?: components["schemas"]["EvmUint"];
+            durangoTimestamp?: components["schemas"]["EvmUint"];
+            etnaTimestamp?: components["schemas"]["EvmUint"];
+            fortunaTimestamp?: components["schemas"]["EvmUint"];
+            graniteTimestamp?: components["schemas"]["EvmUint"];
+            heliconTimestamp?: components["schemas"]["EvmUint"];
+            feeConfig: components["schemas"]["FeeConfig"];
+            /** @description Whether block producers may name their own fee recipient; left out when false. */
+            allowFeeRecipients?: boolean;
+            contractDeployerAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+            txAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+            contractNativeMinterConfig?: components["schemas"]["NativeMinterConfig"];
+            feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
+            rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
+            warpConfig?: components["schemas"]["WarpConfig"];
+            upgrades: components["schemas"]["UpgradeConfig"];
+        };
+        /** SubnetEvmNetworkUpgrades */
+        SubnetEvmNetworkUpgrades: {
+            subnetEVMTimestamp?: components["schemas"]["EvmUint"];
+            durangoTimestamp?: components["schemas"]["EvmUint"];
+            etnaTimestamp?: components["schemas"]["EvmUint"];
+            fortunaTimestamp?: components["schemas"]["EvmUint"];
+            graniteTimestamp?: components["schemas"]["EvmUint"];
+            heliconTimestamp?: components["schemas"]["EvmUint"];
+        };
+        /**
          * Timestamp
          * Format: date-time
          * @description An RFC 3339 date-time, possibly with fractional seconds and a UTC offset.
@@ -874,10 +933,7 @@ export interface components {
         UpgradeConfig: {
             precompileUpgrades?: components["schemas"]["PrecompileUpgrade"][];
             stateUpgrades?: components["schemas"]["StateUpgrade"][];
-            /** @description Network-upgrade times overridden for this chain, keyed by upgrade field name. */
-            networkUpgradeOverrides?: {
-                [key: string]: components["schemas"]["EvmUint"];
-            };
+            networkUpgradeOverrides?: components["schemas"]["SubnetEvmNetworkUpgrades"];
         };
         /** UtxoId */
         UtxoId: {
@@ -919,6 +975,15 @@ export interface components {
         /** ValidatorsGetCurrentValidatorsResult */
         ValidatorsGetCurrentValidatorsResult: {
             validators: components["schemas"]["Validator"][];
+        };
+        /** WarpConfig */
+        WarpConfig: {
+            blockTimestamp: components["schemas"]["EvmUint"] | null;
+            disable?: boolean;
+            /** @description Percentage of stake whose signatures make a Warp message valid (0 means the default, 67). */
+            quorumNumerator: components["schemas"]["EvmUint"];
+            /** @description Whether messages from the Primary Network must be signed by its validators. */
+            requirePrimaryNetworkSigners: boolean;
         };
         "avm.getAllBalances.result": components["schemas"]["AvmGetAllBalancesResult"];
         /** @description Parameters of avm.getAllBalances. */
