@@ -113,14 +113,19 @@ export class ReplayHandler {
   /** The recorded answer whose request matches best, else the spec's success example. */
   private restAnswer(service: OpenApiService, op: Operation, request: RestRequest) {
     const candidates = this.cached(`${service.name} ${op.id}`, () => {
-      const out: { status: number; body: unknown; key: string }[] = [];
+      const out: { status: number; body: unknown; key: string; marked?: boolean }[] = [];
       for (const rec of preferComplete(this.options.recordings)) {
         const url = new URL(rec.request.url);
         const m = this.options.specs.matchRest(rec.request.method, url);
         if (m?.operation !== op || m.service !== service) continue;
         if (rec.response.status < 200 || rec.response.status >= 300) continue;
         const key = requestKey(m.pathParams, parseQuery(url.searchParams));
-        out.push({ status: rec.response.status, body: rec.response.body, key });
+        out.push({
+          status: rec.response.status,
+          body: rec.response.body,
+          key,
+          marked: isMarked(rec),
+        });
       }
       for (const ex of service.examples(op)) {
         if (ex.status < 200 || ex.status >= 300) continue;
@@ -130,7 +135,13 @@ export class ReplayHandler {
       return out;
     });
     const wanted = requestKey(request.pathParams, request.query);
-    return candidates.find((c) => c.key === wanted) ?? candidates[0];
+    // A complete answer, even to another request, beats one the era marks call incomplete.
+    return (
+      candidates.find((c) => c.key === wanted && !c.marked) ??
+      candidates.find((c) => !c.marked) ??
+      candidates.find((c) => c.key === wanted) ??
+      candidates[0]
+    );
   }
 
   /** What the server can answer for one operation or method: built on first use, then reused. */
@@ -240,13 +251,17 @@ export class ReplayHandler {
   private rpcResult(service: OpenRpcService, method: RpcMethod, params: unknown) {
     // The caller has already checked that the request's path is one of the method's endpoints.
     const candidates = this.cached(`${service.name} ${method.id}`, () => {
-      const out: { key: string; reply: { result: unknown } | { error: unknown } }[] = [];
+      const out: {
+        key: string;
+        reply: { result: unknown } | { error: unknown };
+        marked?: boolean;
+      }[] = [];
       for (const rec of preferComplete(this.options.recordings)) {
         const call = rec.request.body;
         const reply = rec.response.body;
         if (!isObject(call) || call.method !== method.id || !isObject(reply)) continue;
         const entry = 'result' in reply ? { result: reply.result } : { error: reply.error };
-        out.push({ key: canonical(call.params ?? null), reply: entry });
+        out.push({ key: canonical(call.params ?? null), reply: entry, marked: isMarked(rec) });
       }
       for (const ex of service.examples(method)) {
         out.push({ key: canonical(ex.params), reply: { result: ex.result } });
@@ -254,15 +269,20 @@ export class ReplayHandler {
       return out;
     });
     const wanted = canonical(params ?? null);
-    const exact = candidates.find((c) => c.key === wanted);
-    return (exact ?? candidates.find((c) => 'result' in c.reply))?.reply;
+    // A complete answer, even to other params, beats one the era marks call incomplete.
+    const complete = candidates.filter((c) => !c.marked);
+    const pick = (list: typeof candidates) =>
+      list.find((c) => c.key === wanted) ?? list.find((c) => 'result' in c.reply);
+    return (pick(complete) ?? pick(candidates))?.reply;
   }
 }
 
+/** Whether the era marks call a recording trimmed or older-shaped than the current service. */
+const isMarked = (r: Recording) => r.trimmed === true || (r.lenient?.length ?? 0) > 0;
+
 /** Recordings whose era marks say they are trimmed or older-shaped go after complete ones. */
 function preferComplete(recordings: Recording[]): Recording[] {
-  const incomplete = (r: Recording) => (r.trimmed || (r.lenient?.length ?? 0) > 0 ? 1 : 0);
-  return [...recordings].sort((a, b) => incomplete(a) - incomplete(b));
+  return [...recordings].sort((a, b) => Number(isMarked(a)) - Number(isMarked(b)));
 }
 
 /** Identifies a REST request for answer lookup: path parameters and query, paging left out. */

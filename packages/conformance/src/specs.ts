@@ -173,7 +173,10 @@ export class Specs {
   checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
     if (!recording.lenient?.length) return this.checkUnmarked(recording, options);
     const strict = this.checkUnmarked(recording, options);
-    const result = this.checkUnmarked(withoutLenientMembers(recording), options);
+    // Listed members are left out of the exchange and not required anywhere in its
+    // documents, so neither their presence nor their absence counts, even inside a oneOf.
+    const names = recording.lenient.map((p) => p.split('/').at(-1) ?? '');
+    const result = this.relaxedFor(names).checkUnmarked(withoutLenientMembers(recording), options);
     const errors = result.errors.filter((v) => !isExcused(recording, v.where, v.path));
     return {
       ...result,
@@ -182,6 +185,35 @@ export class Specs {
       excused: Math.max(0, strict.errors.length - errors.length),
     };
   }
+
+  /** These specs with the given member names removed from every `required` list; cached. */
+  private relaxedFor(names: string[]): Specs {
+    const key = [...new Set(names)].sort().join('\0');
+    let relaxed = this.relaxed.get(key);
+    if (!relaxed) {
+      const strip = (doc: Record<string, unknown>) => {
+        const copy = structuredClone(doc);
+        const walk = (node: unknown): void => {
+          if (Array.isArray(node)) node.forEach(walk);
+          else if (isObject(node)) {
+            if (Array.isArray(node.required))
+              node.required = node.required.filter((r) => !names.includes(r as string));
+            Object.values(node).forEach(walk);
+          }
+        };
+        walk(copy);
+        return copy;
+      };
+      relaxed = new Specs(
+        this.rest.map((s) => new OpenApiService(s.name, strip(s.doc))),
+        this.rpc.map((s) => new OpenRpcService(s.name, strip(s.doc))),
+      );
+      this.relaxed.set(key, relaxed);
+    }
+    return relaxed;
+  }
+
+  private readonly relaxed = new Map<string, Specs>();
 
   private checkUnmarked(recording: Recording, options: { strict: boolean }): ExchangeResult {
     const { request, response } = recording;

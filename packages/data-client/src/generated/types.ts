@@ -680,6 +680,7 @@ export interface components {
             allowFeeRecipients?: boolean;
             feeConfig?: components["schemas"]["GenesisFeeConfig"];
             interchainConfig?: components["schemas"]["GenesisInterchainConfig"];
+            warpConfig?: components["schemas"]["GenesisInterchainConfig"];
             txAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
             contractDeployerAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
             contractNativeMinterConfig?: components["schemas"]["PrecompileAllowListConfig"];
@@ -688,19 +689,20 @@ export interface components {
         };
         /**
          * @description Genesis of an EVM blockchain as submitted at creation. Every field is optional.
-         *     Quantities here follow the EVM genesis format: hex strings, not decimal strings.
+         *     Quantities here follow the EVM genesis format: hex strings, not decimal strings, except
+         *     airdropAmount and baseFeePerGas, which are numbers.
          */
         GenesisData: {
-            /** @description Hex amount credited to every airdrop recipient, or null. */
-            airdropAmount?: string | null;
+            /** @description Amount credited to every airdrop recipient, as a number, or null. */
+            airdropAmount?: number | null;
             /** @description Hash of the airdrop recipient list, or null. */
             airdropHash?: string | null;
             /** @description Pre-funded accounts, keyed by address (hex, with or without `0x`). */
             alloc?: {
                 [key: string]: components["schemas"]["GenesisAccount"];
             };
-            /** @description Hex base fee of the genesis block, or null. */
-            baseFeePerGas?: string | null;
+            /** @description Base fee of the genesis block, as a number, or null. */
+            baseFeePerGas?: number | null;
             /** @description Hex blob gas used by the genesis block, or null. */
             blobGasUsed?: string | null;
             /** @description Beneficiary address of the genesis block. */
@@ -967,7 +969,7 @@ export interface components {
         PChainUtxo: {
             /** @description Addresses that can sign to spend the output. */
             addresses: string[];
-            asset?: components["schemas"]["AssetAmount"];
+            asset: components["schemas"]["AssetAmount"];
             /** @description Blockchain on which the output is (or will be) spent. */
             consumedOnChainId: string;
             /** @description Blockchain on which the output was created. */
@@ -1019,7 +1021,7 @@ export interface components {
             nextPageToken?: components["schemas"]["NextPageToken"];
             /** @description Outputs on this page, all of the same shape. */
             utxos: components["schemas"]["PrimaryNetworkUtxo"][];
-            chainInfo?: components["schemas"]["ChainInfo"];
+            chainInfo: components["schemas"]["ChainInfo"];
         };
         /** @description An EVM address, with token details when the address is a known token contract. */
         AddressInfo: {
@@ -1284,7 +1286,7 @@ export interface components {
         /** @description A block of an EVM chain. */
         EvmBlock: {
             /** @description EVM chain id of the chain, as a decimal string. */
-            chainId?: string;
+            chainId: string;
             /** @description Height of the block, as a decimal string. */
             blockNumber: string;
             /** @description Unix time (seconds) of the block. */
