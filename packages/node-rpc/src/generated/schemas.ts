@@ -541,7 +541,7 @@ export interface components {
         };
         /** InfoGetNodeVersionResult */
         InfoGetNodeVersionResult: {
-            /** @description Node software and version, e.g. avalanche/1.10.1. */
+            /** @description Node software and version: avalanchego/1.14.2 since v1.10.18, avalanche/1.10.17 and the like before. */
             version: string;
             databaseVersion: string;
             /** @description Version of the protocol between the node and out-of-process VMs. */
