@@ -14,7 +14,5 @@ if (files.length === 0) throw new Error(`no bundled specs in ${dist}; run pnpm s
 await Promise.all(files.map((f) => copyFile(join(dist, f), join(target, 'specs', f))));
 await rm(join(target, 'recordings'), { recursive: true, force: true });
 await cp(join(specs, 'recordings'), join(target, 'recordings'), { recursive: true });
-await copyFile(
-  join(specs, 'recordings-exclusions.json'),
-  join(target, 'recordings-exclusions.json'),
-);
+for (const side of ['recordings-exclusions.json', 'recordings-eras.json'])
+  await copyFile(join(specs, side), join(target, side));

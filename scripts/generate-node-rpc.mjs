@@ -168,6 +168,7 @@ export function analyze(doc) {
       vars,
       indexPaths,
       batch: servers.some((s) => s['x-jsonrpc-batch'] === true),
+      publicHost: servers.some((s) => s.name === 'public'),
       byPosition: structure === 'by-position',
       params,
       result,
@@ -246,15 +247,21 @@ export function compileRules(doc, methods) {
   return { rules, entries };
 }
 
-/** One entry per namespace and endpoint path, in first-use order over the sorted methods. */
+/**
+ * One entry per namespace and endpoint path, in first-use order over the sorted methods.
+ * Variable defaults come from a method the public hosts serve when there is one, so the
+ * namespace's default chain is reachable (the Subnet-EVM-only eth methods default to an
+ * example Subnet-EVM chain, eth_getChainConfig to C).
+ */
 function endpointList(methods) {
   const list = [];
   for (const m of methods) {
-    if (!list.some((e) => e.path === m.endpoint && e.namespace === m.namespace)) {
-      list.push({ path: m.endpoint, vars: m.vars, namespace: m.namespace });
-    }
+    const found = list.find((e) => e.path === m.endpoint && e.namespace === m.namespace);
+    if (!found)
+      list.push({ path: m.endpoint, vars: m.vars, namespace: m.namespace, pub: m.publicHost });
+    else if (m.publicHost && !found.pub) Object.assign(found, { vars: m.vars, pub: true });
   }
-  return list;
+  return list.map(({ pub, ...e }) => e);
 }
 
 const q = (s) => `'${String(s).replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;

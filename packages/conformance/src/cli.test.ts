@@ -78,8 +78,10 @@ describe('check', () => {
   test('a HAR export of the corpus round-trips to the same verdicts, also as JUnit', {
     timeout: 60000,
   }, async () => {
+    // A HAR carries no era marks, so recordings judged leniently by their marks stay out.
     const recordings = (await loadRecordings(corpus)).filter(
-      (r) => !r.file.includes('error-bad-request.1') || r.file.startsWith('metrics'),
+      (r) =>
+        (!r.file.includes('error-bad-request.1') || r.file.startsWith('metrics')) && !r.lenient,
     );
     const dir = await mkdtemp(join(tmpdir(), 'har-'));
     const har = join(dir, 'corpus.har');
@@ -88,7 +90,7 @@ describe('check', () => {
     expect(json.results).toHaveLength(recordings.length);
     expect(json.summary.failed).toBe(0);
     const ops = json.results.map((r: { operation: string }) => r.operation);
-    expect(new Set(ops).size).toBeGreaterThan(40);
+    expect(new Set(ops).size).toBeGreaterThan(35);
     const junit = await run(['check', har, '--format', 'junit']);
     expect(junit.stdout).toMatch(
       new RegExp(

@@ -29,6 +29,11 @@ export {
 } from './openapi.js';
 export { OpenRpcService, type RpcExample, type RpcMethod } from './openrpc.js';
 export {
+  type EraMark,
+  type EraMarks,
+  eraMarkFor,
+  isExcused,
+  loadEraMarks,
   loadExchanges,
   loadRecordings,
   parseExchanges,
@@ -39,6 +44,16 @@ export { type ReplayOptions, startReplayServer } from './replay.js';
 export { reportVersion } from './report.js';
 export { formatViolation, type Violation, type ViolationKind } from './schema-set.js';
 export { defaultSpecDir, type ExchangeResult, Specs } from './specs.js';
+export {
+  compareNodeVersions,
+  documentForVersion,
+  formatNodeVersion,
+  type NodeVersion,
+  NodeVersionError,
+  parseNodeVersion,
+  presentIn,
+  supportedReleases,
+} from './versions.js';
 
 import type { startReplayServer } from './replay.js';
 

@@ -81,10 +81,9 @@ function size(v: unknown): number {
   return 1;
 }
 
-/** A recording another helper marked as trimmed or older-era is used only when nothing else fits. */
+/** A recording the era marks call trimmed, older or incomplete is used only when nothing else fits. */
 function preferred(rec: Recording): boolean {
-  const marks = rec as unknown as Record<string, unknown>;
-  return marks.replay !== false && marks.era === undefined;
+  return rec.era === undefined && rec.trimmed !== true && (rec.lenient?.length ?? 0) === 0;
 }
 
 /** Best first: a success, unmarked, the same request exactly, then the most complete. */

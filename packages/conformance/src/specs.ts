@@ -6,8 +6,9 @@ import type { ValidateFunction } from 'ajv';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
-import type { Recording } from './recordings.js';
+import { isExcused, type Recording, withoutLenientMembers } from './recordings.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';
+import { documentForVersion, parseNodeVersion } from './versions.js';
 
 /** The bundled documents, by the name `pnpm specs:bundle` gives them. */
 export const restDocuments = ['data-api', 'metrics-api', 'node-health'] as const;
@@ -59,6 +60,8 @@ export interface ExchangeResult {
   errors: Violation[];
   /** Why the exchange is left out of validation, when a corpus exclusion names it. */
   excluded?: string;
+  /** How many violations the recording's era marks excused (see Recording.lenient). */
+  excused?: number;
 }
 
 /** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
@@ -87,12 +90,16 @@ export class Specs {
 
   /**
    * Loads the bundled documents. With the default documents, the validators compiled at
-   * build time (dist/validators) are used when their spec hashes match.
+   * build time (dist/validators) are used when their spec hashes match. With `nodeVersion`
+   * (`avalanchego/1.13.2` or `v1.13.2`) the node documents are judged as that release
+   * answers (see versions.ts); the precompiled validators do not apply then.
    */
   static async load(
     dir: string = defaultSpecDir,
-    options: { precompiled?: boolean } = {},
+    options: { precompiled?: boolean; nodeVersion?: string } = {},
   ): Promise<Specs> {
+    const version =
+      options.nodeVersion === undefined ? undefined : parseNodeVersion(options.nodeVersion);
     const names = [...restDocuments, ...rpcDocuments];
     const texts = Object.fromEntries(
       await Promise.all(
@@ -101,8 +108,13 @@ export class Specs {
         ),
       ),
     );
-    const precompiled = options.precompiled === false ? {} : await loadPrecompiled(texts);
-    const doc = (n: string) => JSON.parse(texts[n] as string) as Record<string, unknown>;
+    const precompiled =
+      options.precompiled === false || version ? {} : await loadPrecompiled(texts);
+    const nodeDocs: readonly string[] = ['node-rpc', 'node-health'];
+    const doc = (n: string) => {
+      const parsed = JSON.parse(texts[n] as string) as Record<string, unknown>;
+      return version && nodeDocs.includes(n) ? documentForVersion(parsed, version) : parsed;
+    };
     return new Specs(
       restDocuments.map((n) => new OpenApiService(n, doc(n), precompiled)),
       rpcDocuments.map((n) => new OpenRpcService(n, doc(n), precompiled)),
@@ -154,8 +166,56 @@ export class Specs {
       : this.rpc.some((s) => s.servesPath(url.pathname));
   }
 
-  /** Validates one recorded exchange: request and response, against its operation or method. */
+  /**
+   * Validates one recorded exchange: request and response, against its operation or method.
+   * Violations the recording's era marks list (`lenient`) are excused and counted apart.
+   */
   checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
+    if (!recording.lenient?.length) return this.checkUnmarked(recording, options);
+    const strict = this.checkUnmarked(recording, options);
+    // Listed members are left out of the exchange and not required anywhere in its
+    // documents, so neither their presence nor their absence counts, even inside a oneOf.
+    const names = recording.lenient.map((p) => p.split('/').at(-1) ?? '');
+    const result = this.relaxedFor(names).checkUnmarked(withoutLenientMembers(recording), options);
+    const errors = result.errors.filter((v) => !isExcused(recording, v.where, v.path));
+    return {
+      ...result,
+      ok: errors.length === 0,
+      errors,
+      excused: Math.max(0, strict.errors.length - errors.length),
+    };
+  }
+
+  /** These specs with the given member names removed from every `required` list; cached. */
+  private relaxedFor(names: string[]): Specs {
+    const key = [...new Set(names)].sort().join('\0');
+    let relaxed = this.relaxed.get(key);
+    if (!relaxed) {
+      const strip = (doc: Record<string, unknown>) => {
+        const copy = structuredClone(doc);
+        const walk = (node: unknown): void => {
+          if (Array.isArray(node)) node.forEach(walk);
+          else if (isObject(node)) {
+            if (Array.isArray(node.required))
+              node.required = node.required.filter((r) => !names.includes(r as string));
+            Object.values(node).forEach(walk);
+          }
+        };
+        walk(copy);
+        return copy;
+      };
+      relaxed = new Specs(
+        this.rest.map((s) => new OpenApiService(s.name, strip(s.doc))),
+        this.rpc.map((s) => new OpenRpcService(s.name, strip(s.doc))),
+      );
+      this.relaxed.set(key, relaxed);
+    }
+    return relaxed;
+  }
+
+  private readonly relaxed = new Map<string, Specs>();
+
+  private checkUnmarked(recording: Recording, options: { strict: boolean }): ExchangeResult {
     const { request, response } = recording;
     const url = new URL(request.url);
     if (this.isRpcCall(request.method, url, request.body))

@@ -57,14 +57,16 @@ describe('node reference', () => {
     expect(s).toContain('const utxos = await client.avm.getUTXOs({');
     expect(s).toContain('pattern <code>^[^\\s-]+-[a-z0-9]+1[02-9ac-hj-np-z]+$</code>');
     expect(s).toContain('<code>-32000</code>');
-    expect(s).toContain('Example 2: example-next-page');
+    expect(s).toContain('Example 2: example-atomic');
   });
 
   it('marks positional methods and deprecations with their version and replacement', () => {
     const s = section('eth_getActivePrecompilesAt');
     expect(s).toContain('<strong>by-position</strong>');
     expect(s).toContain('position 0');
-    expect(s).toContain('client.evm(&#39;C&#39;).getActivePrecompilesAt([1735689600])');
+    // A Subnet-EVM-only method: the sample reaches the spec's example Subnet-EVM chain.
+    expect(s).toContain('client.evm(&#39;2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt&#39;)');
+    expect(s).toContain('api.getActivePrecompilesAt([1735689600])');
     expect(s).toContain('href="#eth_getActiveRulesAt"');
     expect(section('avm.getAllBalances')).toContain('Deprecated since v1.9.12');
     expect(section('info.getTxFee')).toContain('Deprecated since v1.12.2');

@@ -28,7 +28,9 @@ describe('namespaces', () => {
     expectTypeOf(client.avm.getUTXOs).parameter(0).toEqualTypeOf<Params<'avm.getUTXOs'>>();
     expectTypeOf(client.avm.getUTXOs).parameter(1).toEqualTypeOf<AvmCallOptions | undefined>();
     expectTypeOf<Params<'avm.getUTXOs'>['addresses']>().toEqualTypeOf<string[]>();
-    expectTypeOf<Params<'avm.getUTXOs'>['encoding']>().toEqualTypeOf<'hex' | undefined>();
+    expectTypeOf<Params<'avm.getUTXOs'>['encoding']>().toEqualTypeOf<
+      'hex' | 'hexc' | 'hexnc' | undefined
+    >();
     // @ts-expect-error addresses is required
     client.avm.getUTXOs({ limit: 5 });
     expectTypeOf(client.avm.utxos).returns.toEqualTypeOf<AsyncGenerator<string, void, undefined>>();
@@ -74,7 +76,7 @@ describe('deprecated methods', () => {
   it('keep their signatures and carry the version they were deprecated in', () => {
     expectTypeOf(client.avm.getBalance)
       .parameter(0)
-      .toEqualTypeOf<{ address: string; assetID: string }>();
+      .toEqualTypeOf<{ address: string; assetID: string; includePartial?: boolean }>();
     expectTypeOf(client.avm.getBalance).returns.resolves.toEqualTypeOf<
       Schemas['AvmGetBalanceResult']
     >();

@@ -166,9 +166,9 @@ const routes: [string, (c: NodeClient) => Promise<unknown>, string, unknown][] =
   ['index.getLastAccepted', (c) => c.index('X/vtx').getLastAccepted(), '/ext/index/X/vtx', {}],
   [
     'index.isAccepted',
-    (c) => c.index('X/tx').isAccepted({ id: ID, encoding: 'hex' }),
+    (c) => c.index('X/tx').isAccepted({ id: ID }),
     '/ext/index/X/tx',
-    { id: ID, encoding: 'hex' },
+    { id: ID },
   ],
   ['info.acps', (c) => c.info.acps(), '/ext/info', {}],
   [
@@ -578,14 +578,14 @@ describe('parameters are checked before sending', () => {
       { method: 'avm.getUTXOs', parameter: 'limit', rule: 'maximum 1024' },
     ],
     [
-      'a json encoding where only hex is served',
+      'a json encoding where only hex forms are served',
       (c: NodeClient) => c.avm.getUTXOs({ addresses: [X_ADDR], encoding: 'json' as 'hex' }),
-      { parameter: 'encoding', value: 'json', rule: 'enum ["hex"]' },
+      { parameter: 'encoding', value: 'json', rule: 'enum ["hex","hexc","hexnc"]' },
     ],
     [
-      'an index encoding other than hex',
+      'an index encoding other than a hex form',
       (c: NodeClient) => c.index('X/tx').getContainerByID({ id: ID, encoding: 'cb58' as 'hex' }),
-      { parameter: 'encoding', rule: 'enum ["hex"]' },
+      { parameter: 'encoding', rule: 'enum ["hex","hexc","hexnc"]' },
     ],
     [
       'a missing required parameter',

@@ -1769,6 +1769,7 @@ export type GenesisChainConfig = {
     allowFeeRecipients?: boolean;
     feeConfig?: components["schemas"]["GenesisFeeConfig"];
     interchainConfig?: components["schemas"]["GenesisInterchainConfig"];
+    warpConfig?: components["schemas"]["GenesisInterchainConfig"];
     txAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
     contractDeployerAllowListConfig?: components["schemas"]["PrecompileAllowListConfig"];
     contractNativeMinterConfig?: components["schemas"]["PrecompileAllowListConfig"];
@@ -1777,19 +1778,20 @@ export type GenesisChainConfig = {
 };
 /**
  * @description Genesis of an EVM blockchain as submitted at creation. Every field is optional.
- *     Quantities here follow the EVM genesis format: hex strings, not decimal strings.
+ *     Quantities here follow the EVM genesis format: hex strings, not decimal strings, except
+ *     airdropAmount and baseFeePerGas, which are numbers.
  */
 export type GenesisData = {
-    /** @description Hex amount credited to every airdrop recipient, or null. */
-    airdropAmount?: string | null;
+    /** @description Amount credited to every airdrop recipient, as a number, or null. */
+    airdropAmount?: number | null;
     /** @description Hash of the airdrop recipient list, or null. */
     airdropHash?: string | null;
     /** @description Pre-funded accounts, keyed by address (hex, with or without `0x`). */
     alloc?: {
         [key: string]: components["schemas"]["GenesisAccount"];
     };
-    /** @description Hex base fee of the genesis block, or null. */
-    baseFeePerGas?: string | null;
+    /** @description Base fee of the genesis block, as a number, or null. */
+    baseFeePerGas?: number | null;
     /** @description Hex blob gas used by the genesis block, or null. */
     blobGasUsed?: string | null;
     /** @description Beneficiary address of the genesis block. */
@@ -2056,7 +2058,7 @@ export type PChainUtxoType = "STAKE" | "TRANSFER";
 export type PChainUtxo = {
     /** @description Addresses that can sign to spend the output. */
     addresses: string[];
-    asset?: components["schemas"]["AssetAmount"];
+    asset: components["schemas"]["AssetAmount"];
     /** @description Blockchain on which the output is (or will be) spent. */
     consumedOnChainId: string;
     /** @description Blockchain on which the output was created. */
@@ -2108,7 +2110,7 @@ export type ListUtxosResponse = {
     nextPageToken?: components["schemas"]["NextPageToken"];
     /** @description Outputs on this page, all of the same shape. */
     utxos: components["schemas"]["PrimaryNetworkUtxo"][];
-    chainInfo?: components["schemas"]["ChainInfo"];
+    chainInfo: components["schemas"]["ChainInfo"];
 };
 /** @description An EVM address, with token details when the address is a known token contract. */
 export type AddressInfo = {
@@ -2373,7 +2375,7 @@ export type ListVerticesResponse = {
 /** @description A block of an EVM chain. */
 export type EvmBlock = {
     /** @description EVM chain id of the chain, as a decimal string. */
-    chainId?: string;
+    chainId: string;
     /** @description Height of the block, as a decimal string. */
     blockNumber: string;
     /** @description Unix time (seconds) of the block. */

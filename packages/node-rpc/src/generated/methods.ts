@@ -25,6 +25,7 @@ import type {
   EthGetChainConfigResult,
   HealthHealthParams,
   HealthHealthResult,
+  HealthLivenessParams,
   HealthLivenessResult,
   HealthReadinessParams,
   HealthReadinessResult,
@@ -75,8 +76,6 @@ export type EthGetActivePrecompilesAtParams = [blockTimestamp?: Required<S['eth_
 export type EthGetActiveRulesAtParams = [blockTimestamp?: Required<S['eth_getActiveRulesAt.params']>['blockTimestamp']];
 /** Params of `eth_getChainConfig` (none). */
 export type EthGetChainConfigParams = [];
-/** Params of `health.liveness` (none). */
-export type HealthLivenessParams = Record<string, never>;
 /** Params of `info.acps` (none). */
 export type InfoAcpsParams = Record<string, never>;
 /** Params of `info.getNetworkID` (none). */
@@ -179,9 +178,11 @@ export interface NodeMethods {
   /**
    * A block by id.
    *
-   * Looks a block up by its id. With `encoding: hex` (the default) the block
-   * comes back serialized; with `json` it is decoded into an object whose members this
-   * document does not specify. The reply's `encoding` tells the two forms apart.
+   * Looks a block up by its id. With `encoding: hex` (the default), `hexc` or `hexnc` the
+   * block comes back serialized; with `json` it is decoded into parentID, height, time,
+   * merkleRoot, txs (each as avm.getTx returns it in JSON) and id. The reply's `encoding`
+   * echoes the request's. Only chains that have moved to linear blocks (the X-Chain since
+   * Cortina) serve it; otherwise the node answers "chain is not linearized".
    *
    * `avm.getBlock`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -202,8 +203,9 @@ export interface NodeMethods {
   /**
    * A block by height.
    *
-   * Returns the accepted block at the given height, serialized (`hex`, the default) or
-   * decoded (`json`). The height may be sent as a decimal string or a number.
+   * Returns the accepted block at the given height, serialized (`hex`, the default,
+   * `hexc` or `hexnc`) or decoded (`json`, as in avm.getBlock). The height may be sent as
+   * a decimal string or a number.
    *
    * `avm.getBlockByHeight`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -245,11 +247,13 @@ export interface NodeMethods {
   /**
    * A transaction by id.
    *
-   * Returns a transaction, serialized (`hex`, the default) or decoded (`json`). In the
-   * JSON form `unsignedTx` lists the outputs kept on this chain and the inputs spent on
-   * it; an import adds `sourceChain` and `importedInputs`, an export adds
-   * `destinationChain` and `exportedOutputs`. Numbers inside the decoded transaction
-   * are plain JSON numbers, not strings. Older nodes leave out the transaction's `id`.
+   * Returns a transaction, serialized (`hex`, the default, `hexc` or `hexnc`) or decoded
+   * (`json`). In the JSON form `unsignedTx` lists the outputs kept on this chain and the
+   * inputs spent on it; an asset creation adds `name`, `symbol`, `denomination` and
+   * `initialStates`, an operation transaction adds `operations`, an import adds
+   * `sourceChain` and `importedInputs`, an export adds `destinationChain` and
+   * `exportedOutputs`. Numbers inside the decoded transaction are plain JSON numbers, not
+   * strings. Nodes before v1.10.1 leave out the transaction's `id`.
    *
    * `avm.getTx`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -329,7 +333,9 @@ export interface NodeMethods {
    *   UTXOs.
    * - Pages are read from a moving UTXO set: a UTXO may show up on two pages, and UTXOs
    *   spent or created while paging may or may not be seen. De-duplicate by UTXO id.
-   * - Only `hex` encoding is accepted.
+   * - `hex` (the default), `hexc` and `hexnc` are accepted; `json` is refused because a
+   *   UTXO is returned as bytes only.
+   * - The reply does not echo `sourceChain`.
    *
    * `avm.getUTXOs`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -352,11 +358,10 @@ export interface NodeMethods {
    *
    * Returns the dynamic-fee parameters of a Subnet-EVM chain at the given block (the
    * latest when omitted) and the block at which they last changed (0 when they are the
-   * genesis values). Values are plain JSON numbers.
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * genesis values; left out when the node has no record). Values are plain JSON numbers.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32000 header not found
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
@@ -380,10 +385,9 @@ export interface NodeMethods {
    *
    * **Deprecated**: use eth_getActiveRulesAt, which also reports the active fork rules.
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -405,14 +409,13 @@ export interface NodeMethods {
    * Returns which Ethereum forks (`ethRules`) and Avalanche upgrades (`avalancheRules`)
    * are active at the given Unix time (the latest block's time when omitted), and when
    * each active precompile was enabled (`precompiles`). Flag names follow the node's
-   * internal names and change between releases (IsEUpgrade became IsEtna, for
-   * instance), so clients should treat unknown flags as booleans.
+   * internal Go names and change between releases (older Subnet-EVM releases said
+   * IsEUpgrade where current ones say IsEtna), so clients should expect new flags.
    *
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -431,10 +434,11 @@ export interface NodeMethods {
    * The chain's configuration.
    *
    * Returns the chain configuration, including upgrades scheduled after genesis
-   * through the chain's upgrade file (`upgrades`). The C-Chain and Subnet-EVM chains
-   * report different members: fork blocks and Avalanche upgrade timestamps on both,
-   * plus `feeConfig`, precompile settings and `upgrades` on Subnet-EVM. Values are
-   * plain JSON numbers.
+   * through the chain's upgrade file (`upgrades`). The C-Chain (Coreth) and Subnet-EVM
+   * chains report different members: fork blocks and Avalanche upgrade timestamps on
+   * both (apricotPhase*BlockTimestamp and the like on the C-Chain, subnetEVMTimestamp and
+   * the like on Subnet-EVM), plus `feeConfig`, precompile settings and an always-present
+   * `upgrades` on Subnet-EVM. Values are plain JSON numbers.
    *
    * Served in the internal-blockchain namespace (enabled by default).
    *
@@ -486,8 +490,9 @@ export interface NodeMethods {
   /**
    * Whether the node's API is up.
    *
-   * Answers as soon as the node can serve requests; it runs no checks, so `checks` is
-   * empty and `healthy` is true.
+   * Answers as soon as the node can serve requests. It reports the liveness checks, of
+   * which a node registers none today, so `checks` is empty and `healthy` is true.
+   * `tags` filters as in health.health (the handler reads the same arguments).
    *
    * Node-specific: public API hosts do not serve it; ask your own node.
    *
@@ -538,7 +543,8 @@ export interface NodeMethods {
    *
    * Returns the container (block, vertex or transaction, depending on the index path)
    * with the given id, provided this node's index has it, together with its index and
-   * the time this node accepted it. Bytes are always hex.
+   * the time this node accepted it. Bytes are hex: with a 4-byte checksum for `hex`
+   * (the default) and `hexc`, without one for `hexnc`.
    *
    * Requires a node started with `--index-enabled` (see x-requires-flags). The index
    * starts when indexing is switched on: for a complete index the node must start from
@@ -939,9 +945,10 @@ export interface NodeMethods {
    *
    * Describes the peers the node is connected to. With `nodeIDs` omitted or empty, all
    * connections are listed; otherwise only the named peers, and ids the node has no
-   * connection to are left out. `numPeers` is a decimal string on current nodes (a
-   * published example shows a number; both forms are accepted). A peer's `publicIP`
-   * is left out when it advertises none.
+   * connection to are left out. `numPeers` is a decimal string (a published example
+   * shows a number; both forms are accepted). Members that came or went with a release
+   * (`upgradeTime`, the ACP lists, `observedSubnetUptimes`, an always-present
+   * `publicIP`) carry `x-since` / `x-until`.
    *
    * `info.peers`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -991,8 +998,9 @@ export interface NodeMethods {
    * this node's uptime sufficient for a reward, and the stake-weighted average uptime
    * they observe. Only meaningful for a validator.
    *
-   * Older nodes took a `subnetID` to ask about a subnet or L1; current nodes ignore it
-   * and always answer for the primary network.
+   * Nodes v1.9.4 to v1.11.11 took a `subnetID` to ask about a subnet or L1. Since
+   * v1.11.12 the handler takes no arguments: any `subnetID` is ignored and the answer is
+   * always for the primary network.
    *
    * `info.uptime`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1108,9 +1116,11 @@ export interface AvmMethods<O> {
   /**
    * A block by id.
    *
-   * Looks a block up by its id. With `encoding: hex` (the default) the block
-   * comes back serialized; with `json` it is decoded into an object whose members this
-   * document does not specify. The reply's `encoding` tells the two forms apart.
+   * Looks a block up by its id. With `encoding: hex` (the default), `hexc` or `hexnc` the
+   * block comes back serialized; with `json` it is decoded into parentID, height, time,
+   * merkleRoot, txs (each as avm.getTx returns it in JSON) and id. The reply's `encoding`
+   * echoes the request's. Only chains that have moved to linear blocks (the X-Chain since
+   * Cortina) serve it; otherwise the node answers "chain is not linearized".
    *
    * `avm.getBlock`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1122,8 +1132,9 @@ export interface AvmMethods<O> {
   /**
    * A block by height.
    *
-   * Returns the accepted block at the given height, serialized (`hex`, the default) or
-   * decoded (`json`). The height may be sent as a decimal string or a number.
+   * Returns the accepted block at the given height, serialized (`hex`, the default,
+   * `hexc` or `hexnc`) or decoded (`json`, as in avm.getBlock). The height may be sent as
+   * a decimal string or a number.
    *
    * `avm.getBlockByHeight`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1147,11 +1158,13 @@ export interface AvmMethods<O> {
   /**
    * A transaction by id.
    *
-   * Returns a transaction, serialized (`hex`, the default) or decoded (`json`). In the
-   * JSON form `unsignedTx` lists the outputs kept on this chain and the inputs spent on
-   * it; an import adds `sourceChain` and `importedInputs`, an export adds
-   * `destinationChain` and `exportedOutputs`. Numbers inside the decoded transaction
-   * are plain JSON numbers, not strings. Older nodes leave out the transaction's `id`.
+   * Returns a transaction, serialized (`hex`, the default, `hexc` or `hexnc`) or decoded
+   * (`json`). In the JSON form `unsignedTx` lists the outputs kept on this chain and the
+   * inputs spent on it; an asset creation adds `name`, `symbol`, `denomination` and
+   * `initialStates`, an operation transaction adds `operations`, an import adds
+   * `sourceChain` and `importedInputs`, an export adds `destinationChain` and
+   * `exportedOutputs`. Numbers inside the decoded transaction are plain JSON numbers, not
+   * strings. Nodes before v1.10.1 leave out the transaction's `id`.
    *
    * `avm.getTx`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1204,7 +1217,9 @@ export interface AvmMethods<O> {
    *   UTXOs.
    * - Pages are read from a moving UTXO set: a UTXO may show up on two pages, and UTXOs
    *   spent or created while paging may or may not be seen. De-duplicate by UTXO id.
-   * - Only `hex` encoding is accepted.
+   * - `hex` (the default), `hexc` and `hexnc` are accepted; `json` is refused because a
+   *   UTXO is returned as bytes only.
+   * - The reply does not echo `sourceChain`.
    *
    * `avm.getUTXOs`: POST `/ext/bc/{blockchainId}`; blockchainId defaults to `X`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1226,11 +1241,10 @@ export interface EvmMethods<O> {
    *
    * Returns the dynamic-fee parameters of a Subnet-EVM chain at the given block (the
    * latest when omitted) and the block at which they last changed (0 when they are the
-   * genesis values). Values are plain JSON numbers.
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * genesis values; left out when the node has no record). Values are plain JSON numbers.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_feeConfig`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32000 header not found
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
@@ -1245,10 +1259,9 @@ export interface EvmMethods<O> {
    *
    * **Deprecated**: use eth_getActiveRulesAt, which also reports the active fork rules.
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActivePrecompilesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -1261,14 +1274,13 @@ export interface EvmMethods<O> {
    * Returns which Ethereum forks (`ethRules`) and Avalanche upgrades (`avalancheRules`)
    * are active at the given Unix time (the latest block's time when omitted), and when
    * each active precompile was enabled (`precompiles`). Flag names follow the node's
-   * internal names and change between releases (IsEUpgrade became IsEtna, for
-   * instance), so clients should treat unknown flags as booleans.
+   * internal Go names and change between releases (older Subnet-EVM releases said
+   * IsEUpgrade where current ones say IsEtna), so clients should expect new flags.
    *
    * Served in the internal-blockchain namespace (enabled by default).
-   * A Subnet-EVM extra: point `blockchainId` at such a chain's id; the C-Chain, the
-   * server default, may not serve it.
+   * Served by Subnet-EVM chains only; the C-Chain (Coreth) does not have it.
    *
-   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `C`; params by position.
+   * `eth_getActiveRulesAt`: POST `/ext/bc/{blockchainId}/rpc`; blockchainId defaults to `2ebCneCbwthjQ1rYT41nhd7M76Hc6YmosMAQrTFhBq8qeqh6tt`; params by position.
    * @throws {RpcError} -32602 invalid argument 0: description of the problem
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
@@ -1278,10 +1290,11 @@ export interface EvmMethods<O> {
    * The chain's configuration.
    *
    * Returns the chain configuration, including upgrades scheduled after genesis
-   * through the chain's upgrade file (`upgrades`). The C-Chain and Subnet-EVM chains
-   * report different members: fork blocks and Avalanche upgrade timestamps on both,
-   * plus `feeConfig`, precompile settings and `upgrades` on Subnet-EVM. Values are
-   * plain JSON numbers.
+   * through the chain's upgrade file (`upgrades`). The C-Chain (Coreth) and Subnet-EVM
+   * chains report different members: fork blocks and Avalanche upgrade timestamps on
+   * both (apricotPhase*BlockTimestamp and the like on the C-Chain, subnetEVMTimestamp and
+   * the like on Subnet-EVM), plus `feeConfig`, precompile settings and an always-present
+   * `upgrades` on Subnet-EVM. Values are plain JSON numbers.
    *
    * Served in the internal-blockchain namespace (enabled by default).
    *
@@ -1323,8 +1336,9 @@ export interface HealthMethods<O> {
   /**
    * Whether the node's API is up.
    *
-   * Answers as soon as the node can serve requests; it runs no checks, so `checks` is
-   * empty and `healthy` is true.
+   * Answers as soon as the node can serve requests. It reports the liveness checks, of
+   * which a node registers none today, so `checks` is empty and `healthy` is true.
+   * `tags` filters as in health.health (the handler reads the same arguments).
    *
    * Node-specific: public API hosts do not serve it; ask your own node.
    *
@@ -1365,7 +1379,8 @@ export interface IndexMethods<O> {
    *
    * Returns the container (block, vertex or transaction, depending on the index path)
    * with the given id, provided this node's index has it, together with its index and
-   * the time this node accepted it. Bytes are always hex.
+   * the time this node accepted it. Bytes are hex: with a 4-byte checksum for `hex`
+   * (the default) and `hexc`, without one for `hexnc`.
    *
    * Requires a node started with `--index-enabled` (see x-requires-flags). The index
    * starts when indexing is switched on: for a complete index the node must start from
@@ -1630,9 +1645,10 @@ export interface InfoMethods<O> {
    *
    * Describes the peers the node is connected to. With `nodeIDs` omitted or empty, all
    * connections are listed; otherwise only the named peers, and ids the node has no
-   * connection to are left out. `numPeers` is a decimal string on current nodes (a
-   * published example shows a number; both forms are accepted). A peer's `publicIP`
-   * is left out when it advertises none.
+   * connection to are left out. `numPeers` is a decimal string (a published example
+   * shows a number; both forms are accepted). Members that came or went with a release
+   * (`upgradeTime`, the ACP lists, `observedSubnetUptimes`, an always-present
+   * `publicIP`) carry `x-since` / `x-until`.
    *
    * `info.peers`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."
@@ -1664,8 +1680,9 @@ export interface InfoMethods<O> {
    * this node's uptime sufficient for a reward, and the stake-weighted average uptime
    * they observe. Only meaningful for a validator.
    *
-   * Older nodes took a `subnetID` to ask about a subnet or L1; current nodes ignore it
-   * and always answer for the primary network.
+   * Nodes v1.9.4 to v1.11.11 took a `subnetID` to ask about a subnet or L1. Since
+   * v1.11.12 the handler takes no arguments: any `subnetID` is ignored and the answer is
+   * always for the primary network.
    *
    * `info.uptime`: POST `/ext/info`; params by name.
    * @throws {RpcError} -32000 error text from the node, e.g. problem parsing address "X-avax1..."

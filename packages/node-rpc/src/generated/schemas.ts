@@ -5,11 +5,12 @@ export interface components {
     schemas: {
         AcpVotes: AcpVotes;
         ActivePrecompile: ActivePrecompile;
+        AllowListPrecompileConfig: AllowListPrecompileConfig;
         AvalancheRules: AvalancheRules;
         AvmAssetDescription: AvmAssetDescription;
         AvmBalance: AvmBalance;
         AvmBaseTx: AvmBaseTx;
-        AvmBlockJson: AvmBlockJson;
+        AvmCreateAssetTx: AvmCreateAssetTx;
         AvmExportTx: AvmExportTx;
         AvmGetAllBalancesResult: AvmGetAllBalancesResult;
         AvmGetBalanceResult: AvmGetBalanceResult;
@@ -24,6 +25,9 @@ export interface components {
         AvmImportTx: AvmImportTx;
         AvmJsonBlockResult: AvmJsonBlockResult;
         AvmJsonTxResult: AvmJsonTxResult;
+        AvmOperation: AvmOperation;
+        AvmOperationTx: AvmOperationTx;
+        AvmStandardBlock: AvmStandardBlock;
         AvmTransaction: AvmTransaction;
         AvmUnsignedTx: AvmUnsignedTx;
         Bech32Address: Bech32Address;
@@ -32,9 +36,13 @@ export interface components {
         BlockNumberSelector: BlockNumberSelector;
         BlockTag: BlockTag;
         BlsProofOfPossession: BlsProofOfPossession;
+        BytesEncoding: BytesEncoding;
+        BytesOrJsonEncoding: BytesOrJsonEncoding;
         ChainConfig: ChainConfig;
         ChainIdOrAlias: ChainIdOrAlias;
+        ChecksummedHex: ChecksummedHex;
         Container: Container;
+        CorethChainConfig: CorethChainConfig;
         Credential: Credential;
         DecimalString: DecimalString;
         EthActiveRulesResult: EthActiveRulesResult;
@@ -44,13 +52,14 @@ export interface components {
         EvmAddressList: EvmAddressList;
         EvmUint: EvmUint;
         FeeConfig: FeeConfig;
+        FeeManagerConfig: FeeManagerConfig;
+        FxOperation: FxOperation;
+        FxState: FxState;
         Hash32: Hash32;
         HealthCheckResult: HealthCheckResult;
         HealthReply: HealthReply;
         HealthTags: HealthTags;
         HexBytes: HexBytes;
-        HexEncoding: HexEncoding;
-        HexOrJsonEncoding: HexOrJsonEncoding;
         HexQuantity: HexQuantity;
         Id: Id;
         IndexGetContainerRangeResult: IndexGetContainerRangeResult;
@@ -70,18 +79,32 @@ export interface components {
         InfoUpgradesResult: InfoUpgradesResult;
         InfoUptimeResult: InfoUptimeResult;
         InitialRewardConfig: InitialRewardConfig;
+        InitialState: InitialState;
         JsonRpcError: JsonRpcError;
+        Memo: Memo;
+        NativeMinterConfig: NativeMinterConfig;
+        NftMintOperation: NftMintOperation;
+        NftMintOutput: NftMintOutput;
+        NftTransferOperation: NftTransferOperation;
+        NftTransferOutput: NftTransferOutput;
         NodeId: NodeId;
         NumToFetch: NumToFetch;
+        OutputOwners: OutputOwners;
         Peer: Peer;
-        PrecompileConfig: PrecompileConfig;
         PrecompileConfigs: PrecompileConfigs;
         PrecompileUpgrade: PrecompileUpgrade;
+        PropertyMintOperation: PropertyMintOperation;
+        RewardManagerConfig: RewardManagerConfig;
         Secp256k1Credential: Secp256k1Credential;
+        Secp256k1MintOperation: Secp256k1MintOperation;
         Secp256k1TransferInput: Secp256k1TransferInput;
         Secp256k1TransferOutput: Secp256k1TransferOutput;
+        Signature65: Signature65;
+        SignatureIndices: SignatureIndices;
         StateUpgrade: StateUpgrade;
         StateUpgradeAccount: StateUpgradeAccount;
+        SubnetEvmChainConfig: SubnetEvmChainConfig;
+        SubnetEvmNetworkUpgrades: SubnetEvmNetworkUpgrades;
         Timestamp: Timestamp;
         TransferableInput: TransferableInput;
         TransferableOutput: TransferableOutput;
@@ -94,6 +117,7 @@ export interface components {
         UtxoLimit: UtxoLimit;
         Validator: Validator;
         ValidatorsGetCurrentValidatorsResult: ValidatorsGetCurrentValidatorsResult;
+        WarpConfig: WarpConfig;
         "avm.getAllBalances.result": components["schemas"]["AvmGetAllBalancesResult"];
         "avm.getAllBalances.params": AvmGetAllBalancesParams;
         "avm.getAssetDescription.result": AvmGetAssetDescriptionResult;
@@ -134,6 +158,7 @@ export interface components {
         "health.health.result": HealthHealthResult;
         "health.health.params": HealthHealthParams;
         "health.liveness.result": HealthLivenessResult;
+        "health.liveness.params": HealthLivenessParams;
         "health.readiness.result": HealthReadinessResult;
         "health.readiness.params": HealthReadinessParams;
         "index.getContainerByID.result": IndexGetContainerByIDResult;
@@ -195,30 +220,29 @@ export type ActivePrecompile = {
     timestamp: components["schemas"]["EvmUint"];
 };
 /**
+ * AllowListPrecompileConfig
+ * @description Settings of an allow-list precompile (contract deployers or transaction senders): when it takes effect and the addresses holding each role.
+ */
+export type AllowListPrecompileConfig = {
+    /** @description Unix time at which this configuration takes effect. */
+    blockTimestamp: components["schemas"]["EvmUint"] | null;
+    /** @description True when this entry switches the precompile off; left out otherwise. */
+    disable?: boolean;
+    adminAddresses?: components["schemas"]["EvmAddressList"];
+    managerAddresses?: components["schemas"]["EvmAddressList"];
+    enabledAddresses?: components["schemas"]["EvmAddressList"];
+};
+/**
  * AvalancheRules
  * @description Which Avalanche network upgrades are active at the given time.
  */
 export type AvalancheRules = {
-    IsApricotPhase1?: boolean;
-    IsApricotPhase2?: boolean;
-    IsApricotPhase3?: boolean;
-    IsApricotPhase4?: boolean;
-    IsApricotPhase5?: boolean;
-    IsApricotPhasePre6?: boolean;
-    IsApricotPhase6?: boolean;
-    IsApricotPhasePost6?: boolean;
-    IsBanff?: boolean;
-    IsCortina?: boolean;
-    IsSubnetEVM?: boolean;
-    IsDurango?: boolean;
-    /** @description Older name of IsEtna. */
-    IsEUpgrade?: boolean;
+    IsSubnetEVM: boolean;
+    IsDurango: boolean;
     IsEtna?: boolean;
     IsFortuna?: boolean;
     IsGranite?: boolean;
     IsHelicon?: boolean;
-} & {
-    [key: string]: boolean;
 };
 /** AvmAssetDescription */
 export type AvmAssetDescription = {
@@ -237,7 +261,7 @@ export type AvmBalance = {
 };
 /**
  * AvmBaseTx
- * @description The unsigned part of a plain transfer.
+ * @description The unsigned part of a plain transfer (BaseTx).
  */
 export type AvmBaseTx = {
     networkID: number;
@@ -246,13 +270,23 @@ export type AvmBaseTx = {
     outputs: components["schemas"]["TransferableOutput"][];
     /** @description Inputs spent from this chain (imported inputs are listed apart). */
     inputs: components["schemas"]["TransferableInput"][];
-    memo: components["schemas"]["HexBytes"];
+    memo: components["schemas"]["Memo"];
 };
 /**
- * AvmBlockJson
- * @description A block decoded to JSON. Its fields are not specified by this document; treat it as an opaque object.
+ * AvmCreateAssetTx
+ * @description The unsigned part of a transaction that creates an asset.
  */
-export type AvmBlockJson = Record<string, unknown>;
+export type AvmCreateAssetTx = {
+    networkID: number;
+    blockchainID: components["schemas"]["Id"];
+    outputs: components["schemas"]["TransferableOutput"][];
+    inputs: components["schemas"]["TransferableInput"][];
+    memo: components["schemas"]["Memo"];
+    name: string;
+    symbol: string;
+    denomination: number;
+    initialStates: components["schemas"]["InitialState"][];
+};
 /**
  * AvmExportTx
  * @description The unsigned part of an export to another chain.
@@ -262,7 +296,7 @@ export type AvmExportTx = {
     blockchainID: components["schemas"]["Id"];
     outputs: components["schemas"]["TransferableOutput"][];
     inputs: components["schemas"]["TransferableInput"][];
-    memo: components["schemas"]["HexBytes"];
+    memo: components["schemas"]["Memo"];
     /** @description Chain that receives the exported outputs. */
     destinationChain: components["schemas"]["Id"];
     exportedOutputs: components["schemas"]["TransferableOutput"][];
@@ -309,26 +343,24 @@ export type AvmGetTxStatusResult = {
 /** AvmGetUTXOsResult */
 export type AvmGetUTXOsResult = {
     numFetched: components["schemas"]["Uint64String"];
-    /** @description The UTXOs, each serialized and hex-encoded. */
-    utxos: components["schemas"]["HexBytes"][];
+    /** @description The UTXOs, each serialized in the requested hex form. */
+    utxos: components["schemas"]["ChecksummedHex"][];
     endIndex: components["schemas"]["UtxoIndex"];
-    /** @description The source chain of atomic UTXOs, when the node echoes it. */
-    sourceChain?: string;
-    encoding: components["schemas"]["HexEncoding"];
+    encoding: components["schemas"]["BytesEncoding"];
 };
 /** AvmHexBlockResult */
 export type AvmHexBlockResult = {
     /** @description The serialized block. */
-    block: components["schemas"]["HexBytes"];
-    /** @constant */
-    encoding: "hex";
+    block: components["schemas"]["ChecksummedHex"];
+    /** @enum {string} */
+    encoding: "hex" | "hexc" | "hexnc";
 };
 /** AvmHexTxResult */
 export type AvmHexTxResult = {
     /** @description The serialized signed transaction. */
-    tx: components["schemas"]["HexBytes"];
-    /** @constant */
-    encoding: "hex";
+    tx: components["schemas"]["ChecksummedHex"];
+    /** @enum {string} */
+    encoding: "hex" | "hexc" | "hexnc";
 };
 /**
  * AvmImportTx
@@ -339,14 +371,14 @@ export type AvmImportTx = {
     blockchainID: components["schemas"]["Id"];
     outputs: components["schemas"]["TransferableOutput"][];
     inputs: components["schemas"]["TransferableInput"][];
-    memo: components["schemas"]["HexBytes"];
+    memo: components["schemas"]["Memo"];
     /** @description Chain the imported UTXOs were exported from. */
     sourceChain: components["schemas"]["Id"];
     importedInputs: components["schemas"]["TransferableInput"][];
 };
 /** AvmJsonBlockResult */
 export type AvmJsonBlockResult = {
-    block: components["schemas"]["AvmBlockJson"];
+    block: components["schemas"]["AvmStandardBlock"];
     /** @constant */
     encoding: "json";
 };
@@ -356,15 +388,49 @@ export type AvmJsonTxResult = {
     /** @constant */
     encoding: "json";
 };
+/** AvmOperation */
+export type AvmOperation = {
+    assetID: components["schemas"]["Id"];
+    /** @description The UTXOs the operation consumes. */
+    inputIDs: components["schemas"]["UtxoId"][];
+    fxID: components["schemas"]["Id"];
+    operation: components["schemas"]["FxOperation"];
+};
+/**
+ * AvmOperationTx
+ * @description The unsigned part of a transaction that applies fx operations (mint, transfer, burn).
+ */
+export type AvmOperationTx = {
+    networkID: number;
+    blockchainID: components["schemas"]["Id"];
+    outputs: components["schemas"]["TransferableOutput"][];
+    inputs: components["schemas"]["TransferableInput"][];
+    memo: components["schemas"]["Memo"];
+    operations: components["schemas"]["AvmOperation"][];
+};
+/**
+ * AvmStandardBlock
+ * @description An X-Chain block decoded to JSON.
+ */
+export type AvmStandardBlock = {
+    parentID: components["schemas"]["Id"];
+    height: number;
+    /** @description Block time in Unix seconds. */
+    time: number;
+    /** @description Not used by the X-Chain; all zeros (11111111111111111111111111111111LpoYY). */
+    merkleRoot: components["schemas"]["Id"];
+    txs: components["schemas"]["AvmTransaction"][];
+    id: components["schemas"]["Id"];
+};
 /** AvmTransaction */
 export type AvmTransaction = {
     unsignedTx: components["schemas"]["AvmUnsignedTx"];
     credentials: components["schemas"]["Credential"][];
-    /** @description The transaction id; older nodes leave it out. */
+    /** @description The transaction id (nodes before v1.10.1 leave it out). */
     id?: components["schemas"]["Id"];
 };
 /** AvmUnsignedTx */
-export type AvmUnsignedTx = components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
+export type AvmUnsignedTx = components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmCreateAssetTx"] | components["schemas"]["AvmOperationTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
 /**
  * Bech32Address
  * @description A chain-prefixed bech32 address such as `X-avax1...` (mainnet), `X-fuji1...` (Fuji) or `X-local1...` (local networks).
@@ -399,16 +465,58 @@ export type BlsProofOfPossession = {
     proofOfPossession: string;
 };
 /**
- * ChainConfig
- * @description The chain's configuration, including upgrades activated after genesis. The C-Chain (coreth) and Subnet-EVM chains report different members; all but chainId are optional.
+ * BytesEncoding
+ * @description How returned bytes are written: `hex` (the default) and `hexc` add a 4-byte checksum, `hexnc` does not. The reply's `encoding` echoes the value.
+ * @default hex
+ * @enum {string}
  */
-export type ChainConfig = {
+export type BytesEncoding = "hex" | "hexc" | "hexnc";
+/**
+ * BytesOrJsonEncoding
+ * @description `hex` (the default), `hexc` or `hexnc` return the serialized bytes (see BytesEncoding); `json` returns the decoded object.
+ * @default hex
+ * @enum {string}
+ */
+export type BytesOrJsonEncoding = "hex" | "hexc" | "hexnc" | "json";
+/**
+ * ChainConfig
+ * @description The chain's configuration. The C-Chain (Coreth) reports fork blocks and the Avalanche upgrade timestamps; a Subnet-EVM chain also reports feeConfig, its precompiles and `upgrades`.
+ */
+export type ChainConfig = components["schemas"]["CorethChainConfig"] | components["schemas"]["SubnetEvmChainConfig"];
+/**
+ * ChainIdOrAlias
+ * @description A blockchain id in CB58, or one of the node's aliases for it such as X, P or C.
+ */
+export type ChainIdOrAlias = string;
+/**
+ * ChecksummedHex
+ * @description Serialized bytes as `0x` + hex. With encoding `hex` (the default) or `hexc` the last 4 bytes are a checksum: the last 4 bytes of sha256 of the bytes before them. With `hexnc` there is no checksum.
+ */
+export type ChecksummedHex = string;
+/**
+ * Container
+ * @description One accepted block, vertex or transaction, in acceptance order.
+ */
+export type Container = {
+    id: components["schemas"]["Id"];
+    /** @description The serialized container, in the requested hex form. */
+    bytes: components["schemas"]["ChecksummedHex"];
+    /** @description When this node accepted the container. Containers accepted while the node was bootstrapping carry the time of bootstrapping, not of their original acceptance. */
+    timestamp: components["schemas"]["Timestamp"];
+    encoding: components["schemas"]["BytesEncoding"];
+    /** @description How many containers this index accepted before this one (the first is 0). */
+    index: components["schemas"]["Uint64String"];
+};
+/**
+ * CorethChainConfig
+ * @description The C-Chain's configuration (Coreth).
+ */
+export type CorethChainConfig = {
     chainId: components["schemas"]["EvmUint"];
     homesteadBlock?: components["schemas"]["EvmUint"];
     daoForkBlock?: components["schemas"]["EvmUint"];
     daoForkSupport?: boolean;
     eip150Block?: components["schemas"]["EvmUint"];
-    eip150Hash?: components["schemas"]["Hash32"];
     eip155Block?: components["schemas"]["EvmUint"];
     eip158Block?: components["schemas"]["EvmUint"];
     byzantiumBlock?: components["schemas"]["EvmUint"];
@@ -424,9 +532,9 @@ export type ChainConfig = {
     shanghaiTime?: components["schemas"]["EvmUint"];
     cancunTime?: components["schemas"]["EvmUint"];
     pragueTime?: components["schemas"]["EvmUint"];
-    osakaTime?: components["schemas"]["EvmUint"];
     verkleTime?: components["schemas"]["EvmUint"];
     terminalTotalDifficulty?: components["schemas"]["EvmUint"];
+    terminalTotalDifficultyPassed?: boolean;
     apricotPhase1BlockTimestamp?: components["schemas"]["EvmUint"];
     apricotPhase2BlockTimestamp?: components["schemas"]["EvmUint"];
     apricotPhase3BlockTimestamp?: components["schemas"]["EvmUint"];
@@ -438,42 +546,10 @@ export type ChainConfig = {
     banffBlockTimestamp?: components["schemas"]["EvmUint"];
     cortinaBlockTimestamp?: components["schemas"]["EvmUint"];
     durangoBlockTimestamp?: components["schemas"]["EvmUint"];
-    subnetEVMTimestamp?: components["schemas"]["EvmUint"];
-    dUpgradeTimestamp?: components["schemas"]["EvmUint"];
-    durangoTimestamp?: components["schemas"]["EvmUint"];
     etnaTimestamp?: components["schemas"]["EvmUint"];
     fortunaTimestamp?: components["schemas"]["EvmUint"];
     graniteTimestamp?: components["schemas"]["EvmUint"];
     heliconTimestamp?: components["schemas"]["EvmUint"];
-    feeConfig?: components["schemas"]["FeeConfig"];
-    /** @description Whether block producers may name their own fee recipient. */
-    allowFeeRecipients?: boolean;
-    contractDeployerAllowListConfig?: components["schemas"]["PrecompileConfig"];
-    contractNativeMinterConfig?: components["schemas"]["PrecompileConfig"];
-    txAllowListConfig?: components["schemas"]["PrecompileConfig"];
-    feeManagerConfig?: components["schemas"]["PrecompileConfig"];
-    rewardManagerConfig?: components["schemas"]["PrecompileConfig"];
-    warpConfig?: components["schemas"]["PrecompileConfig"];
-    upgrades?: components["schemas"]["UpgradeConfig"];
-};
-/**
- * ChainIdOrAlias
- * @description A blockchain id in CB58, or one of the node's aliases for it such as X, P or C.
- */
-export type ChainIdOrAlias = string;
-/**
- * Container
- * @description One accepted block, vertex or transaction, in acceptance order.
- */
-export type Container = {
-    id: components["schemas"]["Id"];
-    /** @description The serialized container. */
-    bytes: components["schemas"]["HexBytes"];
-    /** @description When this node accepted the container. Containers accepted while the node was bootstrapping carry the time of bootstrapping, not of their original acceptance. */
-    timestamp: components["schemas"]["Timestamp"];
-    encoding: components["schemas"]["HexEncoding"];
-    /** @description How many containers this index accepted before this one (the first is 0). */
-    index: components["schemas"]["Uint64String"];
 };
 /**
  * Credential
@@ -500,8 +576,8 @@ export type EthActiveRulesResult = {
 /** EthFeeConfigResult */
 export type EthFeeConfigResult = {
     feeConfig: components["schemas"]["FeeConfig"];
-    /** @description Block number at which this fee configuration last changed (0 for genesis). */
-    lastChangedAt: components["schemas"]["EvmUint"];
+    /** @description Block number at which this fee configuration last changed (0 for the genesis values); left out when there is none to report. */
+    lastChangedAt?: components["schemas"]["EvmUint"];
 };
 /**
  * EthRules
@@ -513,8 +589,6 @@ export type EthRules = {
     IsEIP150?: boolean;
     IsEIP155?: boolean;
     IsEIP158?: boolean;
-    IsEIP2929?: boolean;
-    IsEIP4762?: boolean;
     IsByzantium?: boolean;
     IsConstantinople?: boolean;
     IsPetersburg?: boolean;
@@ -526,14 +600,12 @@ export type EthRules = {
     IsCancun?: boolean;
     IsPrague?: boolean;
     IsVerkle?: boolean;
-} & {
-    [key: string]: boolean;
 };
 /** EvmAddress */
 export type EvmAddress = string;
 /**
  * EvmAddressList
- * @description A list of addresses, or null when none is set.
+ * @description A list of addresses; older Subnet-EVM releases write an unset list as null.
  */
 export type EvmAddressList = components["schemas"]["EvmAddress"][] | null;
 /**
@@ -561,6 +633,19 @@ export type FeeConfig = {
     /** @description How much the block gas cost moves per second of deviation from the target rate. */
     blockGasCostStep: components["schemas"]["EvmUint"];
 };
+/** FeeManagerConfig */
+export type FeeManagerConfig = {
+    blockTimestamp: components["schemas"]["EvmUint"] | null;
+    disable?: boolean;
+    adminAddresses?: components["schemas"]["EvmAddressList"];
+    managerAddresses?: components["schemas"]["EvmAddressList"];
+    enabledAddresses?: components["schemas"]["EvmAddressList"];
+    initialFeeConfig?: components["schemas"]["FeeConfig"];
+};
+/** FxOperation */
+export type FxOperation = components["schemas"]["Secp256k1MintOperation"] | components["schemas"]["NftMintOperation"] | components["schemas"]["NftTransferOperation"] | components["schemas"]["PropertyMintOperation"] | components["schemas"]["SignatureIndices"];
+/** FxState */
+export type FxState = components["schemas"]["Secp256k1TransferOutput"] | components["schemas"]["OutputOwners"] | components["schemas"]["NftMintOutput"] | components["schemas"]["NftTransferOutput"];
 /** Hash32 */
 export type Hash32 = string;
 /** HealthCheckResult */
@@ -598,20 +683,6 @@ export type HealthTags = string[];
  * @description Bytes as lowercase or uppercase hex with a `0x` prefix; `0x` alone is empty.
  */
 export type HexBytes = string;
-/**
- * HexEncoding
- * @description Byte encoding of the reply. Only `hex` is accepted here; it is also the default.
- * @default hex
- * @enum {string}
- */
-export type HexEncoding = "hex";
-/**
- * HexOrJsonEncoding
- * @description `hex` (the default) returns the serialized bytes; `json` returns a decoded object.
- * @default hex
- * @enum {string}
- */
-export type HexOrJsonEncoding = "hex" | "json";
 /**
  * HexQuantity
  * @description A block number as 0x-prefixed hex without leading zeros.
@@ -668,7 +739,7 @@ export type InfoGetNodeIPResult = {
 };
 /** InfoGetNodeVersionResult */
 export type InfoGetNodeVersionResult = {
-    /** @description Node software and version, e.g. avalanche/1.10.1. */
+    /** @description Node software and version: avalanchego/1.14.2 since v1.10.18, avalanche/1.10.17 and the like before. */
     version: string;
     databaseVersion: string;
     /** @description Version of the protocol between the node and out-of-process VMs. */
@@ -700,7 +771,7 @@ export type InfoGetVMsResult = {
     vms: {
         [key: string]: string[];
     };
-    /** @description Name of each feature extension, keyed by its id (current nodes only). */
+    /** @description Name of each feature extension, keyed by its id (since v1.10.19). */
     fxs?: {
         [key: string]: string;
     };
@@ -736,8 +807,10 @@ export type InfoUpgradesResult = {
     cortinaXChainStopVertexID: components["schemas"]["Id"];
     durangoTime: components["schemas"]["Timestamp"];
     etnaTime: components["schemas"]["Timestamp"];
-    fortunaTime: components["schemas"]["Timestamp"];
-    graniteTime: components["schemas"]["Timestamp"];
+    /** @description Name of the Fortuna activation in v1.12.2 (renamed fortunaTime in v1.13.0). */
+    fUpgradeTime?: components["schemas"]["Timestamp"];
+    fortunaTime?: components["schemas"]["Timestamp"];
+    graniteTime?: components["schemas"]["Timestamp"];
     /** @description Length of a P-Chain epoch after Granite, in nanoseconds. */
     graniteEpochDuration?: number;
     /** @description Helicon activation; a year-9999 time means not scheduled. */
@@ -753,7 +826,18 @@ export type InfoUptimeResult = {
 /** InitialRewardConfig */
 export type InitialRewardConfig = {
     allowFeeRecipients: boolean;
-    rewardAddress?: components["schemas"]["EvmAddress"];
+    /** @description Where block rewards go; the zero address when unset. */
+    rewardAddress: components["schemas"]["EvmAddress"];
+};
+/**
+ * InitialState
+ * @description Outputs one feature extension holds when the asset is created.
+ */
+export type InitialState = {
+    /** @description 0 secp256k1fx, 1 nftfx, 2 propertyfx on the X-Chain. */
+    fxIndex: number;
+    fxID: components["schemas"]["Id"];
+    outputs: components["schemas"]["FxState"][];
 };
 /**
  * JsonRpcError
@@ -766,6 +850,56 @@ export type JsonRpcError = {
     data?: unknown;
 };
 /**
+ * Memo
+ * @description Up to 256 bytes of free data, hex without checksum; null when unset.
+ */
+export type Memo = components["schemas"]["HexBytes"] | null;
+/** NativeMinterConfig */
+export type NativeMinterConfig = {
+    blockTimestamp: components["schemas"]["EvmUint"] | null;
+    disable?: boolean;
+    adminAddresses?: components["schemas"]["EvmAddressList"];
+    managerAddresses?: components["schemas"]["EvmAddressList"];
+    enabledAddresses?: components["schemas"]["EvmAddressList"];
+    /** @description Amounts minted when the precompile activates, in wei, keyed by address. */
+    initialMint?: {
+        [key: string]: string;
+    };
+};
+/** NftMintOperation */
+export type NftMintOperation = {
+    mintInput: components["schemas"]["SignatureIndices"];
+    groupID: number;
+    payload: components["schemas"]["HexBytes"];
+    outputs: components["schemas"]["OutputOwners"][];
+};
+/**
+ * NftMintOutput
+ * @description The right to mint NFTs of one group, held by the owners.
+ */
+export type NftMintOutput = {
+    addresses: components["schemas"]["Bech32Address"][];
+    groupID: number;
+    locktime: number;
+    threshold: number;
+};
+/** NftTransferOperation */
+export type NftTransferOperation = {
+    input: components["schemas"]["SignatureIndices"];
+    output: components["schemas"]["NftTransferOutput"];
+};
+/**
+ * NftTransferOutput
+ * @description One NFT of a group, with its payload, held by the owners.
+ */
+export type NftTransferOutput = {
+    addresses: components["schemas"]["Bech32Address"][];
+    groupID: number;
+    payload: components["schemas"]["HexBytes"];
+    locktime: number;
+    threshold: number;
+};
+/**
  * NodeId
  * @description A node id, written with its `NodeID-` prefix.
  */
@@ -775,11 +909,20 @@ export type NodeId = string;
  * @description How many containers to return, 0 to 1024, as a number or a decimal string. Current nodes accept only 1 to 1024 and answer 0 with an error.
  */
 export type NumToFetch = number | string;
+/**
+ * OutputOwners
+ * @description Who may spend or use an output: once Unix time `locktime` has passed, `threshold` of `addresses` must sign.
+ */
+export type OutputOwners = {
+    addresses: components["schemas"]["Bech32Address"][];
+    locktime: number;
+    threshold: number;
+};
 /** Peer */
 export type Peer = {
     /** @description Remote address of the connection, ip:port. */
     ip: string;
-    /** @description Address the peer advertises for itself; left out when it has none. */
+    /** @description Address the peer advertises for itself. Nodes up to v1.11.7 leave it out when the peer advertises none; since v1.11.8 it is always sent and empty in that case. */
     publicIP?: string;
     nodeID: components["schemas"]["NodeId"];
     version: string;
@@ -792,48 +935,61 @@ export type Peer = {
     benched: components["schemas"]["Id"][];
     /** @description Unix time of the next network upgrade the peer is ready for. */
     upgradeTime?: number;
+    /** @description This node's uptime on each subnet, in percent as the peer sees it, keyed by subnet id (nodes v1.9.4 to v1.11.11 only). */
+    observedSubnetUptimes?: {
+        [key: string]: components["schemas"]["Uint64String"];
+    };
     supportedACPs?: number[];
     objectedACPs?: number[];
 };
 /**
- * PrecompileConfig
- * @description Settings of one stateful precompile: when it activates (or, with `disable`, deactivates), its allow-list roles, and precompile-specific initial settings.
- */
-export type PrecompileConfig = {
-    /** @description Unix time at which this configuration takes effect. */
-    blockTimestamp?: components["schemas"]["EvmUint"] | null;
-    /** @description True when this entry switches the precompile off. */
-    disable?: boolean;
-    adminAddresses?: components["schemas"]["EvmAddressList"];
-    managerAddresses?: components["schemas"]["EvmAddressList"];
-    enabledAddresses?: components["schemas"]["EvmAddressList"];
-    /** @description Native-minter only - amounts minted at activation, keyed by address. */
-    initialMint?: {
-        [key: string]: string;
-    };
-    initialFeeConfig?: components["schemas"]["FeeConfig"];
-    initialRewardConfig?: components["schemas"]["InitialRewardConfig"];
-    /** @description Warp only - percentage of stake whose signatures make a message valid. */
-    quorumNumerator?: components["schemas"]["EvmUint"];
-    requirePrimaryNetworkSigners?: boolean;
-};
-/**
  * PrecompileConfigs
- * @description Precompile settings keyed by configuration name, e.g. contractDeployerAllowListConfig, contractNativeMinterConfig, txAllowListConfig, feeManagerConfig, rewardManagerConfig, warpConfig.
+ * @description Precompile settings keyed by configuration name.
  */
 export type PrecompileConfigs = {
-    [key: string]: components["schemas"]["PrecompileConfig"];
+    contractDeployerAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+    txAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+    contractNativeMinterConfig?: components["schemas"]["NativeMinterConfig"];
+    feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
+    rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
+    warpConfig?: components["schemas"]["WarpConfig"];
 };
 /**
  * PrecompileUpgrade
  * @description One scheduled change, keyed by the name of the precompile configuration it changes.
  */
 export type PrecompileUpgrade = {
-    [key: string]: components["schemas"]["PrecompileConfig"];
+    contractDeployerAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+    txAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+    contractNativeMinterConfig?: components["schemas"]["NativeMinterConfig"];
+    feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
+    rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
+    warpConfig?: components["schemas"]["WarpConfig"];
+};
+/** PropertyMintOperation */
+export type PropertyMintOperation = {
+    mintInput: components["schemas"]["SignatureIndices"];
+    mintOutput: components["schemas"]["OutputOwners"];
+    ownedOutput: components["schemas"]["OutputOwners"];
+};
+/** RewardManagerConfig */
+export type RewardManagerConfig = {
+    blockTimestamp: components["schemas"]["EvmUint"] | null;
+    disable?: boolean;
+    adminAddresses?: components["schemas"]["EvmAddressList"];
+    managerAddresses?: components["schemas"]["EvmAddressList"];
+    enabledAddresses?: components["schemas"]["EvmAddressList"];
+    initialRewardConfig?: components["schemas"]["InitialRewardConfig"];
 };
 /** Secp256k1Credential */
 export type Secp256k1Credential = {
-    signatures: components["schemas"]["HexBytes"][];
+    signatures: components["schemas"]["Signature65"][];
+};
+/** Secp256k1MintOperation */
+export type Secp256k1MintOperation = {
+    mintInput: components["schemas"]["SignatureIndices"];
+    mintOutput: components["schemas"]["OutputOwners"];
+    transferOutput: components["schemas"]["Secp256k1TransferOutput"];
 };
 /** Secp256k1TransferInput */
 export type Secp256k1TransferInput = {
@@ -843,13 +999,23 @@ export type Secp256k1TransferInput = {
 };
 /**
  * Secp256k1TransferOutput
- * @description Output of the secp256k1 signature feature extension: once Unix time `locktime` has passed, a transaction signed by `threshold` of `addresses` may spend it.
+ * @description An amount of a fungible asset: once Unix time `locktime` has passed, a transaction signed by `threshold` of `addresses` may spend it.
  */
 export type Secp256k1TransferOutput = {
     addresses: components["schemas"]["Bech32Address"][];
     amount: number;
     locktime: number;
     threshold: number;
+};
+/**
+ * Signature65
+ * @description A 65-byte recoverable secp256k1 signature, `0x` + hex, no checksum.
+ */
+export type Signature65 = string;
+/** SignatureIndices */
+export type SignatureIndices = {
+    /** @description Positions, in the spent output's `addresses`, of the keys that sign. */
+    signatureIndices: number[];
 };
 /** StateUpgrade */
 export type StateUpgrade = {
@@ -865,6 +1031,60 @@ export type StateUpgradeAccount = {
         [key: string]: components["schemas"]["Hash32"];
     };
     balanceChange?: string;
+};
+/**
+ * SubnetEvmChainConfig
+ * @description A Subnet-EVM chain's configuration, with upgrades scheduled after genesis.
+ */
+export type SubnetEvmChainConfig = {
+    chainId: components["schemas"]["EvmUint"];
+    homesteadBlock?: components["schemas"]["EvmUint"];
+    daoForkBlock?: components["schemas"]["EvmUint"];
+    daoForkSupport?: boolean;
+    eip150Block?: components["schemas"]["EvmUint"];
+    eip155Block?: components["schemas"]["EvmUint"];
+    eip158Block?: components["schemas"]["EvmUint"];
+    byzantiumBlock?: components["schemas"]["EvmUint"];
+    constantinopleBlock?: components["schemas"]["EvmUint"];
+    petersburgBlock?: components["schemas"]["EvmUint"];
+    istanbulBlock?: components["schemas"]["EvmUint"];
+    muirGlacierBlock?: components["schemas"]["EvmUint"];
+    berlinBlock?: components["schemas"]["EvmUint"];
+    londonBlock?: components["schemas"]["EvmUint"];
+    arrowGlacierBlock?: components["schemas"]["EvmUint"];
+    grayGlacierBlock?: components["schemas"]["EvmUint"];
+    mergeNetsplitBlock?: components["schemas"]["EvmUint"];
+    shanghaiTime?: components["schemas"]["EvmUint"];
+    cancunTime?: components["schemas"]["EvmUint"];
+    pragueTime?: components["schemas"]["EvmUint"];
+    verkleTime?: components["schemas"]["EvmUint"];
+    terminalTotalDifficulty?: components["schemas"]["EvmUint"];
+    terminalTotalDifficultyPassed?: boolean;
+    subnetEVMTimestamp?: components["schemas"]["EvmUint"];
+    durangoTimestamp?: components["schemas"]["EvmUint"];
+    etnaTimestamp?: components["schemas"]["EvmUint"];
+    fortunaTimestamp?: components["schemas"]["EvmUint"];
+    graniteTimestamp?: components["schemas"]["EvmUint"];
+    heliconTimestamp?: components["schemas"]["EvmUint"];
+    feeConfig: components["schemas"]["FeeConfig"];
+    /** @description Whether block producers may name their own fee recipient; left out when false. */
+    allowFeeRecipients?: boolean;
+    contractDeployerAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+    txAllowListConfig?: components["schemas"]["AllowListPrecompileConfig"];
+    contractNativeMinterConfig?: components["schemas"]["NativeMinterConfig"];
+    feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
+    rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
+    warpConfig?: components["schemas"]["WarpConfig"];
+    upgrades: components["schemas"]["UpgradeConfig"];
+};
+/** SubnetEvmNetworkUpgrades */
+export type SubnetEvmNetworkUpgrades = {
+    subnetEVMTimestamp?: components["schemas"]["EvmUint"];
+    durangoTimestamp?: components["schemas"]["EvmUint"];
+    etnaTimestamp?: components["schemas"]["EvmUint"];
+    fortunaTimestamp?: components["schemas"]["EvmUint"];
+    graniteTimestamp?: components["schemas"]["EvmUint"];
+    heliconTimestamp?: components["schemas"]["EvmUint"];
 };
 /**
  * Timestamp
@@ -911,10 +1131,7 @@ export type Uint64String = string;
 export type UpgradeConfig = {
     precompileUpgrades?: components["schemas"]["PrecompileUpgrade"][];
     stateUpgrades?: components["schemas"]["StateUpgrade"][];
-    /** @description Network-upgrade times overridden for this chain, keyed by upgrade field name. */
-    networkUpgradeOverrides?: {
-        [key: string]: components["schemas"]["EvmUint"];
-    };
+    networkUpgradeOverrides?: components["schemas"]["SubnetEvmNetworkUpgrades"];
 };
 /** UtxoId */
 export type UtxoId = {
@@ -957,10 +1174,24 @@ export type Validator = {
 export type ValidatorsGetCurrentValidatorsResult = {
     validators: components["schemas"]["Validator"][];
 };
+/** WarpConfig */
+export type WarpConfig = {
+    blockTimestamp: components["schemas"]["EvmUint"] | null;
+    disable?: boolean;
+    /** @description Percentage of stake whose signatures make a Warp message valid (0 means the default, 67). */
+    quorumNumerator: components["schemas"]["EvmUint"];
+    /** @description Whether messages from the Primary Network must be signed by its validators. */
+    requirePrimaryNetworkSigners: boolean;
+};
 /** @description Parameters of avm.getAllBalances. */
 export type AvmGetAllBalancesParams = {
     /** @description The address to look up, with its chain prefix. */
     address: components["schemas"]["Bech32Address"];
+    /**
+     * @description Also count UTXOs the address only partly controls (multisig) or cannot spend yet (locktime in the future). Without it only unlocked 1-of-1 UTXOs count.
+     * @default false
+     */
+    includePartial?: boolean;
 };
 export type AvmGetAssetDescriptionResult = components["schemas"]["AvmAssetDescription"];
 /** @description Parameters of avm.getAssetDescription. */
@@ -973,22 +1204,27 @@ export type AvmGetBalanceParams = {
     address: components["schemas"]["Bech32Address"];
     /** @description Id or alias of the asset. */
     assetID: string;
+    /**
+     * @description Also count UTXOs the address only partly controls (multisig) or cannot spend yet (locktime in the future). Without it only unlocked 1-of-1 UTXOs count.
+     * @default false
+     */
+    includePartial?: boolean;
 };
 /** @description Parameters of avm.getBlock. */
 export type AvmGetBlockParams = {
     blockID: components["schemas"]["Id"];
-    encoding?: components["schemas"]["HexOrJsonEncoding"];
+    encoding?: components["schemas"]["BytesOrJsonEncoding"];
 };
 export type AvmGetBlockByHeightResult = components["schemas"]["AvmGetBlockResult"];
 /** @description Parameters of avm.getBlockByHeight. */
 export type AvmGetBlockByHeightParams = {
     height: components["schemas"]["Uint64Param"];
-    encoding?: components["schemas"]["HexOrJsonEncoding"];
+    encoding?: components["schemas"]["BytesOrJsonEncoding"];
 };
 /** @description Parameters of avm.getTx. */
 export type AvmGetTxParams = {
     txID: components["schemas"]["Id"];
-    encoding?: components["schemas"]["HexOrJsonEncoding"];
+    encoding?: components["schemas"]["BytesOrJsonEncoding"];
 };
 /** @description Parameters of avm.getTxStatus. */
 export type AvmGetTxStatusParams = {
@@ -1002,7 +1238,7 @@ export type AvmGetUTXOsParams = {
     startIndex?: components["schemas"]["UtxoIndex"];
     /** @description Id or alias of the chain whose exports to this chain should be listed. */
     sourceChain?: components["schemas"]["ChainIdOrAlias"];
-    encoding?: components["schemas"]["HexEncoding"];
+    encoding?: components["schemas"]["BytesEncoding"];
 };
 export type EthGetActivePrecompilesAtResult = components["schemas"]["PrecompileConfigs"];
 export type EthGetActiveRulesAtResult = components["schemas"]["EthActiveRulesResult"];
@@ -1013,6 +1249,10 @@ export type HealthHealthParams = {
     tags?: components["schemas"]["HealthTags"];
 };
 export type HealthLivenessResult = components["schemas"]["HealthReply"];
+/** @description Parameters of health.liveness. */
+export type HealthLivenessParams = {
+    tags?: components["schemas"]["HealthTags"];
+};
 export type HealthReadinessResult = components["schemas"]["HealthReply"];
 /** @description Parameters of health.readiness. */
 export type HealthReadinessParams = {
@@ -1022,34 +1262,32 @@ export type IndexGetContainerByIDResult = components["schemas"]["Container"];
 /** @description Parameters of index.getContainerByID. */
 export type IndexGetContainerByIDParams = {
     id: components["schemas"]["Id"];
-    encoding?: components["schemas"]["HexEncoding"];
+    encoding?: components["schemas"]["BytesEncoding"];
 };
 export type IndexGetContainerByIndexResult = components["schemas"]["Container"];
 /** @description Parameters of index.getContainerByIndex. */
 export type IndexGetContainerByIndexParams = {
     index: components["schemas"]["Uint64Param"];
-    encoding?: components["schemas"]["HexEncoding"];
+    encoding?: components["schemas"]["BytesEncoding"];
 };
 /** @description Parameters of index.getContainerRange. */
 export type IndexGetContainerRangeParams = {
     startIndex: components["schemas"]["Uint64Param"];
     numToFetch: components["schemas"]["NumToFetch"];
-    encoding?: components["schemas"]["HexEncoding"];
+    encoding?: components["schemas"]["BytesEncoding"];
 };
 /** @description Parameters of index.getIndex. */
 export type IndexGetIndexParams = {
     id: components["schemas"]["Id"];
-    encoding?: components["schemas"]["HexEncoding"];
 };
 export type IndexGetLastAcceptedResult = components["schemas"]["Container"];
 /** @description Parameters of index.getLastAccepted. */
 export type IndexGetLastAcceptedParams = {
-    encoding?: components["schemas"]["HexEncoding"];
+    encoding?: components["schemas"]["BytesEncoding"];
 };
 /** @description Parameters of index.isAccepted. */
 export type IndexIsAcceptedParams = {
     id: components["schemas"]["Id"];
-    encoding?: components["schemas"]["HexEncoding"];
 };
 /** @description Parameters of info.getBlockchainID. */
 export type InfoGetBlockchainIDParams = {
@@ -1070,7 +1308,7 @@ export type InfoPeersParams = {
 };
 /** @description Parameters of info.uptime. */
 export type InfoUptimeParams = {
-    /** @description Ignored by current nodes; older nodes answered for this subnet or L1. */
+    /** @description Read by nodes up to v1.11.11 (answer for this subnet or L1); ignored since v1.11.12. */
     subnetID?: components["schemas"]["Id"];
 };
 /** @description Parameters of validators.getCurrentValidators. */
