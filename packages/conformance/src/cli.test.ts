@@ -339,6 +339,71 @@ describe('contract', () => {
   });
 });
 
+describe('contract judges a node by the release it reports', () => {
+  let url: string;
+  let server: Server;
+  beforeAll(async () => {
+    const reply = async (name: string) =>
+      JSON.parse(await readFile(join(corpus, `node-rpc/${name}.json`), 'utf8')).response.body
+        .result;
+    const version = { ...(await reply('info.getNodeVersion.1')), version: 'avalanchego/1.13.1' };
+    // heliconTime arrived in v1.14.1: a v1.13.1 node that sends it is not the release it says.
+    const upgrades = await reply('info.upgrades.1');
+    server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (d) => {
+        text += d;
+      });
+      req.on('end', () => {
+        const call = JSON.parse(text);
+        const result = call.method === 'info.getNodeVersion' ? version : upgrades;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+      });
+    });
+    url = await listen(server);
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  test('auto: members newer than the reported release are drift', { timeout: 60000 }, async () => {
+    const only = ['--only', 'info.upgrades,info.getNodeVersion', '--format', 'json'];
+    const auto = await run(['contract', '--target', `node-rpc=${url}`, ...only]);
+    const report = JSON.parse(auto.stdout);
+    expect(report.nodeVersion).toBe('v1.13.1 (read from info.getNodeVersion)');
+    const upgrades = report.operations.find(
+      (o: { operation: string }) => o.operation === 'info.upgrades',
+    );
+    expect(upgrades.verdict).toBe('drift');
+    expect(upgrades.drift).toHaveProperty('undeclared-property');
+    expect(JSON.stringify(report.results)).toContain('heliconTime');
+    expect(auto.code).toBe(1);
+    // Judged by the spec's whole supported range the same answers conform.
+    const range = await run([
+      'contract',
+      '--target',
+      `node-rpc=${url}`,
+      ...only,
+      '--node-version',
+      'none',
+    ]);
+    expect(JSON.parse(range.stdout).nodeVersion).toBe('the supported range of the spec');
+    expect(range.code).toBe(0);
+  });
+
+  test('check --node-version judges recordings by that release', { timeout: 60000 }, async () => {
+    const file = join(corpus, 'node-rpc/info.upgrades.1.json');
+    expect((await run(['check', file, '--strict'])).code).toBe(0);
+    const old = await run(['check', file, '--strict', '--node-version', 'v1.13.1']);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toMatch(/heliconTime: is not declared by the spec/);
+    const bad = await run(['check', file, '--node-version', 'soon']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--node-version: node version "soon" must look like/);
+  });
+});
+
 describe('usage', () => {
   test('--output writes the report to a file and nothing to stdout', {
     timeout: 60000,

@@ -11,7 +11,9 @@ import {
   describeExpectation,
   exitCode,
   parseTargets,
+  readNodeVersion,
   runContract,
+  skipAbsentMethods,
   type Targets,
   verdicts,
 } from './contract.js';
@@ -34,6 +36,7 @@ import {
   exclusionFor,
   Specs,
 } from './specs.js';
+import { formatNodeVersion, NodeVersionError, parseNodeVersion } from './versions.js';
 
 const exitCodes = `Exit codes: 0 everything tested conforms, 1 drift (or a failed exchange),
 2 not tested (a target unreachable, nothing left to test) or a usage error.`;
@@ -51,6 +54,8 @@ Validate recorded exchanges (specs/recordings format or HAR 1.2) against the spe
 Options:
   --strict              also fail on properties the spec does not declare
   --exclusions FILE     exchanges left out on purpose, with reasons (default: the corpus's)
+  --node-version V      judge node answers as AvalancheGo release V sends them
+                        (avalanchego/1.13.2 or v1.13.2; default: the spec's supported range)
 ${common}
 
 Exit codes: 0 every exchange passes, 1 any fails, 2 usage error.`,
@@ -76,6 +81,10 @@ Options:
   --only a,b            only these operations, methods or services
   --concurrency N       requests in flight at once (default 4)
   --timeout-ms N        per-request timeout in ms (default 15000)
+  --node-version V      judge node answers as release V sends them; auto (default for a
+                        URL or live target) asks the target's info.getNodeVersion, none
+                        (default for replay, which serves answers of several releases)
+                        uses the spec's whole supported range
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)
 ${common}
@@ -180,6 +189,7 @@ async function check(args: string[]) {
         output: { type: 'string' },
         specs: { type: 'string' },
         exclusions: { type: 'string' },
+        'node-version': { type: 'string' },
       },
     }),
   );
@@ -187,7 +197,7 @@ async function check(args: string[]) {
   if (positionals.length === 0)
     throw new UsageError('check: name at least one file or folder', 'check');
   const fmt = format(values.format);
-  const specs = await Specs.load(values.specs ?? defaultSpecDir);
+  const specs = await loadSpecs(values.specs, values['node-version']);
   const exchanges = await loadExchanges(positionals);
   const exclusions = await readExclusions(values.exclusions);
   const results: ExchangeResult[] = exchanges.map((e) => {
@@ -286,6 +296,8 @@ interface ContractRun {
   targets: Targets;
   results: ContractResult[];
   durationMs: number;
+  /** Which node release the answers were judged by, and how it was chosen. */
+  nodeVersion: string;
 }
 
 /** Services none of whose sent cases reached the target: told in one line each. */
@@ -307,6 +319,7 @@ function contractJson(run: ContractRun): string {
     reportVersion,
     command: 'contract',
     target: run.target,
+    nodeVersion: run.nodeVersion,
     services: Object.entries(run.targets)
       .filter(([name]) => run.results.some((r) => r.service === name))
       .map(([name, url]) => ({
@@ -407,7 +420,7 @@ function contractText(run: ContractRun, where: string): string {
   const requests = run.results.filter((r) => r.status !== undefined).length;
   lines.push(
     '',
-    `target: ${where}`,
+    `target: ${where}; node answers judged by ${run.nodeVersion}`,
     `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');
@@ -431,6 +444,7 @@ async function contract(args: string[]) {
         specs: { type: 'string' },
         recordings: { type: 'string' },
         'timeout-ms': { type: 'string' },
+        'node-version': { type: 'string' },
       },
     }),
   );
@@ -489,14 +503,17 @@ async function contract(args: string[]) {
     );
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   try {
+    const judged = await judgingSpecs(specs, values, targets, replay !== undefined, timeoutMs);
+    if (judged.release) skipAbsentMethods(cases, judged.specs, judged.release);
     const started = performance.now();
-    const results = await runContract(specs, cases, {
+    const results = await runContract(judged.specs, cases, {
       targets,
       ...(apiKey ? { apiKey, apiKeyVariable: keyVariable } : {}),
       concurrency,
       timeoutMs,
       maxRetryAfterMs: 30000,
       retries: 3,
+      replaysCorpus: replay !== undefined,
       onResult: (r, done, total) => {
         if (tty) process.stderr.write(`\r\x1b[2K${done}/${total} ${r.service} ${r.operation}`);
       },
@@ -507,6 +524,7 @@ async function contract(args: string[]) {
       targets,
       results,
       durationMs: performance.now() - started,
+      nodeVersion: judged.note,
     };
     if (values.record) await record(values.record, results);
     const where = replay ? `replay server ${replay.url}` : targetName;
@@ -521,6 +539,44 @@ async function contract(args: string[]) {
   } finally {
     await replay?.close();
   }
+}
+
+async function loadSpecs(dir: string | undefined, nodeVersion: string | undefined) {
+  try {
+    return await Specs.load(dir ?? defaultSpecDir, nodeVersion ? { nodeVersion } : {});
+  } catch (error) {
+    if (error instanceof NodeVersionError) throw new UsageError(`--node-version: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The specs a contract run judges by: for a node target, the documents of the release it
+ * reports (`--node-version auto`), of a named release, or of the whole supported range.
+ */
+async function judgingSpecs(
+  specs: Specs,
+  values: { specs?: string; 'node-version'?: string },
+  targets: Targets,
+  isReplay: boolean,
+  timeoutMs: number,
+): Promise<{ specs: Specs; release?: string; note: string }> {
+  const wanted = values['node-version'] ?? (isReplay ? 'none' : 'auto');
+  const range = 'the supported range of the spec';
+  if (wanted === 'none') return { specs, note: range };
+  let release = wanted;
+  let how = 'from --node-version';
+  if (wanted === 'auto') {
+    const base = targets['node-rpc'];
+    if (!base) return { specs, note: range };
+    const read = await readNodeVersion(base, { timeoutMs });
+    if ('reason' in read) return { specs, note: `${range} (${read.reason})` };
+    release = read.version;
+    how = 'read from info.getNodeVersion';
+  }
+  const judged = await loadSpecs(values.specs, release);
+  const name = formatNodeVersion(parseNodeVersion(release));
+  return { specs: judged, release: `avalanchego ${name}`, note: `${name} (${how})` };
 }
 
 function printHelp(command?: keyof typeof help): number {

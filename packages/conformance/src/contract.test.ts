@@ -214,6 +214,8 @@ const runOptions = (url: string): RunOptions => ({
   timeoutMs: 20000,
   maxRetryAfterMs: 0,
   retries: 0,
+  // The proxy forwards to the replay server, which answers marked recordings as they are.
+  replaysCorpus: true,
 });
 
 async function runWith(f: Fault, cases: ContractCase[] = allCases) {
@@ -375,6 +377,21 @@ describe('runContract against a faulty deployment', () => {
     },
     60000,
   );
+
+  test('era marks excuse a trimmed recording only against the replay server', async () => {
+    const marked = allCases.filter((c) => c.lenient?.some((p) => p.startsWith('response')));
+    expect(marked.length).toBeGreaterThan(0);
+    const { drifting } = await runWith(() => undefined, marked);
+    expect([...drifting]).toEqual([]);
+    // Any other target is held to the current shape: the same answers drift there.
+    const strict = await runContract(specs, marked, {
+      ...runOptions(proxyUrl),
+      replaysCorpus: false,
+    });
+    const kinds = strict.flatMap((r) => r.violations.map((v) => v.kind));
+    expect(strict.some((r) => r.verdict === 'drift')).toBe(true);
+    expect(kinds).toContain('missing-required');
+  }, 60000);
 
   test('a drift entry says expected vs got and carries a curl line', async () => {
     const { results } = await runWith(
