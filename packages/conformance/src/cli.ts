@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { CaseClass } from './case-values.js';
 import {
   type ContractCase,
   type ContractResult,
@@ -12,11 +13,12 @@ import {
   exitCode,
   parseTargets,
   readNodeVersion,
-  runContract,
   skipAbsentMethods,
   type Targets,
   verdicts,
 } from './contract.js';
+import { classCounts, defaultPlan, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import { classOf } from './generate-cases.js';
 import { loadExchanges, type Recording, RecordingFormatError } from './recordings.js';
 import { startReplayServer } from './replay.js';
 import {
@@ -70,8 +72,9 @@ Options:
   -h, --help            this help`,
   contract: `Usage: avalanche-conformance contract [options]
 
-Send every recorded and example request to a target and check each answer: its status,
-its JSON-RPC result or error, and its body against the spec (strict).
+Send the recorded and example requests, and cases generated from the specs' parameter
+schemas, pages and links, to a target and check each answer: its status, its JSON-RPC
+result or error, and its body against the spec (strict).
 
 Options:
   --target T            replay (default, in-process), live (the specs' public hosts),
@@ -85,6 +88,16 @@ Options:
                         URL or live target) asks the target's info.getNodeVersion, none
                         (default for replay, which serves answers of several releases)
                         uses the spec's whole supported range
+  --cases LIST          case classes to run (default all): recorded, example,
+                        generated (every enum value, bounds, optional inputs absent and
+                        present, both forms of 64-bit numbers), negative (one broken rule
+                        each; the documented 400 or JSON-RPC error expected), page
+                        (follow page tokens / endIndex / startIndex) and linked (the
+                        specs' links from one answer to the next call)
+  --seed N              seed of the generated cases (default 1): same seed, same cases
+  --max-cases N         most generated and most negative cases per operation (default 12)
+  --max-requests N      most requests in the whole run (default 600)
+  --max-pages N         most pages followed per paginated operation (default 4)
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)
 ${common}
@@ -298,6 +311,13 @@ interface ContractRun {
   durationMs: number;
   /** Which node release the answers were judged by, and how it was chosen. */
   nodeVersion: string;
+  specs: Specs;
+  /** Generated cases the request budget left unsent. */
+  leftOut: number;
+  /** Paginated operations whose pages went on past --max-pages. */
+  pagingCut: string[];
+  seed: number;
+  classes: CaseClass[];
 }
 
 /** Services none of whose sent cases reached the target: told in one line each. */
@@ -312,8 +332,51 @@ function downServices(run: ContractRun): Map<string, string> {
   return out;
 }
 
+const classWords: Record<CaseClass, string> = {
+  recorded: 'recorded',
+  example: 'example',
+  generated: 'generated',
+  negative: 'negative',
+  page: 'page',
+  linked: 'linked',
+};
+
+/** Per operation: cases per class and the listed values sent (`validationStatus 4/4`). */
+function reach(run: ContractRun) {
+  const counts = classCounts(run.results);
+  const coverage = valueCoverage(run.specs, run.results);
+  return (key: string) => ({
+    classes: counts.get(key) ?? {},
+    coverage: (coverage.get(key) ?? []).map((c) => ({
+      input: c.input,
+      covered: c.covered.length,
+      total: c.total,
+      values: c.covered,
+    })),
+  });
+}
+
+function reachLines(run: ContractRun, skip: Set<string>): string[] {
+  const of = reach(run);
+  const rows = [['service', 'operation', 'cases by class', 'values covered']];
+  for (const v of verdicts(run.results)) {
+    if (skip.has(v.service)) continue;
+    const { classes, coverage } = of(`${v.service} ${v.operation}`);
+    rows.push([
+      v.service,
+      v.operation,
+      Object.entries(classes)
+        .map(([k, n]) => `${classWords[k as CaseClass]} ${n}`)
+        .join(', ') || '-',
+      coverage.map((c) => `${c.input} ${c.covered}/${c.total}`).join(', ') || '-',
+    ]);
+  }
+  return rows.length > 1 ? ['', table(rows)] : [];
+}
+
 function contractJson(run: ContractRun): string {
   const perOp = verdicts(run.results);
+  const of = reach(run);
   const down = downServices(run);
   const report = {
     reportVersion,
@@ -333,10 +396,20 @@ function contractJson(run: ContractRun): string {
       cases: { total: run.results.length, ...countVerdicts(run.results) },
       requests: run.results.filter((r) => r.status !== undefined).length,
       durationMs: Math.round(run.durationMs),
+      classes: Object.fromEntries(
+        run.classes.map((k) => [
+          k,
+          run.results.filter((r) => classOf(r) === k && r.status !== undefined).length,
+        ]),
+      ),
+      seed: run.seed,
+      leftOut: run.leftOut,
+      pagingCut: run.pagingCut,
     },
-    operations: perOp,
+    operations: perOp.map((v) => ({ ...v, ...of(`${v.service} ${v.operation}`) })),
     results: run.results.map(({ exchange: _e, ...r }) => ({
       ...r,
+      class: classOf(r),
       expected: describeExpectation(r.expect),
       violations: r.violations.map((v) => ({ ...v, text: formatViolation(v) })),
     })),
@@ -385,6 +458,7 @@ function contractText(run: ContractRun, where: string): string {
       ]);
     }
     lines.push(table(rows));
+    lines.push(...reachLines(run, new Set(down.keys())));
   }
   for (const r of run.results.filter((x) => x.verdict === 'drift')) {
     // The expected-vs-got line already says what unexpected-status/-error would repeat.
@@ -418,8 +492,19 @@ function contractText(run: ContractRun, where: string): string {
   const n = countVerdicts(ops);
   const c = countVerdicts(run.results);
   const requests = run.results.filter((r) => r.status !== undefined).length;
+  const byClass = run.classes
+    .map(
+      (k) => `${k} ${run.results.filter((r) => classOf(r) === k && r.status !== undefined).length}`,
+    )
+    .join(', ');
+  if (run.pagingCut.length > 0)
+    lines.push(
+      '',
+      `paging stopped at --max-pages with more pages offered: ${run.pagingCut.join(', ')}`,
+    );
   lines.push(
     '',
+    `cases sent by class: ${byClass} (seed ${run.seed}${run.leftOut ? `; ${run.leftOut} generated cases left out by --max-requests` : ''})`,
     `target: ${where}; node answers judged by ${run.nodeVersion}`,
     `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
@@ -445,10 +530,30 @@ async function contract(args: string[]) {
         recordings: { type: 'string' },
         'timeout-ms': { type: 'string' },
         'node-version': { type: 'string' },
+        cases: { type: 'string' },
+        seed: { type: 'string' },
+        'max-cases': { type: 'string' },
+        'max-requests': { type: 'string' },
+        'max-pages': { type: 'string' },
       },
     }),
   );
   if (values.help) return printHelp('contract');
+  let classes: Set<CaseClass>;
+  try {
+    classes = parseClasses(values.cases);
+  } catch (error) {
+    throw new UsageError((error as Error).message, 'contract');
+  }
+  const seed = positiveInt('seed', values.seed, defaultPlan.seed, 2 ** 31 - 1);
+  const maxCases = positiveInt('max-cases', values['max-cases'], defaultPlan.maxCases, 10000);
+  const maxRequests = positiveInt(
+    'max-requests',
+    values['max-requests'],
+    defaultPlan.maxRequests,
+    1_000_000,
+  );
+  const maxPages = positiveInt('max-pages', values['max-pages'], defaultPlan.maxPages, 10000);
   const fmt = format(values.format);
   const concurrency = positiveInt('concurrency', values.concurrency, 4, 64) || 1;
   const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'], 15000, 600000);
@@ -478,14 +583,15 @@ async function contract(args: string[]) {
     throw new UsageError((error as Error).message);
   }
   let cases: ContractCase[] = contractCases(specs, recordings);
+  let onlyFilter: ((c: ContractCase) => boolean) | undefined;
   if (values.only) {
     const only = new Set(values.only.split(',').map((s) => s.trim()));
-    cases = cases.filter((c) => only.has(c.operation) || only.has(c.service));
+    onlyFilter = (c) => only.has(c.operation) || only.has(c.service);
+    cases = cases.filter(onlyFilter);
     if (cases.length === 0)
       throw new UsageError(`--only: ${values.only} names no operation, method or service`);
   }
-  if (targetName === 'live')
-    for (const c of cases) if (c.nodeSpecific && !c.skip) c.skip = nodeSpecificReason;
+  const live = targetName === 'live';
   let replay: Awaited<ReturnType<typeof startReplayServer>> | undefined;
   let targets: Targets;
   if (parsed === 'replay') {
@@ -504,20 +610,36 @@ async function contract(args: string[]) {
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   try {
     const judged = await judgingSpecs(specs, values, targets, replay !== undefined, timeoutMs);
-    if (judged.release) skipAbsentMethods(cases, judged.specs, judged.release);
     const started = performance.now();
-    const results = await runContract(judged.specs, cases, {
-      targets,
-      ...(apiKey ? { apiKey, apiKeyVariable: keyVariable } : {}),
-      concurrency,
-      timeoutMs,
-      maxRetryAfterMs: 30000,
-      retries: 3,
-      replaysCorpus: replay !== undefined,
-      onResult: (r, done, total) => {
-        if (tty) process.stderr.write(`\r\x1b[2K${done}/${total} ${r.service} ${r.operation}`);
+    const planned = await runPlan(
+      judged.specs,
+      cases,
+      {
+        targets,
+        ...(apiKey ? { apiKey, apiKeyVariable: keyVariable } : {}),
+        concurrency,
+        timeoutMs,
+        maxRetryAfterMs: 30000,
+        retries: 3,
+        replaysCorpus: replay !== undefined,
+        onResult: (r, done, total) => {
+          if (tty) process.stderr.write(`\r\x1b[2K${done}/${total} ${r.service} ${r.operation}`);
+        },
       },
-    });
+      {
+        classes,
+        seed,
+        maxCases,
+        maxRequests,
+        maxPages,
+        ...(onlyFilter ? { only: onlyFilter } : {}),
+        prepare: (c) => {
+          if (live && c.nodeSpecific && !c.skip) c.skip = nodeSpecificReason;
+          if (judged.release) skipAbsentMethods([c], judged.specs, judged.release);
+        },
+      },
+    );
+    const { results } = planned;
     if (tty) process.stderr.write('\r\x1b[2K');
     const run: ContractRun = {
       target: targetName,
@@ -525,6 +647,11 @@ async function contract(args: string[]) {
       results,
       durationMs: performance.now() - started,
       nodeVersion: judged.note,
+      specs: judged.specs,
+      leftOut: planned.leftOut,
+      pagingCut: planned.pagingCut,
+      seed,
+      classes: [...classes],
     };
     if (values.record) await record(values.record, results);
     const where = replay ? `replay server ${replay.url}` : targetName;

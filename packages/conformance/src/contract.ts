@@ -1,3 +1,4 @@
+import type { CaseClass } from './case-values.js';
 import { isObject } from './json-pointer.js';
 import type { OpenApiService, RestRequest } from './openapi.js';
 import type { OpenRpcService, RpcMethod } from './openrpc.js';
@@ -13,6 +14,8 @@ export interface Expectation {
   status: number;
   reply?: 'result' | 'error';
   errorCode?: number;
+  /** Other answers that conform too (an identity the corpus does not know may be absent). */
+  or?: Expectation[];
 }
 
 /** One request the contract tester sends, built from a recording or a spec example. */
@@ -34,6 +37,10 @@ export interface ContractCase {
    * target is held to the current shape.
    */
   lenient?: string[];
+  /** recorded, example, generated, negative, page or linked; recorded or example when unset. */
+  class?: CaseClass;
+  /** The value each input carries (`absent` when left out), for the report's value coverage. */
+  values?: Record<string, string>;
 }
 
 /** conforms, drift, unreachable (not tested) or skipped. */
@@ -212,6 +219,7 @@ function rpcCases(service: OpenRpcService, recordings: Recording[]): ContractCas
 }
 
 export function describeExpectation(e: Expectation): string {
+  if (e.or?.length) return [{ ...e, or: undefined }, ...e.or].map(describeExpectation).join(' or ');
   if (e.reply === 'error')
     return `HTTP ${e.status} with error${e.errorCode === undefined ? '' : ` ${e.errorCode}`}`;
   if (e.reply === 'result') return `HTTP ${e.status} with a result`;
@@ -336,6 +344,14 @@ function describeReply(reply: unknown): string {
 
 /** Drift between what the case expects and what came back: status, result or error. */
 function expectationViolations(c: ContractCase, status: number, body: unknown): Violation[] {
+  if (c.expect.or?.length) {
+    const first = { ...c, expect: { ...c.expect, or: undefined } };
+    const own = expectationViolations(first, status, body);
+    const alternative = c.expect.or.some(
+      (e) => expectationViolations({ ...c, expect: e }, status, body).length === 0,
+    );
+    return alternative ? [] : own;
+  }
   const out: Violation[] = [];
   if (status !== c.expect.status)
     out.push(

@@ -1,3 +1,4 @@
+export { type CaseClass, caseClasses } from './case-values.js';
 export {
   type ContractCase,
   type ContractResult,
@@ -17,8 +18,17 @@ export {
   type VerdictCounts,
   verdicts,
 } from './contract.js';
+export {
+  defaultPlan,
+  type PlanOptions,
+  type PlanRun,
+  parseClasses,
+  runPlan,
+} from './contract-plan.js';
+export { type GenerateOptions, generateCases } from './generate-cases.js';
 export { harToRecordings, isHar, recordingsToHar } from './har.js';
 export { deref, getPointer } from './json-pointer.js';
+export { type LinkSpec, linkedCase, readLinks } from './links.js';
 export {
   OpenApiService,
   type Operation,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deref, isObject } from './json-pointer.js';
 import type { OpenApiService, Operation, RestRequest } from './openapi.js';
 import type { OpenRpcService, RpcMethod } from './openrpc.js';
@@ -276,6 +277,18 @@ export class AnswerBook {
     return list;
   }
 
+  /** The highest height a method's stored answers are asked by (avm.getBlockByHeight's). */
+  newestHeight(service: OpenRpcService, methodId: string): string | undefined {
+    const method = service.getMethod(methodId);
+    if (!method) return undefined;
+    const heights = this.rpcCandidates(service, method)
+      .map((c) => (c.values.height === undefined ? undefined : JSON.parse(c.values.height)))
+      .filter((h): h is string => typeof h === 'string' && /^\d+$/.test(h))
+      .map(BigInt);
+    if (heights.length === 0) return undefined;
+    return String(heights.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).at(-1));
+  }
+
   /** The stored reply for a call with the same identity in the asked encoding, best first. */
   pickRpc(service: OpenRpcService, method: RpcMethod, params: unknown): RpcPick {
     const candidates = this.rpcCandidates(service, method);
@@ -285,12 +298,46 @@ export class AnswerBook {
     if (same.length === 0) return { kind: 'not-found' };
     const inEncoding = same.filter((c) => c.encoding === wanted.encoding);
     if (inEncoding.length === 0 && wanted.encoding !== undefined) {
+      // The bytes encodings differ only by the checksum: one stored form answers all three.
+      const bytes = same.filter((c) => bytesEncodings.includes(c.encoding ?? ''));
+      const best = rank(bytes, wanted.full, (c) => 'result' in c.answer)[0];
+      if (best && bytesEncodings.includes(wanted.encoding))
+        return {
+          kind: 'answer',
+          answer: reencode(best.answer, best.encoding as string, wanted.encoding),
+        };
       const stored = [...new Set(same.map((c) => c.encoding ?? ''))];
       return { kind: 'encoding', requested: wanted.encoding, stored };
     }
     const best = rank(inEncoding, wanted.full, (c) => 'result' in c.answer)[0];
     return best ? { kind: 'answer', answer: best.answer } : { kind: 'not-found' };
   }
+}
+
+const bytesEncodings = ['hex', 'hexc', 'hexnc'];
+
+/** Bytes written in AvalancheGo's hex forms: hex and hexc end in a 4-byte sha256 checksum. */
+function reencodeBytes(text: string, from: string, to: string): string {
+  const withSum = (e: string) => e !== 'hexnc';
+  let hex = text.slice(2);
+  if (withSum(from)) hex = hex.slice(0, -8);
+  if (withSum(to))
+    hex += createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex').slice(-8);
+  return `0x${hex}`;
+}
+
+/** A stored answer in another bytes encoding: every 0x string re-encoded, `encoding` echoed. */
+function reencode(answer: RpcAnswer, from: string, to: string): RpcAnswer {
+  if (!('result' in answer) || from === to) return answer;
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string' && /^0x([0-9a-f]{2})*$/i.test(v)) return reencodeBytes(v, from, to);
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return key === 'encoding' ? to : v;
+  };
+  const result = walk(answer.result);
+  if (isObject(result) && 'encoding' in result) result.encoding = to;
+  return { result };
 }
 
 /** Params as a name → value map, whether sent by name or by position. */

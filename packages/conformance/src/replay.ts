@@ -259,6 +259,13 @@ export class ReplayHandler {
         `couldn't encode the reply as ${JSON.stringify(pick.requested)}: the replay server holds it only as ${pick.stored.join(', ')}`,
       );
     else answer = pageNodeAnswer(method.id, pick.answer, named);
+    // The newest block is gettable by height, as on a node: the stored items hang together.
+    const newest =
+      method.id === 'avm.getHeight'
+        ? this.book.newestHeight(service, 'avm.getBlockByHeight')
+        : undefined;
+    if (newest !== undefined && 'result' in answer && isObject(answer.result))
+      answer = { result: { ...answer.result, height: newest } };
     if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error };
     return { jsonrpc: '2.0', id, result: answer.result };
   }

@@ -23,7 +23,8 @@ export type ViolationKind =
   | 'protocol'
   | 'invalid'
   | 'unexpected-status'
-  | 'unexpected-error';
+  | 'unexpected-error'
+  | 'paging';
 
 export interface Violation {
   kind: ViolationKind;
