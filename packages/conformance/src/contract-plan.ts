@@ -156,6 +156,12 @@ export async function runPlan(
         if (followed.has(key)) continue;
         followed.add(key);
         if (!keep(target)) continue;
+        // The replay server answers it from a marked recording of that path: judged by its marks.
+        const pathOf = (c: ContractCase) => new URL(c.path, 'http://x').pathname;
+        const twin = base.find(
+          (b) => b.operation === target.operation && b.lenient && pathOf(b) === pathOf(target),
+        );
+        if (twin?.lenient) target.lenient = twin.lenient;
         const r = await one(target);
         if (r?.verdict === 'conforms') await follow(r, depth + 1);
       }

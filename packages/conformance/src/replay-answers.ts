@@ -187,6 +187,36 @@ export class AnswerBook {
     return list;
   }
 
+  /**
+   * A list answer made of the stored items that carry the asked value (`nodeIds=X` → items
+   * whose `nodeId` is X), so a value read off one answer finds its items in another.
+   */
+  pickRestItems(
+    service: OpenApiService,
+    op: Operation,
+    request: RestRequest,
+  ): RestAnswer | undefined {
+    const asked = Object.entries(request.query).filter(([k]) => restIdentityNames(op).includes(k));
+    if (asked.length === 0) return undefined;
+    const matches = (item: unknown) =>
+      isObject(item) &&
+      asked.every(([name, values]) => {
+        const field = item[name] ?? item[name.replace(/s$/, '')];
+        const have = (Array.isArray(field) ? field : [field]).map(String);
+        return values.flatMap((v) => v.split(',')).some((v) => have.includes(v));
+      });
+    for (const c of this.restCandidates(service, op)) {
+      if (!isSuccess(c.answer.status) || !isObject(c.answer.body)) continue;
+      const same = op.pathParams.every((n) => c.values[n] === canonical(request.pathParams[n]));
+      const list = Object.entries(c.answer.body).find(([, v]) => Array.isArray(v));
+      if (!same || !list) continue;
+      const items = (list[1] as unknown[]).filter(matches);
+      if (items.length > 0)
+        return { status: c.answer.status, body: { ...c.answer.body, [list[0]]: items } };
+    }
+    return undefined;
+  }
+
   /** The stored answer for a REST request with the same identity, best first; else not-found. */
   pickRest(service: OpenApiService, op: Operation, request: RestRequest): RestPick {
     const candidates = this.restCandidates(service, op);

@@ -167,7 +167,11 @@ export class ReplayHandler {
         ),
       );
     }
-    const pick = this.book.pickRest(service, operation, request);
+    let pick = this.book.pickRest(service, operation, request);
+    if (pick.kind === 'not-found') {
+      const items = this.book.pickRestItems(service, operation, request);
+      if (items) pick = { kind: 'answer', answer: items };
+    }
     if (pick.kind === 'not-found') {
       const what = pick.name
         ? `${noun(pick.name)} ${pick.value} not found`
