@@ -152,7 +152,7 @@ export async function runPlan(
         if (link.service !== source.service || link.from !== source.operation) continue;
         const target = linkedCase(specs, link, source);
         if (!target) continue;
-        const key = `${target.path} ${JSON.stringify(isObject(target.body) ? target.body.params : null)}`;
+        const key = `${target.operation} ${target.path} ${JSON.stringify(isObject(target.body) ? target.body.params : null)}`;
         if (followed.has(key)) continue;
         followed.add(key);
         if (!keep(target)) continue;

@@ -319,15 +319,7 @@ function restGenerated(
   }
   if (options.classes.has('negative') && declares400(op)) {
     const negatives: ContractCase[] = [];
-    for (const input of inputs) {
-      for (const v of invalidValues(input)) {
-        const state = applyRest(base, input, v.value);
-        if (valid(state)) continue;
-        negatives.push(
-          restCase(op, first, state, 'negative', `${v.input}=${v.label}`, { status: 400 }),
-        );
-      }
-    }
+    // A broken cross-field rule first: the bound must not crowd it out.
     for (const rule of op.rules) {
       const inputsOf = rule.fields.map((f) => inputs.find((i) => i.name === f) as Input);
       const have = rule.fields.map((f) =>
@@ -375,6 +367,15 @@ function restGenerated(
               status: 400,
             },
           ),
+        );
+      }
+    }
+    for (const input of inputs) {
+      for (const v of invalidValues(input)) {
+        const state = applyRest(base, input, v.value);
+        if (valid(state)) continue;
+        negatives.push(
+          restCase(op, first, state, 'negative', `${v.input}=${v.label}`, { status: 400 }),
         );
       }
     }

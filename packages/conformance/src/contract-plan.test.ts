@@ -1,0 +1,298 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, test } from 'vitest';
+import { caseClasses } from './case-values.js';
+import { type ContractCase, contractCases, exitCode, type RunOptions } from './contract.js';
+import { classCounts, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import { classOf, generateCases } from './generate-cases.js';
+import { isObject } from './json-pointer.js';
+import { readLinks } from './links.js';
+import { loadRecordings } from './recordings.js';
+import { startReplayServer } from './replay.js';
+import { Specs } from './specs.js';
+
+const root = new URL('../../../specs/', import.meta.url);
+const specs = await Specs.load(new URL('dist/', root).pathname);
+const recordings = await loadRecordings(new URL('recordings/', root).pathname);
+const base = contractCases(specs, recordings);
+
+/** What the proxy sees of a request: enough to fire a fault on one value. */
+interface Seen {
+  url: URL;
+  call?: Record<string, unknown>;
+}
+/** Rewrites the replay server's answer when it fires; undefined passes it through. */
+type Fault = (
+  seen: Seen,
+  answer: { status: number; body: unknown },
+) => { status: number; body: unknown } | undefined;
+
+// A faulty deployment: a proxy in front of the replay server whose faults fire only for a
+// value the recordings and examples never send, so only generated cases can find them.
+const replay = await startReplayServer({ specs, recordings });
+let fault: Fault = () => undefined;
+let rewrite: (seen: Seen) => string | undefined = () => undefined;
+const proxy = createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const call = text ? JSON.parse(text) : undefined;
+  const seen: Seen = { url: new URL(req.url ?? '/', 'http://proxy') };
+  if (isObject(call)) seen.call = call;
+  const path = rewrite(seen) ?? req.url;
+  const upstream = await fetch(`${replay.url}${path}`, {
+    method: req.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    ...(text ? { body: text } : {}),
+  });
+  const answerText = await upstream.text();
+  const answer = { status: upstream.status, body: answerText ? JSON.parse(answerText) : undefined };
+  const out = fault(seen, answer) ?? answer;
+  res.writeHead(out.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(out.body));
+});
+proxy.listen(0, '127.0.0.1');
+await once(proxy, 'listening');
+const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+afterAll(async () => {
+  proxy.closeAllConnections();
+  proxy.close();
+  await replay.close();
+});
+
+const run: RunOptions = {
+  targets: Object.fromEntries([...specs.rest, ...specs.rpc].map((s) => [s.name, proxyUrl])),
+  concurrency: 4,
+  timeoutMs: 20000,
+  maxRetryAfterMs: 0,
+  retries: 0,
+  replaysCorpus: true,
+};
+
+async function contractOf(operation: string, classes = 'all') {
+  const { results } = await runPlan(specs, base, run, {
+    classes: parseClasses(classes),
+    seed: 1,
+    maxCases: 12,
+    maxRequests: 400,
+    maxPages: 4,
+    only: (c) => c.operation === operation,
+  });
+  return results;
+}
+
+const params = (s: Seen) => (isObject(s.call?.params) ? s.call.params : {});
+const apiError = { message: ['injected'], statusCode: 500, error: 'Internal Server Error' };
+
+/** Whether any recorded or example request of the operation sends what the fault fires on. */
+function corpusSends(operation: string, fires: (s: Seen) => boolean): boolean {
+  return base
+    .filter((c) => c.operation === operation)
+    .some((c: ContractCase) => {
+      const seen: Seen = { url: new URL(c.path, 'http://x') };
+      if (isObject(c.body)) seen.call = c.body;
+      return fires(seen);
+    });
+}
+
+const faults: [
+  string,
+  {
+    operation: string;
+    fires: (s: Seen) => boolean;
+    answer?: (a: { status: number; body: unknown }) => { status: number; body: unknown };
+    /** Instead of a wrong answer: the request the deployment really serves. */
+    serve?: (s: Seen) => string;
+    caughtBy: string;
+  },
+][] = [
+  [
+    'an enum value (validationStatus=removed) answers 500',
+    {
+      operation: 'listValidators',
+      fires: (s) => s.url.searchParams.get('validationStatus') === 'removed',
+      answer: () => ({ status: 500, body: apiError }),
+      caughtBy: 'generated',
+    },
+  ],
+  [
+    'a second page loses its required list',
+    {
+      operation: 'getLatestBlocks',
+      fires: (s) => s.url.searchParams.has('pageToken'),
+      answer: (a) => ({ status: a.status, body: { ...(a.body as object), blocks: undefined } }),
+      caughtBy: 'page',
+    },
+  ],
+  [
+    'the maximum pageSize (100) answers 500',
+    {
+      operation: 'getLatestBlocks',
+      fires: (s) => s.url.searchParams.get('pageSize') === '100',
+      answer: () => ({ status: 500, body: apiError }),
+      caughtBy: 'generated',
+    },
+  ],
+  [
+    'an invalid pageSize (0) is answered 200 instead of 400',
+    {
+      operation: 'listValidators',
+      fires: (s) => s.url.searchParams.get('pageSize') === '0',
+      serve: (s) => {
+        const url = new URL(s.url);
+        url.searchParams.set('pageSize', '1');
+        return url.pathname + url.search;
+      },
+      caughtBy: 'negative',
+    },
+  ],
+  [
+    'an encoding (hexnc) answers a JSON-RPC error',
+    {
+      operation: 'avm.getTx',
+      fires: (s) => params(s).encoding === 'hexnc',
+      answer: (a) => ({
+        status: 200,
+        body: {
+          jsonrpc: '2.0',
+          id: (a.body as { id: unknown }).id,
+          error: { code: -32000, message: 'injected' },
+        },
+      }),
+      caughtBy: 'generated',
+    },
+  ],
+  [
+    'an absent optional parameter (encoding) drops a required member',
+    {
+      operation: 'index.getContainerByIndex',
+      fires: (s) => s.call !== undefined && !('encoding' in params(s)),
+      answer: (a) => {
+        const body = structuredClone(a.body) as { result: Record<string, unknown> };
+        delete body.result.bytes;
+        return { status: 200, body };
+      },
+      caughtBy: 'generated',
+    },
+  ],
+];
+
+describe('contract reaches past the corpus', () => {
+  test.each(faults)(
+    '%s: caught by a generated, negative or page case, not by the corpus',
+    async (_name, f) => {
+      expect(corpusSends(f.operation, f.fires)).toBe(false);
+      fault = (seen, answer) => (f.answer && f.fires(seen) ? f.answer(answer) : undefined);
+      rewrite = (seen) => (f.serve && f.fires(seen) ? f.serve(seen) : undefined);
+      try {
+        const corpusOnly = await contractOf(f.operation, 'recorded,example');
+        expect(exitCode(corpusOnly)).toBe(0);
+        const results = await contractOf(f.operation);
+        expect(exitCode(results)).toBe(1);
+        const drifting = results.filter((r) => r.verdict === 'drift');
+        expect(new Set(drifting.map((r) => r.operation))).toEqual(new Set([f.operation]));
+        expect(drifting.map(classOf)).toContain(f.caughtBy);
+      } finally {
+        fault = () => undefined;
+        rewrite = () => undefined;
+      }
+    },
+  );
+
+  test('a page token given twice is paging drift', async () => {
+    let first: string | undefined;
+    fault = (seen, answer) => {
+      if (!seen.url.pathname.endsWith('/blocks') || !isObject(answer.body)) return undefined;
+      // Every page offers the first token it ever gave: paging that never ends.
+      first ??= String(answer.body.nextPageToken);
+      return { status: answer.status, body: { ...answer.body, nextPageToken: first } };
+    };
+    try {
+      const results = await contractOf('getLatestBlocks', 'page');
+      const kinds = results.flatMap((r) => r.violations.map((v) => v.kind));
+      expect(kinds).toContain('paging');
+      expect(exitCode(results)).toBe(1);
+    } finally {
+      fault = () => undefined;
+    }
+  });
+});
+
+describe('generated cases', () => {
+  const all = new Set(caseClasses);
+  test('the same seed gives the same cases; another seed other sampled values', () => {
+    const a = generateCases(specs, base, { seed: 7, maxCases: 12, classes: all });
+    const b = generateCases(specs, base, { seed: 7, maxCases: 12, classes: all });
+    const c = generateCases(specs, base, { seed: 8, maxCases: 12, classes: all });
+    expect(b).toEqual(a);
+    expect(c.map((x) => x.path)).not.toEqual(a.map((x) => x.path));
+  });
+
+  test('--max-cases bounds each class per operation', () => {
+    const cases = generateCases(specs, base, { seed: 1, maxCases: 3, classes: all });
+    const per = new Map<string, number>();
+    for (const c of cases) {
+      const key = `${c.operation} ${c.class}`;
+      per.set(key, (per.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...per.values())).toBeLessThanOrEqual(3);
+  });
+
+  test('identifying values come from the corpus: a generated case names a known block', () => {
+    const known = new Set(base.filter((c) => c.operation === 'getBlock').map((c) => c.path));
+    const cases = generateCases(specs, base, { seed: 1, maxCases: 12, classes: all });
+    for (const c of cases.filter((x) => x.operation === 'getBlock'))
+      expect(known).toContain(c.path);
+  });
+
+  test('negative REST cases expect 400, negative JSON-RPC cases an error', () => {
+    const cases = generateCases(specs, base, {
+      seed: 1,
+      maxCases: 12,
+      classes: new Set(['negative']),
+    });
+    expect(cases.length).toBeGreaterThan(50);
+    for (const c of cases)
+      expect(c.expect).toEqual(
+        c.service === 'node-rpc' ? { status: 200, reply: 'error' } : { status: 400 },
+      );
+    const rules = cases.filter((c) => /exactlyOne|atLeastOne|sumAtMost/.test(c.source));
+    expect(rules.map((c) => c.operation)).toEqual(
+      expect.arrayContaining(['aggregateSignatures', 'listPendingPrimaryNetworkRewards']),
+    );
+  });
+
+  test('--cases names unknown classes in a clear error', () => {
+    expect(() => parseClasses('generated,bogus')).toThrow(
+      /--cases: "bogus" is not a case class; classes are recorded, example, generated/,
+    );
+  });
+});
+
+describe('the whole plan against the clean replay server', () => {
+  test('conforms, covers every enum value, counts every class, follows every link', async () => {
+    const { results } = await runPlan(
+      specs,
+      base,
+      { ...run, targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, replay.url])) },
+      { classes: parseClasses(undefined), seed: 1, maxCases: 12, maxRequests: 600, maxPages: 4 },
+    );
+    expect(
+      results.filter((r) => r.verdict === 'drift').map((r) => `${r.operation} ${r.source}`),
+    ).toEqual([]);
+    const coverage = valueCoverage(specs, results);
+    for (const [op, list] of coverage)
+      for (const c of list)
+        expect(`${op} ${c.input} ${c.covered.length}`).toBe(`${op} ${c.input} ${c.total}`);
+    const counts = classCounts(results);
+    expect(counts.get('data-api listValidators')).toMatchObject({
+      example: 1,
+      generated: expect.any(Number),
+      negative: expect.any(Number),
+      page: expect.any(Number),
+    });
+    const linked = new Set(results.filter((r) => r.class === 'linked').map((r) => r.source));
+    expect(linked.size).toBe(readLinks(specs).length);
+  }, 60000);
+});
