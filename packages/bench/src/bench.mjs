@@ -9,6 +9,7 @@ import { bodySources } from './bodies.mjs';
 import { measureBundleSizes } from './bundle-size.mjs';
 import { measureClientOverhead } from './client-overhead.mjs';
 import { measureConformance } from './conformance.mjs';
+import { measureContract } from './contract.mjs';
 import { bytes, count, ms, renderMarkdown, renderText, times } from './format.mjs';
 import { median } from './stats.mjs';
 import { missing, operations } from './subjects.mjs';
@@ -16,7 +17,7 @@ import { missing, operations } from './subjects.mjs';
 const { values: args } = parseArgs({
   options: {
     'write-md': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'bundle,calls,conformance' },
+    only: { type: 'string', default: 'bundle,calls,conformance,contract' },
     calls: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '300' },
@@ -24,8 +25,8 @@ const { values: args } = parseArgs({
 });
 const only = new Set(args.only.split(','));
 for (const name of only)
-  if (!['bundle', 'calls', 'conformance'].includes(name))
-    throw new Error(`--only takes bundle, calls, conformance; got ${name}`);
+  if (!['bundle', 'calls', 'conformance', 'contract'].includes(name))
+    throw new Error(`--only takes bundle, calls, conformance, contract; got ${name}`);
 for (const name of ['calls', 'runs', 'warmup'])
   if (!/^\d+$/.test(args[name]) || (name !== 'warmup' && Number(args[name]) === 0))
     throw new Error(`--${name} takes a whole number${name === 'warmup' ? '' : ' above 0'}`);
@@ -276,6 +277,34 @@ if (only.has('conformance')) {
     log,
   });
   tables.push(...conformanceTables(results.conformance));
+}
+if (only.has('contract')) {
+  const c = await measureContract({ runs: 3, log });
+  results.contract = c;
+  tables.push({
+    title: 'Contract run (all case classes, default bounds, replay target)',
+    columns: [
+      { label: 'command' },
+      { label: 'requests', right: true },
+      { label: 'by class' },
+      { label: 'verdict' },
+      { label: 'wall ms (median of 3)', right: true },
+    ],
+    rows: [
+      [
+        c.command,
+        String(c.requests),
+        Object.entries(c.classes)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', '),
+        `${c.operations.conforms}/${c.operations.total} operations conform`,
+        ms(c.wallMs.median, 0),
+      ],
+    ],
+    notes: [
+      'Wall clock of the CLI process, start to exit: loading the specs and corpus, starting the replay server, generating and sending every case.',
+    ],
+  });
 }
 results.versions = versions;
 results.machine.loadavgAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
