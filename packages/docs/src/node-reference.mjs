@@ -326,9 +326,23 @@ ${method['x-requires-flags'] ? html`<dt>Node flags</dt><dd>${method['x-requires-
 <div class="fields">${result}</div>
 <h4>Errors</h4>
 ${errorTable}
+${linksOf(method)}
 </div>
 <div class="method-examples">${examples}</div>
 </section>`.toString();
+}
+
+/** The method's OpenRPC links: the calls its answer leads to, and the values they take. */
+function linksOf(method) {
+  const links = method.links ?? [];
+  if (links.length === 0) return '';
+  const value = (v) => html`<code>${typeof v === 'string' ? v : JSON.stringify(v)}</code>`;
+  return html`<h4>Links</h4>
+<p class="muted">Calls this answer leads to (OpenRPC <code>links</code>; <code>$result</code> is this method's result, <code>$params</code> its params). The contract tester follows them.</p>
+<ul class="links">${links.map(
+    (l) =>
+      html`<li><a href="#${methodAnchor(l.method)}"><code>${l.method}</code></a> <span class="muted">(${l.name})</span>${l.description ? ` – ${l.description}` : ''}${Object.keys(l.params ?? {}).length ? html`: ${Object.entries(l.params).map(([k, v]) => html`<code>${k}</code> ← ${value(v)} `)}` : ''}${l.server ? html`; at <code>${l.server.url}</code> with ${Object.entries(l.server.variables ?? {}).map(([k, v]) => html`<code>{${k}}</code> ← ${value(v.default)} `)}` : ''}</li>`,
+  )}</ul>`;
 }
 
 function renderHealthEndpoint(

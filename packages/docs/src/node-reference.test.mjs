@@ -18,6 +18,16 @@ function section(id) {
 }
 
 describe('node reference', () => {
+  it("shows a method's links: the linked method, its params and any server", () => {
+    const at = out.indexOf('id="avm.getHeight"');
+    const section = out.slice(at, out.indexOf('</section>', at));
+    expect(section).toContain('<h4>Links</h4>');
+    expect(section).toContain('href="#avm.getBlockByHeight"');
+    expect(section).toContain('<code>height</code> ← <code>$result.height</code>');
+    const info = out.slice(out.indexOf('id="info.getBlockchainID"'));
+    expect(info).toContain('<code>{blockchainId}</code> ← <code>$result.blockchainID</code>');
+  });
+
   it('has one anchor per method, named after the method', () => {
     expect(openrpc.methods).toHaveLength(37);
     for (const m of openrpc.methods) expect(ids).toContain(m.name);

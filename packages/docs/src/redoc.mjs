@@ -163,8 +163,28 @@ export function withCodeSamples(doc, name) {
     }
     samples.push({ lang: 'curl', label: 'curl', source: restCurl({ method, url, body }) });
     operation['x-codeSamples'] = samples;
+    showLinks(copy, operation);
   }
   return copy;
+}
+
+/**
+ * Redoc does not render OpenAPI `links`, so each response that declares some says them in its
+ * description: the operation an answer leads to and where each of its parameters comes from.
+ */
+function showLinks(doc, operation) {
+  for (const raw of Object.values(operation.responses ?? {})) {
+    const response = resolveRef(doc, raw);
+    const links = Object.values(response.links ?? {}).map((l) => resolveRef(doc, l));
+    if (links.length === 0) continue;
+    const lines = links.map((l) => {
+      const params = Object.entries(l.parameters ?? {})
+        .map(([k, v]) => `\`${k}\` ← \`${v}\``)
+        .join(', ');
+      return `- **${l.operationId}**${l.description ? ` – ${l.description}` : ''}${params ? ` (${params})` : ''}`;
+    });
+    response.description = `${response.description ?? ''}\n\n**Links** (followed by the contract tester):\n\n${lines.join('\n')}`;
+  }
 }
 
 function paginateSample(client, operationId, values) {

@@ -42,6 +42,13 @@ describe('withCodeSamples', () => {
     operationsOf(copy).map((o) => [o.operation.operationId, o.operation]),
   );
 
+  it("says each response's links in its description (Redoc does not render links)", () => {
+    const text = byId.getLatestBlocks.responses['200'].description;
+    expect(text).toContain('**Links**');
+    expect(text).toContain('**getBlock**');
+    expect(text).toContain('`blockId` ← `$response.body#/blocks/0/blockNumber`');
+  });
+
   it('leaves the input untouched', () => {
     expect(operationsOf(data)[0].operation['x-codeSamples']).toBeUndefined();
   });
