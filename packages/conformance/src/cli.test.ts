@@ -329,7 +329,10 @@ describe('contract', () => {
         seen.filter((s) => s.url.startsWith('/v1/avg_tps/')).every((s) => s.key === undefined),
       ).toBe(true);
       expect(
-        seen.filter((s) => !s.url.startsWith('/v1/avg_tps/')).every((s) => s.key === secret),
+        // Data API paths only: the node's /ext/info (read for --node-version auto) gets no key.
+        seen
+          .filter((s) => s.url.startsWith('/v1/') && !s.url.startsWith('/v1/avg_tps/'))
+          .every((s) => s.key === secret),
       ).toBe(true);
       expect(`${stdout}${stderr}`).not.toContain(secret);
       const files = (await readdir(record, { recursive: true })).filter((f) => f.endsWith('.json'));

@@ -588,7 +588,7 @@ describe('failure answers on demand (x-replay-fault)', () => {
 });
 
 describe('preferring complete recordings', () => {
-  test('a recording marked replay:false or with an era gives way to the others', async () => {
+  test('a recording marked trimmed or with an era gives way to the others', async () => {
     const base = recordings.find((r) => r.file.endsWith('info.getNodeVersion.2.json')) as Recording;
     const older = {
       ...base,
@@ -605,7 +605,7 @@ describe('preferring complete recordings', () => {
         },
       },
     };
-    const trimmed = { ...older, file: 'trimmed.json', era: undefined, replay: false };
+    const trimmed = { ...older, file: 'trimmed.json', era: undefined, trimmed: true };
     const own = await startReplayServer({
       specs,
       recordings: [older, trimmed, base] as Recording[],
