@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // The replay server over real HTTP on 127.0.0.1.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -222,6 +223,22 @@ describe('REST answers by identity', () => {
   });
 });
 
+describe('stored items hang together', () => {
+  test('a list asked by a value one of its stored items carries answers those items', async () => {
+    const { status, body } = await get(
+      '/v1/networks/mainnet/rewards:listPending?nodeIds=NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX',
+    );
+    expect(status).toBe(200);
+    expect(body.pendingRewards.length).toBeGreaterThan(0);
+    for (const r of body.pendingRewards)
+      expect(r.nodeId).toBe('NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX');
+    const none = await get(
+      '/v1/networks/mainnet/rewards:listPending?nodeIds=NodeID-111111111111111111116DBWJs',
+    );
+    expect(none.status).toBe(404);
+  });
+});
+
 describe('JSON-RPC answers by identity and encoding', () => {
   test('answers a recorded call with its recorded result and echoes the id', async () => {
     const { body } = await rpc('/ext/info', call('info.getNetworkID', undefined, 'abc'));
@@ -334,6 +351,32 @@ describe('JSON-RPC answers by identity and encoding', () => {
       const { body } = await rpc('/ext/bc/X', call('avm.getTx', params));
       expect(body.error.code).toBe(-32000);
       expect(body.error.message).toMatch(/couldn't encode the reply as "(hex|json)"/);
+    }
+  });
+
+  test('one stored bytes form answers hex, hexc and hexnc: the checksum added or cut', async () => {
+    const answer = async (encoding: string) =>
+      (await rpc('/ext/bc/X', call('avm.getTx', { txID: hexTxId, encoding }))).body.result;
+    const hex = await answer('hex');
+    const hexc = await answer('hexc');
+    const hexnc = await answer('hexnc');
+    expect(hexc).toEqual({ ...hex, encoding: 'hexc' });
+    expect(hexnc.encoding).toBe('hexnc');
+    // hexnc is the same bytes without the 4-byte checksum (8 hex digits) hex ends in.
+    expect(hexnc.tx).toBe(hex.tx.slice(0, -8));
+    const bytes = Buffer.from(hexnc.tx.slice(2), 'hex');
+    const sum = createHash('sha256').update(bytes).digest('hex').slice(-8);
+    expect(hex.tx.endsWith(sum)).toBe(true);
+  });
+
+  test('avm.getHeight names a height whose block is stored, in every encoding', async () => {
+    const { body } = await rpc('/ext/bc/X', call('avm.getHeight', {}));
+    for (const encoding of ['hex', 'hexc', 'hexnc', 'json']) {
+      const block = await rpc(
+        '/ext/bc/X',
+        call('avm.getBlockByHeight', { height: body.result.height, encoding }),
+      );
+      expect(block.body.result.encoding).toBe(encoding);
     }
   });
 
