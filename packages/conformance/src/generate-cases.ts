@@ -217,6 +217,7 @@ function restGenerated(
   op: Operation,
   seeds: ContractCase[],
   options: GenerateOptions,
+  known: Known,
 ): ContractCase[] {
   const first = seeds[0];
   if (!first) return [];
@@ -243,6 +244,22 @@ function restGenerated(
         variations.push({ ...v, identity: identity.has(input.name) });
       if (!input.required && !identity.has(input.name))
         variations.push({ input: input.name, value: absent, label: 'absent' });
+      const present =
+        base.query[input.name] ?? (isObject(base.body) ? base.body[input.name] : undefined);
+      const seen = known.get(input.name)?.[0];
+      // An optional free value the seed leaves out is sent with one the corpus holds.
+      if (
+        !input.required &&
+        !input.domain &&
+        !validValues(input, 0).length &&
+        present === undefined &&
+        seen !== undefined
+      )
+        variations.push({
+          input: input.name,
+          value: seen,
+          label: `${valueLabel(seen)} (from the corpus)`,
+        });
     });
     const generated: ContractCase[] = [];
     // Every listed value of the non-identifying inputs in as few cases as the longest list:
@@ -427,6 +444,7 @@ function rpcGenerated(
   method: RpcMethod,
   seeds: ContractCase[],
   options: GenerateOptions,
+  known: Known,
 ): ContractCase[] {
   const first = seeds[0];
   if (!first || method.params.length === 0) return [];
@@ -470,6 +488,19 @@ function rpcGenerated(
       } else variations.push(...validValues(input, seedBase + k));
       if (!input.required && !isIdentity)
         variations.push({ input: input.name, value: absent, label: 'absent' });
+      const seen = known.get(input.name)?.[0];
+      if (
+        !input.required &&
+        !isIdentity &&
+        paramsOf(first)[input.name] === undefined &&
+        seen !== undefined &&
+        !variations.some((v) => v.value !== absent)
+      )
+        variations.push({
+          input: input.name,
+          value: seen,
+          label: `${valueLabel(seen)} (from the corpus)`,
+        });
       for (const v of variations) {
         if (n >= options.maxCases) return;
         // An encoding is asked of a seed the corpus holds in it (or in a bytes form of it).
@@ -550,20 +581,50 @@ export function generateCases(
   options: GenerateOptions,
 ): ContractCase[] {
   const out: ContractCase[] = [];
+  const known = knownValues(specs, base);
   for (const service of specs.rest)
     for (const op of service.operations) {
       const seeds = base.filter(
         (c) => c.service === service.name && c.operation === op.id && isSeed(c),
       );
-      out.push(...restGenerated(service, op, seeds, options));
+      out.push(...restGenerated(service, op, seeds, options, known.get(service.name) ?? new Map()));
     }
   for (const service of specs.rpc)
     for (const method of service.methods) {
       const seeds = base.filter(
         (c) => c.service === service.name && c.operation === method.id && isSeed(c),
       );
-      out.push(...rpcGenerated(service, method, seeds, options));
+      out.push(
+        ...rpcGenerated(service, method, seeds, options, known.get(service.name) ?? new Map()),
+      );
     }
+  return out;
+}
+
+/** Values per input name that the corpus's requests send, per service. */
+type Known = Map<string, unknown[]>;
+
+function knownValues(specs: Specs, base: ContractCase[]): Map<string, Known> {
+  const out = new Map<string, Known>();
+  for (const c of base) {
+    if (c.skip) continue;
+    let values: Record<string, unknown> = {};
+    if (isObject(c.body) && typeof c.body.method === 'string') {
+      const found = specs.matchRpc(c.body.method);
+      if (found) values = rpcValues(found.method, c.body.params);
+    } else {
+      const url = new URL(c.path, 'http://x');
+      const m = specs.matchRest(c.method, url);
+      if (m) values = restValues(m.operation, url.pathname, url.search, c.body);
+    }
+    const known = out.get(c.service) ?? new Map<string, unknown[]>();
+    for (const [name, v] of Object.entries(values)) {
+      const list = known.get(name) ?? [];
+      if (!list.some((x) => JSON.stringify(x) === JSON.stringify(v))) list.push(v);
+      known.set(name, list);
+    }
+    out.set(c.service, known);
+  }
   return out;
 }
 
