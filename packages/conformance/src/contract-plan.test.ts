@@ -263,6 +263,19 @@ describe('generated cases', () => {
     );
   });
 
+  test('--max-requests bounds the whole run, corpus, pages and links included', async () => {
+    const { results, leftOut } = await runPlan(
+      specs,
+      base,
+      { ...run, targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, replay.url])) },
+      { classes: parseClasses(undefined), seed: 1, maxCases: 12, maxRequests: 40, maxPages: 4 },
+    );
+    expect(results.filter((r) => r.status !== undefined).length).toBeLessThanOrEqual(40);
+    expect(leftOut).toBeGreaterThan(400);
+    // Round robin: the bound keeps cases of many operations, not the first few only.
+    expect(new Set(results.map((r) => r.operation)).size).toBeGreaterThan(20);
+  });
+
   test('--cases names unknown classes in a clear error', () => {
     expect(() => parseClasses('generated,bogus')).toThrow(
       /--cases: "bogus" is not a case class; classes are recorded, example, generated/,

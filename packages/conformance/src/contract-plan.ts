@@ -54,7 +54,7 @@ export function parseClasses(value: string | undefined): Set<CaseClass> {
 
 export interface PlanRun {
   results: ContractResult[];
-  /** Cases generation made that --max-requests left unsent. */
+  /** Cases (corpus or generated) that --max-requests left unsent. */
   leftOut: number;
   /** Page chains stopped by --max-pages while the target still offered a next page. */
   pagingCut: string[];
@@ -102,10 +102,11 @@ export async function runPlan(
     Math.floor(plan.maxRequests / 3),
     chains.length * plan.maxPages + links.length * 2,
   );
-  const room = Math.max(0, plan.maxRequests - reserve - corpus.length);
-  const ordered = interleave(extra);
-  const chosen = [...corpus, ...ordered.slice(0, room)];
-  let leftOut = ordered.length - Math.min(room, ordered.length);
+  // The corpus first, then the generated cases, each round robin across operations.
+  const ordered = [...interleave(corpus), ...interleave(extra)];
+  const room = Math.max(0, plan.maxRequests - reserve);
+  const chosen = ordered.slice(0, room);
+  let leftOut = ordered.length - chosen.length;
   annotateValues(specs, chosen);
   for (const c of chosen) plan.prepare?.(c);
   const results = await runContract(specs, chosen, run);
