@@ -312,7 +312,7 @@ interface ContractRun {
   /** Which node release the answers were judged by, and how it was chosen. */
   nodeVersion: string;
   specs: Specs;
-  /** Generated cases the request budget left unsent. */
+  /** Cases the request budget left unsent. */
   leftOut: number;
   /** Paginated operations whose pages went on past --max-pages. */
   pagingCut: string[];
@@ -504,7 +504,7 @@ function contractText(run: ContractRun, where: string): string {
     );
   lines.push(
     '',
-    `cases sent by class: ${byClass} (seed ${run.seed}${run.leftOut ? `; ${run.leftOut} generated cases left out by --max-requests` : ''})`,
+    `cases sent by class: ${byClass} (seed ${run.seed}${run.leftOut ? `; ${run.leftOut} cases left out by --max-requests` : ''})`,
     `target: ${where}; node answers judged by ${run.nodeVersion}`,
     `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
