@@ -609,7 +609,14 @@ async function contract(args: string[]) {
     );
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   try {
-    const judged = await judgingSpecs(specs, values, targets, replay !== undefined, timeoutMs);
+    const judged = await judgingSpecs(
+      specs,
+      values,
+      targets,
+      cases,
+      replay !== undefined,
+      timeoutMs,
+    );
     const started = performance.now();
     const planned = await runPlan(
       judged.specs,
@@ -685,12 +692,16 @@ async function judgingSpecs(
   specs: Specs,
   values: { specs?: string; 'node-version'?: string },
   targets: Targets,
+  cases: ContractCase[],
   isReplay: boolean,
   timeoutMs: number,
 ): Promise<{ specs: Specs; release?: string; note: string }> {
   const wanted = values['node-version'] ?? (isReplay ? 'none' : 'auto');
   const range = 'the supported range of the spec';
   if (wanted === 'none') return { specs, note: range };
+  // Only a run that sends node calls asks the node which release it is.
+  if (wanted === 'auto' && !cases.some((c) => c.service === 'node-rpc' && !c.skip))
+    return { specs, note: range };
   let release = wanted;
   let how = 'from --node-version';
   if (wanted === 'auto') {

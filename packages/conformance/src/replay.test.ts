@@ -631,7 +631,7 @@ describe('failure answers on demand (x-replay-fault)', () => {
 });
 
 describe('preferring complete recordings', () => {
-  test('a recording marked trimmed or with an era gives way to the others', async () => {
+  test('a recording marked with an era, as trimmed or with lenient members gives way to the others', async () => {
     const base = recordings.find((r) => r.file.endsWith('info.getNodeVersion.2.json')) as Recording;
     const older = {
       ...base,
@@ -649,9 +649,15 @@ describe('preferring complete recordings', () => {
       },
     };
     const trimmed = { ...older, file: 'trimmed.json', era: undefined, trimmed: true };
+    const lenient = {
+      ...older,
+      file: 'lenient.json',
+      era: undefined,
+      lenient: ['response.result/extra'],
+    };
     const own = await startReplayServer({
       specs,
-      recordings: [older, trimmed, base] as Recording[],
+      recordings: [older, trimmed, lenient, base] as Recording[],
     });
     try {
       const res = await fetch(`${own.url}/ext/info`, {
