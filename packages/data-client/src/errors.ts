@@ -11,6 +11,8 @@ import {
   PaginationErrorBase,
   ParameterErrorBase,
   RateLimitErrorBase,
+  RedirectErrorBase,
+  ResponseTooLargeErrorBase,
   ResponseValidationErrorBase,
   TimeoutErrorBase,
 } from '@avalanche-api/rest-core';
@@ -63,8 +65,16 @@ export class ParseError extends DataApiError {
 /** No answer within `timeoutMs`; not retried, since a slow service tends to stay slow. */
 export class TimeoutError extends /* @__PURE__ */ TimeoutErrorBase(DataClientError) {}
 
-/** The request never got an answer: DNS, refused or reset connection, CORS, a redirect the client would not follow. */
+/** The request never got an answer: DNS, refused or reset connection, CORS. */
 export class ConnectionError extends /* @__PURE__ */ ConnectionErrorBase(DataClientError) {}
+
+/** A redirect answered while the api key was attached; not followed, so the key never leaves `baseUrl`'s origin. */
+export class RedirectError extends /* @__PURE__ */ RedirectErrorBase(DataClientError) {}
+
+/** The body grew past `maxResponseBytes` (default 32 MiB); reading stopped there. */
+export class ResponseTooLargeError extends /* @__PURE__ */ ResponseTooLargeErrorBase(
+  DataClientError,
+) {}
 
 /** A parameter broke one of the spec's rules; nothing was sent. */
 export class ParameterError extends /* @__PURE__ */ ParameterErrorBase(DataClientError) {}
@@ -90,4 +100,6 @@ export const errors: ErrorClasses = {
   TimeoutError,
   ConnectionError,
   ParameterError,
+  RedirectError,
+  ResponseTooLargeError,
 };

@@ -28,6 +28,8 @@ export {
   ParameterError,
   ParseError,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServerError,
   TimeoutError,

@@ -13,6 +13,8 @@ import {
   PaginationErrorBase,
   ParameterErrorBase,
   RateLimitErrorBase,
+  RedirectErrorBase,
+  ResponseTooLargeErrorBase,
   ResponseValidationErrorBase,
   type ResponseValidator,
   TimeoutErrorBase,
@@ -43,6 +45,8 @@ export class RateLimitError extends RateLimitErrorBase(TestApiError) {}
 export class TimeoutError extends TimeoutErrorBase(TestClientError) {}
 export class ConnectionError extends ConnectionErrorBase(TestClientError) {}
 export class ParameterError extends ParameterErrorBase(TestClientError) {}
+export class RedirectError extends RedirectErrorBase(TestClientError) {}
+export class ResponseTooLargeError extends ResponseTooLargeErrorBase(TestClientError) {}
 export class PaginationError extends PaginationErrorBase(TestClientError) {}
 export class ResponseValidationError extends ResponseValidationErrorBase(TestClientError) {}
 
@@ -58,6 +62,8 @@ export const errors: ErrorClasses = {
   TimeoutError,
   ConnectionError,
   ParameterError,
+  RedirectError,
+  ResponseTooLargeError,
 };
 
 type Json<T> = { headers: { [name: string]: unknown }; content: { 'application/json': T } };

@@ -30,11 +30,29 @@ const samples: Record<string, { args: unknown[]; fields: Record<string, unknown>
   ParameterError: {
     args: ['getBlock', 'blockId', '.', 'pathSegment', 'blockId: "." is bad', 'why'],
     fields: {
-      operationId: 'getBlock',
+      operation: 'getBlock',
       parameter: 'blockId',
       value: '.',
       rule: 'pathSegment',
       details: 'why',
+    },
+  },
+  RedirectError: {
+    args: [301, 'https://other/x', 'https://host/x'],
+    fields: {
+      status: 301,
+      location: 'https://other/x',
+      url: 'https://host/x',
+      message:
+        'https://host/x answered 301 to https://other/x; not followed while an api key is attached',
+    },
+  },
+  ResponseTooLargeError: {
+    args: [10, 'https://host/x'],
+    fields: {
+      maxResponseBytes: 10,
+      url: 'https://host/x',
+      message: 'the answer of https://host/x is larger than maxResponseBytes (10)',
     },
   },
   PaginationError: {
