@@ -33,7 +33,11 @@ export type CreateFetchParameters = {
 /** `fetch` plus the per-call timeout the operation methods pass along. */
 export type PolicyFetch = (
   input: RequestInfo | URL,
-  init?: RequestInit & { timeoutMs?: number | undefined },
+  init?: RequestInit & {
+    timeoutMs?: number | undefined;
+    /** Statuses this call retries instead of the default ones (a health check's 503 is an answer). */
+    retryOn?: number[] | undefined;
+  },
 ) => Promise<Response>;
 
 const REDACTED = '[redacted]';
@@ -117,7 +121,7 @@ export function createFetch({
     // answer (the Data API's one POST, aggregateSignatures: the validators may have signed
     // already), so it is retried only when it surely did no work: 429, 503, or no connection.
     const safe = request.method === 'GET' || request.method === 'HEAD';
-    const retryable = safe ? [429, 502, 503] : [429, 503];
+    const retryable = init?.retryOn ?? (safe ? [429, 502, 503] : [429, 503]);
 
     for (let attempt = 1; ; attempt++) {
       let response: Response | undefined;
