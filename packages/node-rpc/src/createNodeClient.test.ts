@@ -786,6 +786,24 @@ describe('client.index(path).containers', () => {
       (r) => (r.json as { params: { startIndex: unknown; numToFetch: number } }).params,
     );
 
+  it('a node that hands out the same chunk again ends in PaginationError, not a loop', async () => {
+    const chunk = Array.from({ length: 1024 }, (_, i) => ({
+      id: `c${i}`,
+      bytes: '0x00',
+      timestamp: '2026-01-01T00:00:00Z',
+      encoding: 'hex',
+      index: String(i),
+    }));
+    server.handle(rpc(() => ({ containers: chunk })));
+    let seen = 0;
+    const error = await (async () => {
+      for await (const _ of useClient().index('X/tx').containers()) seen++;
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(seen).toBe(1024);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('reads everything from startIndex in chunks of at most 1024', async () => {
     server.handle(indexOf(2500));
     let n = 0;

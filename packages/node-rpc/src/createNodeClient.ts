@@ -355,7 +355,10 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
       o?: CallOptions,
     ) {
-      for (let fetched = 0; fetched < count; ) {
+      // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
+      // would otherwise be read forever.
+      const starts = new Set<string>();
+      for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
         const numToFetch = Math.min(1024, count - fetched);
         let r: Page;
         try {
@@ -374,6 +377,9 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
         }
         // Older nodes answered a bare array.
         const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
+        const start = String(list[0]?.index ?? list[0]?.id);
+        if (starts.has(start)) throw new PaginationError(start, chunks);
+        starts.add(start);
         yield* list;
         fetched += list.length;
         startIndex = String(BigInt(startIndex) + BigInt(list.length));
