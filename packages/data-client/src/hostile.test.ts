@@ -4,8 +4,12 @@ import { createDataClient, paginate } from './index.js';
 
 hostileSuite('data-client', {
   protocol: 'rest',
-  call: (baseUrl, settings) =>
-    createDataClient({ baseUrl, apiKey: KEY, ...settings }).listValidators({ network: 'mainnet' }),
+  abortable: true,
+  call: (baseUrl, { signal, ...settings }) =>
+    createDataClient({ baseUrl, apiKey: KEY, ...settings }).listValidators(
+      { network: 'mainnet' },
+      { signal },
+    ),
   good: () => JSON.stringify({ validators: [] }),
   paginate: async (baseUrl, settings) => {
     const client = createDataClient({ baseUrl, apiKey: KEY, ...settings });

@@ -4,8 +4,12 @@ import { createMetricsClient, paginate } from './index.js';
 
 hostileSuite('metrics-client', {
   protocol: 'rest',
-  call: (baseUrl, settings) =>
-    createMetricsClient({ baseUrl, apiKey: KEY, ...settings }).getAvgTps({ chainId: 43114 }),
+  abortable: true,
+  call: (baseUrl, { signal, ...settings }) =>
+    createMetricsClient({ baseUrl, apiKey: KEY, ...settings }).getAvgTps(
+      { chainId: 43114 },
+      { signal },
+    ),
   good: () => JSON.stringify({ results: [] }),
   paginate: async (baseUrl, settings) => {
     const client = createMetricsClient({ baseUrl, apiKey: KEY, ...settings });

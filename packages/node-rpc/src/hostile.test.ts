@@ -11,7 +11,9 @@ const client = (baseUrl: string, settings: object) =>
 
 hostileSuite('node-rpc', {
   protocol: 'jsonrpc',
-  call: (baseUrl, settings) => client(baseUrl, settings).info.getNodeVersion(),
+  abortable: true,
+  call: (baseUrl, { signal, ...settings }) =>
+    client(baseUrl, settings).info.getNodeVersion({}, signal && { signal }),
   good: (request) => answer(request.body, { version: 'avalanchego/1.13.0' }),
   paginate: async (baseUrl, settings) => {
     for await (const _ of client(baseUrl, settings).avm.utxos({ addresses: [X_ADDR], limit: 1 }));

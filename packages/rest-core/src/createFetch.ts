@@ -90,9 +90,11 @@ export function createFetch({
         input = u;
       }
     }
-    const request = new Request(input, init);
+    // The caller's signal stays out of the Request: undici would hang a listener of its own on it
+    // (freed only by GC) and raise its listener limit, hiding a leak; ours is removed per attempt.
+    const request = new Request(input, { ...init, signal: null });
     const body = request.body ? await request.arrayBuffer() : undefined;
-    const signal = init?.signal ?? request.signal;
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : request.signal);
     const timeout = init?.timeoutMs ?? timeoutMs;
     const merged = new Headers(defaults);
     request.headers.forEach((value, name) => {

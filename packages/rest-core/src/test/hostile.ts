@@ -2,6 +2,8 @@
 // 127.0.0.1), run for every client through a small adapter (`Subject`). Each case must end in the
 // documented typed error within its time limit, with the key in no error, cause, header or body
 // that comes back, never at another origin, no unhandled rejection and no timer left behind.
+
+import { getEventListeners } from 'node:events';
 import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { inspect } from 'node:util';
@@ -12,6 +14,8 @@ import type { RetryOptions } from '../createFetch.js';
 export const KEY = 'hostile-suite-key-0123456789abcdef';
 
 export type CallSettings = {
+  /** Passed as the call's `signal` by subjects that take one. */
+  signal?: AbortSignal;
   timeoutMs: number;
   retry: RetryOptions | false;
   maxResponseBytes?: number;
@@ -30,6 +34,8 @@ export type Subject = {
   page?(request: { body: string }, cursor: string, index: number): string;
   /** Cases where this subject documents another outcome (the contract runner retries only 429). */
   overrides?: Record<string, Partial<Case>>;
+  /** Whether `call` passes `settings.signal` on (the clients do; the contract runner has none). */
+  abortable?: boolean;
   /** A two-call JSON-RPC batch (jsonrpc only). */
   batch?(baseUrl: string, settings: CallSettings): Promise<unknown>;
 };
@@ -498,16 +504,43 @@ export function hostileSuite(name: string, subject: Subject): void {
       process.on('warning', onWarning);
       const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
       const before = timers();
+      // One signal for all calls: a listener left on it per call would warn past 10.
+      const signal = new AbortController().signal;
       try {
-        // The subjects' settings carry no signal; an aborted backoff is covered below.
-        for (let i = 0; i < 60; i++) await subject.call(server.url, base);
+        for (let i = 0; i < 60; i++) await subject.call(server.url, { ...base, signal });
         await new Promise((r) => setImmediate(r));
+        expect(getEventListeners(signal, 'abort')).toHaveLength(0);
         expect(timers()).toBeLessThanOrEqual(before);
         expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
       } finally {
         process.off('warning', onWarning);
       }
     });
+
+    if (subject.abortable)
+      it('an abort during a backoff wait rejects at once with its reason and leaves no timer', async () => {
+        const server = await startHttp((_, res) =>
+          json(res, 503, '{"message":"busy"}', { 'retry-after': '5' }),
+        );
+        running.push(server);
+        const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+        const before = timers();
+        const controller = new AbortController();
+        const reason = new Error('user left');
+        const call = subject.call(server.url, {
+          ...base,
+          signal: controller.signal,
+          retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 10_000 },
+        });
+        while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 50));
+        const started = performance.now();
+        controller.abort(reason);
+        await expect(call).rejects.toBe(reason);
+        expect(performance.now() - started).toBeLessThan(500);
+        expect(server.requests).toHaveLength(1);
+        expect(timers()).toBeLessThanOrEqual(before);
+      });
 
     it('after a timeout no timer keeps the process alive', async () => {
       const server = await startNet(() => {});
