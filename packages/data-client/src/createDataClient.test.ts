@@ -6,9 +6,9 @@ import {
   BadRequestError,
   ConnectionError,
   createDataClient,
-  DataApiError,
   DataClientError,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   type OperationId,
   type OperationParameters,
@@ -251,7 +251,7 @@ describe('error statuses', () => {
     const client = createDataClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '43114', blockId: '1' }).catch((e) => e);
     expect(error).toBeInstanceOf(Class);
-    expect(error).toBeInstanceOf(DataApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(DataClientError);
     expect(error).toMatchObject({
       status,
@@ -270,7 +270,7 @@ describe('error statuses', () => {
     const client = createDataClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '43114', blockId: '1' }).catch((e) => e);
     expect(error).toBeInstanceOf(ServerError);
-    expect(error).toBeInstanceOf(DataApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error.cause).toBeInstanceOf(ParseError);
     expect(error).toMatchObject({
       status: 502,
@@ -279,11 +279,11 @@ describe('error statuses', () => {
     });
   });
 
-  it('other 4XX statuses are plain DataApiErrors', async () => {
+  it('other 4XX statuses are plain HttpErrors', async () => {
     const server = await serve((_, res) => send(res, 418, { message: 'teapot' }));
     const client = createDataClient({ baseUrl: server.url });
     const error = await client.getBlock({ chainId: '43114', blockId: '1' }).catch((e) => e);
-    expect(error.constructor).toBe(DataApiError);
+    expect(error.constructor).toBe(HttpError);
     expect(error).toMatchObject({ status: 418, message: 'teapot' });
   });
 });

@@ -19,10 +19,10 @@ export {
 export {
   BadRequestError,
   ConnectionError,
-  DataApiError,
   DataClientError,
   type DataClientErrorOptions,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   PaginationError,
   ParameterError,

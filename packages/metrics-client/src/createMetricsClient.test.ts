@@ -6,7 +6,7 @@ import {
   ConnectionError,
   createMetricsClient,
   ForbiddenError,
-  MetricsApiError,
+  HttpError,
   MetricsClientError,
   NotFoundError,
   ParameterError,
@@ -94,7 +94,7 @@ describe('errors', () => {
     const client = createMetricsClient({ baseUrl: server.url, retry: false });
     const error = await client.getAvgTps({ chainId: 43114 }).catch((e) => e);
     expect(error).toBeInstanceOf(Class);
-    expect(error).toBeInstanceOf(MetricsApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(MetricsClientError);
     expect(error).toMatchObject({
       status,

@@ -20,7 +20,7 @@ export {
   BadRequestError,
   ConnectionError,
   ForbiddenError,
-  MetricsApiError,
+  HttpError,
   MetricsClientError,
   type MetricsClientErrorOptions,
   NotFoundError,
