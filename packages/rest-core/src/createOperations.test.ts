@@ -3,12 +3,12 @@ import {
   BadRequestError,
   createTestClient,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   ParameterError,
   ParseError,
   RateLimitError,
   ServerError,
-  TestApiError,
   TestClientError,
   UnauthorizedError,
 } from './test/client.js';
@@ -138,15 +138,15 @@ describe('answers', () => {
     [502, ServerError, 'Bad Gateway'],
     [503, ServerError, 'Service Unavailable'],
     [504, ServerError, 'Gateway Timeout'],
-    [409, TestApiError, 'Conflict'],
-    [418, TestApiError, "I'm a Teapot"],
+    [409, HttpError, 'Conflict'],
+    [418, HttpError, "I'm a Teapot"],
   ] as const)("%i becomes the client's %o", async (status, Class, name) => {
     const body = { statusCode: status, error: name, message: ['first reason', 'second reason'] };
     const server = await serve((_, res) => send(res, status, body));
     const client = createTestClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '1', blockId: '2' }).catch((e) => e);
     expect(error.constructor).toBe(Class);
-    expect(error).toBeInstanceOf(TestApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(TestClientError);
     expect(error).toMatchObject({
       status,
@@ -201,7 +201,7 @@ describe('answers', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 502, error: 'Bad Gateway', body: page.slice(0, 1000) });
     expect(error.cause).toBeInstanceOf(ParseError);
-    expect(error.cause).toBeInstanceOf(TestApiError);
+    expect(error.cause).toBeInstanceOf(HttpError);
     expect(error.cause).toMatchObject({
       status: 502,
       message: "the 502 answer's body is not JSON",
