@@ -53,6 +53,28 @@ describe('retryAfterMs', () => {
 });
 
 describe('runContract', () => {
+  test('a target with a path prefix is matched by the case path, not marked unmatched', async () => {
+    const paths: string[] = [];
+    const url = await serve((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(avgTps));
+    });
+    const cases = contractCases(specs, recordings)
+      .filter((c) => c.operation === 'getAvgTps')
+      .slice(0, 1);
+    const [result] = await runContract(specs, cases, {
+      targets: { 'metrics-api': `${url}/prefix` },
+      concurrency: 1,
+      timeoutMs: 5000,
+      maxRetryAfterMs: 5000,
+      retries: 0,
+    });
+    expect(paths[0]?.startsWith('/prefix/v1/')).toBe(true);
+    expect(result?.violations).toEqual([]);
+    expect(result?.verdict).toBe('conforms');
+  });
+
   test('waits for Retry-After on 429, then validates the real answer', async () => {
     const times: number[] = [];
     const url = await serve((_req, res) => {

@@ -1,3 +1,14 @@
+import {
+  ApiErrorBase,
+  ClientError,
+  ConnectionErrorBase,
+  createFetch,
+  type PolicyFetch,
+  RedirectErrorBase,
+  ResponseTooLargeErrorBase,
+  retryAfterMs as strictRetryAfterMs,
+  TimeoutErrorBase,
+} from '@avalanche-api/rest-core';
 import type { CaseClass } from './case-values.js';
 import { isObject } from './json-pointer.js';
 import type { OpenApiService, RestRequest } from './openapi.js';
@@ -282,20 +293,51 @@ export interface RunOptions {
   /** Longest wait honoured for a Retry-After. */
   maxRetryAfterMs: number;
   retries: number;
+  /** Largest answer read, after decompression (default 32 MiB); a larger one is drift. */
+  maxResponseBytes?: number;
   fetch?: typeof fetch;
   onResult?: (result: ContractResult, done: number, total: number) => void;
   /** The target replays the corpus: judge answers to marked recordings by their marks. */
   replaysCorpus?: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
+/** RFC 9110 Retry-After (delta-seconds or an HTTP-date, anything else undefined) in ms from `now`. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return strictRetryAfterMs(header, now);
 }
+
+// The shared transport's failures, as the runner sees them; they become violations, never escape.
+class TransportError extends ClientError {
+  override name = 'TransportError';
+}
+const transportErrors = {
+  TimeoutError: TimeoutErrorBase(TransportError),
+  ConnectionError: ConnectionErrorBase(TransportError),
+  ParseError: ApiErrorBase(TransportError, 'ParseError'),
+  RedirectError: RedirectErrorBase(TransportError),
+  ResponseTooLargeError: ResponseTooLargeErrorBase(TransportError),
+};
+
+/** The shared transport for one target: timeout, size cap, 429 retries, the key kept to its origin. */
+function transportFor(service: string, base: string, options: RunOptions): PolicyFetch {
+  return createFetch({
+    baseUrl: base,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    retry: {
+      attempts: options.retries + 1,
+      baseDelayMs: 1000,
+      maxDelayMs: options.maxRetryAfterMs,
+    },
+    secret:
+      service === 'data-api' && options.apiKey ? ['x-glacier-api-key', options.apiKey] : undefined,
+    errors: transportErrors,
+  });
+}
+
+/** A URL as it may be shown: without user:password@. */
+const shown = (url: string) => url.replace(/\/\/[^/@]*@/, '//');
 
 /** Failures before any connection exists: the host is not there, so nothing was tested. */
 const unreachableCodes = new Set([
@@ -308,14 +350,6 @@ const unreachableCodes = new Set([
   'ETIMEDOUT',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
-
-function networkFailure(error: unknown): { code: string; unreachable: boolean } {
-  const cause = (error as { cause?: { code?: string; message?: string; errors?: unknown[] } })
-    .cause;
-  const nested = (cause?.errors?.[0] as { code?: string } | undefined)?.code;
-  const code = cause?.code ?? nested ?? cause?.message ?? (error as Error).message;
-  return { code, unreachable: unreachableCodes.has(code) };
-}
 
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
@@ -395,9 +429,11 @@ async function runCase(
   c: ContractCase,
   options: RunOptions,
   down: Map<string, string>,
+  send: PolicyFetch,
 ): Promise<ContractResult> {
   const base = options.targets[c.service];
-  const url = `${base}${c.path}`;
+  const target = `${base}${c.path}`;
+  const url = shown(target);
   const keyVariable =
     c.service === 'data-api' && options.apiKey
       ? (options.apiKeyVariable ?? 'GLACIER_API_KEY')
@@ -423,48 +459,33 @@ async function runCase(
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (c.body !== undefined) headers['content-type'] = 'application/json';
-  if (keyVariable && options.apiKey) headers['x-glacier-api-key'] = options.apiKey;
-  const doFetch = options.fetch ?? fetch;
-  let response: Response | undefined;
-  let text = '';
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const init: RequestInit = {
-        method: c.method,
-        headers,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      };
-      if (c.body !== undefined) init.body = JSON.stringify(c.body);
-      response = await doFetch(url, init);
-      text = await response.text();
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        result.violations.push(
-          violation('protocol', 'response', '', `no answer within ${options.timeoutMs} ms`),
-        );
-        return finish('drift');
-      }
-      const failure = networkFailure(error);
-      if (failure.unreachable) {
-        result.unreachable = failure.code;
-        if (!down.has(c.service)) down.set(c.service, failure.code);
-        return finish('not-tested');
-      }
-      result.violations.push(
-        violation(
-          'protocol',
-          'response',
-          '',
-          `the connection failed without an answer (${failure.code})`,
-        ),
-      );
-      return finish('drift');
+  let response: Response;
+  let text: string;
+  try {
+    // 429 is the only status retried: any other answer is what is under test.
+    response = await send(target, {
+      method: c.method,
+      headers,
+      body: c.body === undefined ? null : JSON.stringify(c.body),
+      retryOn: [429],
+    });
+    text = await response.text();
+  } catch (error) {
+    const e = error as { name?: string; code?: string; message?: string };
+    if (e.name === 'ConnectionError' && e.code && unreachableCodes.has(e.code)) {
+      result.unreachable = e.code;
+      if (!down.has(c.service)) down.set(c.service, e.code);
+      return finish('not-tested');
     }
-    if (response.status !== 429 || attempt >= options.retries) break;
-    const wait = retryAfterMs(response.headers.get('retry-after')) ?? 1000 * 2 ** attempt;
-    if (wait > options.maxRetryAfterMs) break;
-    await sleep(wait);
+    const what =
+      e.name === 'TimeoutError'
+        ? `no answer within ${options.timeoutMs} ms`
+        : e.name === 'ConnectionError'
+          ? `the connection failed without an answer (${e.code ?? 'no code'})`
+          : // RedirectError, ResponseTooLargeError, an undecodable body: the transport's own words.
+            String(e.message);
+    result.violations.push(violation('protocol', 'response', '', what));
+    return finish('drift');
   }
   result.status = response.status;
   let body: unknown;
@@ -501,7 +522,12 @@ async function runCase(
   result.exchange = exchange;
   if (options.replaysCorpus && c.lenient) exchange.lenient = c.lenient;
   if (!result.violations.some((v) => v.kind === 'protocol')) {
-    const check = specs.checkExchange(exchange, { strict: true });
+    // Matched by the case's own path: a target with a path prefix (http://host/prefix) serves the
+    // same operations under it.
+    const check = specs.checkExchange(
+      { ...exchange, request: { ...exchange.request, url: new URL(c.path, url).href } },
+      { strict: true },
+    );
     // Only the answer is under test here; the request came from the corpus.
     result.violations.push(
       ...check.errors.filter(
@@ -535,13 +561,24 @@ export async function runContract(
   const results: ContractResult[] = new Array(cases.length);
   // Services found unreachable: their remaining cases are not sent.
   const down = new Map<string, string>();
+  const transports = new Map<string, PolicyFetch>();
+  const transport = (service: string) => {
+    let send = transports.get(service);
+    if (!send) {
+      send = transportFor(service, options.targets[service] as string, options);
+      transports.set(service, send);
+    }
+    return send;
+  };
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < cases.length) {
       const i = next++;
       const c = cases[i] as ContractCase;
-      results[i] = await runCase(specs, c, options, down);
+      results[i] = await runCase(specs, c, options, down, (input, init) =>
+        transport(c.service)(input, init),
+      );
       done++;
       options.onResult?.(results[i] as ContractResult, done, cases.length);
     }
@@ -644,15 +681,21 @@ export function exitCode(results: ContractResult[]): 0 | 1 | 2 {
  */
 export async function readNodeVersion(
   baseUrl: string,
-  options: { timeoutMs: number; fetch?: typeof fetch },
+  options: Pick<RunOptions, 'timeoutMs' | 'fetch' | 'maxResponseBytes'>,
 ): Promise<{ version: string } | { reason: string }> {
+  // The same transport as the cases: timeout, size cap, no redirects followed blindly.
+  const send = transportFor('node-rpc', baseUrl, {
+    ...options,
+    targets: {},
+    concurrency: 1,
+    maxRetryAfterMs: 0,
+    retries: 0,
+  });
   try {
-    const response = await (options.fetch ?? fetch)(`${baseUrl}/ext/info`, {
+    const response = await send(`${baseUrl}/ext/info`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'info.getNodeVersion' }),
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'error',
     });
     const text = await response.text();
     let reply: unknown;
@@ -665,7 +708,8 @@ export async function readNodeVersion(
     if (isObject(result) && typeof result.version === 'string') return { version: result.version };
     return { reason: `info.getNodeVersion answered HTTP ${response.status} without a version` };
   } catch (error) {
-    return { reason: `info.getNodeVersion failed: ${networkFailure(error).code}` };
+    const e = error as { code?: string; message?: string };
+    return { reason: `info.getNodeVersion failed: ${e.code ?? e.message}` };
   }
 }
 

@@ -6,15 +6,16 @@ import {
   BadRequestError,
   ConnectionError,
   createDataClient,
-  DataApiError,
   DataClientError,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   type OperationId,
   type OperationParameters,
   ParameterError,
   ParseError,
   RateLimitError,
+  RedirectError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
@@ -228,7 +229,7 @@ describe('parameter checks', () => {
       parameter: 'pageSize',
       value: 101,
       rule: 'maximum',
-      operationId: 'listValidators',
+      operation: 'listValidators',
     });
     expect(server.requests).toHaveLength(0);
   });
@@ -250,7 +251,7 @@ describe('error statuses', () => {
     const client = createDataClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '43114', blockId: '1' }).catch((e) => e);
     expect(error).toBeInstanceOf(Class);
-    expect(error).toBeInstanceOf(DataApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(DataClientError);
     expect(error).toMatchObject({
       status,
@@ -264,12 +265,13 @@ describe('error statuses', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('an HTML 502 is a ParseError that keeps the status', async () => {
+  it('an HTML 502 is a ServerError whose cause is the ParseError of the body', async () => {
     const server = await serve((_, res) => send(res, 502, '<html><h1>502 Bad Gateway</h1></html>'));
     const client = createDataClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '43114', blockId: '1' }).catch((e) => e);
-    expect(error).toBeInstanceOf(ParseError);
-    expect(error).toBeInstanceOf(DataApiError);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.cause).toBeInstanceOf(ParseError);
     expect(error).toMatchObject({
       status: 502,
       error: 'Bad Gateway',
@@ -277,11 +279,11 @@ describe('error statuses', () => {
     });
   });
 
-  it('other 4XX statuses are plain DataApiErrors', async () => {
+  it('other 4XX statuses are plain HttpErrors', async () => {
     const server = await serve((_, res) => send(res, 418, { message: 'teapot' }));
     const client = createDataClient({ baseUrl: server.url });
     const error = await client.getBlock({ chainId: '43114', blockId: '1' }).catch((e) => e);
-    expect(error.constructor).toBe(DataApiError);
+    expect(error.constructor).toBe(HttpError);
     expect(error).toMatchObject({ status: 418, message: 'teapot' });
   });
 });
@@ -377,7 +379,7 @@ describe('api key', () => {
     const error = await createDataClient({ baseUrl: server.url, apiKey })
       .getBlock({ chainId: '1', blockId: '1' })
       .catch((e) => e);
-    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toBeInstanceOf(RedirectError);
     expect(elsewhere.requests).toHaveLength(0);
     expectNoKey(error);
   });
@@ -444,7 +446,7 @@ describe('api key', () => {
         .getBlock({ chainId: '1', blockId: '.' })
         .catch((e) => e),
     ]);
-    expect(errors.map((e) => e.name)).toEqual(['TimeoutError', 'ParseError', 'ParameterError']);
+    expect(errors.map((e) => e.name)).toEqual(['TimeoutError', 'ServerError', 'ParameterError']);
     for (const error of errors) expectNoKey(error);
   });
 });

@@ -24,6 +24,8 @@ export type CreateDataClientParameters = {
   timeoutMs?: number;
   /** Retries of 429, 502, 503 and connection failures (default 3 attempts); `false` turns them off. */
   retry?: RetryOptions | false;
+  /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
+  maxResponseBytes?: number;
   /** Response validation, off by default; pass `createValidator()` from `@avalanche-api/data-client/validate`. */
   validate?: 'off' | ResponseValidator;
 };

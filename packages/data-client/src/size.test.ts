@@ -6,7 +6,8 @@ import { build } from 'esbuild';
 import { expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const BUDGET = 5 * 1024;
+// Raised from 5 KiB by issue 13 (size cap, strict Retry-After, redirect and decode errors); issue 15 cuts it.
+const BUDGET = 6 * 1024;
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
 async function gzippedBundle(app: string): Promise<{ gzip: number; code: string }> {

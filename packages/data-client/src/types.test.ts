@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import {
   type components,
   createDataClient,
-  type DataApiError,
   type DataClientError,
+  type HttpError,
   type NotFoundError,
   type OperationParameters,
   type OperationReturnType,
@@ -62,7 +62,7 @@ it("the package's error classes are types as well as values", () => {
     onWarning: (error: ResponseValidationError) => error.issues,
   });
   const status = (error: NotFoundError | RateLimitError): number => error.status;
-  const base: DataClientError = {} as DataApiError;
+  const base: DataClientError = {} as HttpError;
   assert<Equal<RateLimitError['retryAfterMs'], number | undefined>>(true);
   expect([typeof validate, typeof status, typeof base]).toEqual(['function', 'function', 'object']);
 });

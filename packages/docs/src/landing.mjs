@@ -22,7 +22,7 @@ export const PACKAGES = [
     name: '@avalanche-api/node-rpc',
     dir: 'packages/node-rpc',
     what: 'Typed JSON-RPC client for AvalancheGo: avm, info, health, index, the EVM extras and validators.',
-    snippet: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ url: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();`,
+    snippet: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ baseUrl: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();`,
   },
   {
     name: '@avalanche-api/conformance',

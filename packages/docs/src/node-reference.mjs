@@ -171,7 +171,7 @@ ${servers}
 Any method can also be sent as is with <code>client.request(method, params)</code>.</p>
 ${codeBlock({
   label: 'TypeScript',
-  code: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ url: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();\nconst same = await client.request('info.getNodeVersion', {});`,
+  code: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ baseUrl: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();\nconst same = await client.request('info.getNodeVersion', {});`,
 })}
 <h2 id="json-rpc-errors">Error responses</h2>
 <p>A failed call still answers HTTP 200, with <code>error</code> in place of <code>result</code>:</p>
@@ -365,7 +365,7 @@ function renderHealthEndpoint(
   const tsLines = [
     `import { createNodeClient } from '@avalanche-api/node-rpc';`,
     '',
-    `const client = createNodeClient({ url: '${new URL(server).origin}' });`,
+    `const client = createNodeClient({ baseUrl: '${new URL(server).origin}' });`,
     tsCall(
       'const report = await client.health.get(',
       Object.keys(getParams).length ? getParams : undefined,

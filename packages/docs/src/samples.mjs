@@ -57,7 +57,7 @@ export function expandServerUrl(server) {
   );
 }
 
-/** `https://host:port` of an expanded URL: what createNodeClient takes as `url`. */
+/** `https://host:port` of an expanded URL: what createNodeClient takes as `baseUrl`. */
 export function originOf(url) {
   return new URL(url).origin;
 }
@@ -134,7 +134,7 @@ export function rpcTypeScript(method, example) {
   return [
     `import { createNodeClient } from '@avalanche-api/node-rpc';`,
     '',
-    `const client = createNodeClient({ url: ${tsString(url)} });`,
+    `const client = createNodeClient({ baseUrl: ${tsString(url)} });`,
     ...lines,
   ].join('\n');
 }

@@ -105,7 +105,7 @@ describe('JSON-RPC samples', () => {
       [
         "import { createNodeClient } from '@avalanche-api/node-rpc';",
         '',
-        "const client = createNodeClient({ url: 'https://api.avax.network' });",
+        "const client = createNodeClient({ baseUrl: 'https://api.avax.network' });",
         "const rules = await client.evm('C').getActiveRulesAt([1735689600]);",
       ].join('\n'),
     );

@@ -6,7 +6,7 @@ import {
   ConnectionError,
   createMetricsClient,
   ForbiddenError,
-  MetricsApiError,
+  HttpError,
   MetricsClientError,
   NotFoundError,
   ParameterError,
@@ -94,7 +94,7 @@ describe('errors', () => {
     const client = createMetricsClient({ baseUrl: server.url, retry: false });
     const error = await client.getAvgTps({ chainId: 43114 }).catch((e) => e);
     expect(error).toBeInstanceOf(Class);
-    expect(error).toBeInstanceOf(MetricsApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(MetricsClientError);
     expect(error).toMatchObject({
       status,
@@ -105,12 +105,13 @@ describe('errors', () => {
     });
   });
 
-  it('an HTML 502 is a ParseError with the status', async () => {
+  it('an HTML 502 is a ServerError whose cause is the ParseError of the body', async () => {
     const server = await serve((_, res) => send(res, 502, '<html>bad gateway</html>'));
     const client = createMetricsClient({ baseUrl: server.url, retry: false });
     await expect(client.getAvgTps({ chainId: 1 })).rejects.toMatchObject({
-      name: 'ParseError',
+      name: 'ServerError',
       status: 502,
+      cause: { name: 'ParseError', status: 502 },
     });
   });
 

@@ -13,8 +13,10 @@ import type { operations } from './generated/types.js';
 export const METRICS_API_URL = 'https://metrics.avax.network';
 
 export type CreateMetricsClientParameters = {
-  /** Default `https://metrics.avax.network`. */
+  /** Default `https://metrics.avax.network`. The api key is only ever sent to this origin. */
   baseUrl?: string;
+  /** Sent as `x-glacier-api-key` for higher rate limits; never appears in errors. */
+  apiKey?: string;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
   /** Added to every request. */
@@ -23,6 +25,8 @@ export type CreateMetricsClientParameters = {
   timeoutMs?: number;
   /** Retries of 429, 502, 503 and connection failures (default 3 attempts); `false` turns them off. */
   retry?: RetryOptions | false;
+  /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
+  maxResponseBytes?: number;
   /** Response validation, off by default; pass `createValidator()` from `@avalanche-api/metrics-client/validate`. */
   validate?: 'off' | ResponseValidator;
 };
@@ -34,8 +38,13 @@ export type CreateMetricsClientReturnType = MetricsClient;
 
 /** The fetch behind both `createMetricsClient` and `createRawClient`. Not exported from the package. */
 export function createMetricsFetch(parameters: CreateMetricsClientParameters): PolicyFetch {
-  const { baseUrl = METRICS_API_URL, fetch, headers, timeoutMs, retry } = parameters;
-  return createFetch({ baseUrl, fetch, headers, timeoutMs, retry, errors });
+  const { baseUrl = METRICS_API_URL, apiKey, ...rest } = parameters;
+  return createFetch({
+    ...rest,
+    baseUrl,
+    secret: apiKey ? ['x-glacier-api-key', apiKey] : undefined,
+    errors,
+  });
 }
 
 /**

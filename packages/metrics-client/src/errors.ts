@@ -11,6 +11,8 @@ import {
   PaginationErrorBase,
   ParameterErrorBase,
   RateLimitErrorBase,
+  RedirectErrorBase,
+  ResponseTooLargeErrorBase,
   ResponseValidationErrorBase,
   TimeoutErrorBase,
 } from '@avalanche-api/rest-core';
@@ -25,49 +27,54 @@ export class MetricsClientError extends ClientError {
 }
 
 /** The server answered, and the answer is a failure: a non-2XX status (or an unparsable body, see ParseError). */
-export class MetricsApiError extends /* @__PURE__ */ ApiErrorBase(
-  MetricsClientError,
-  'MetricsApiError',
-) {}
+export class HttpError extends /* @__PURE__ */ ApiErrorBase(MetricsClientError, 'HttpError') {}
 
 /** 400: a parameter the server rejected; `message` says which. */
-export class BadRequestError extends MetricsApiError {
+export class BadRequestError extends HttpError {
   override name = 'BadRequestError';
 }
 
 /** 401: the api key is missing or invalid for this resource. */
-export class UnauthorizedError extends MetricsApiError {
+export class UnauthorizedError extends HttpError {
   override name = 'UnauthorizedError';
 }
 
 /** 403: the api key may not access this resource. */
-export class ForbiddenError extends MetricsApiError {
+export class ForbiddenError extends HttpError {
   override name = 'ForbiddenError';
 }
 
 /** 404: unknown path or resource. */
-export class NotFoundError extends MetricsApiError {
+export class NotFoundError extends HttpError {
   override name = 'NotFoundError';
 }
 
 /** 429, after the retries the client was allowed: slow down or send an api key. */
-export class RateLimitError extends /* @__PURE__ */ RateLimitErrorBase(MetricsApiError) {}
+export class RateLimitError extends /* @__PURE__ */ RateLimitErrorBase(HttpError) {}
 
 /** 5XX: the service or a gateway in front of it failed. */
-export class ServerError extends MetricsApiError {
+export class ServerError extends HttpError {
   override name = 'ServerError';
 }
 
 /** The body could not be parsed as JSON (an HTML error page from a gateway, a truncated answer); `body` holds its first 1000 characters. */
-export class ParseError extends MetricsApiError {
+export class ParseError extends HttpError {
   override name = 'ParseError';
 }
 
 /** No answer within `timeoutMs`; not retried, since a slow service tends to stay slow. */
 export class TimeoutError extends /* @__PURE__ */ TimeoutErrorBase(MetricsClientError) {}
 
-/** The request never got an answer: DNS, refused or reset connection, CORS, a redirect the client would not follow. */
+/** The request never got an answer: DNS, refused or reset connection, CORS. */
 export class ConnectionError extends /* @__PURE__ */ ConnectionErrorBase(MetricsClientError) {}
+
+/** A redirect answered while the api key was attached; not followed, so the key never leaves `baseUrl`'s origin. */
+export class RedirectError extends /* @__PURE__ */ RedirectErrorBase(MetricsClientError) {}
+
+/** The body grew past `maxResponseBytes` (default 32 MiB); reading stopped there. */
+export class ResponseTooLargeError extends /* @__PURE__ */ ResponseTooLargeErrorBase(
+  MetricsClientError,
+) {}
 
 /** A parameter broke one of the spec's rules; nothing was sent. */
 export class ParameterError extends /* @__PURE__ */ ParameterErrorBase(MetricsClientError) {}
@@ -88,9 +95,11 @@ export const errors: ErrorClasses = {
   404: NotFoundError,
   429: RateLimitError,
   500: ServerError,
-  ApiError: MetricsApiError,
+  ApiError: HttpError,
   ParseError,
   TimeoutError,
   ConnectionError,
   ParameterError,
+  RedirectError,
+  ResponseTooLargeError,
 };

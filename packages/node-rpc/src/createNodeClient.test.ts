@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient, type NodeClient } from './createNodeClient.js';
 import {
+  ConnectionError,
   HttpError,
   IdMismatchError,
-  NetworkError,
   NodeClientError,
+  PaginationError,
   ParameterError,
   ParseError,
   RateLimitError,
   RpcError,
+  ServerError,
   TimeoutError,
 } from './errors.js';
 import { methods } from './generated/table.js';
@@ -47,7 +49,7 @@ const expected = (method: string) => unrecorded[method] ?? recordedResult(method
 const replay = rpc((r) => expected(r.method));
 
 let server: TestServer;
-const fast = { retries: 2, baseDelayMs: 1, maxDelayMs: 50 };
+const fast = { attempts: 3, baseDelayMs: 1, maxDelayMs: 50 };
 
 beforeAll(async () => {
   server = await startServer(replay);
@@ -58,7 +60,7 @@ beforeEach(() => {
   server.handle(replay);
 });
 
-const useClient = () => createNodeClient({ url: server.url, retry: fast, timeoutMs: 2000 });
+const useClient = () => createNodeClient({ baseUrl: server.url, retry: fast, timeoutMs: 2000 });
 const only = () => {
   expect(server.requests).toHaveLength(1);
   return server.requests[0] as TestServer['requests'][number];
@@ -276,20 +278,20 @@ describe('request()', () => {
 
   it('sends the client and per-call headers; defaults to the mainnet url', async () => {
     const c = createNodeClient({
-      url: `${server.url}//`,
+      baseUrl: `${server.url}//`,
       headers: { 'x-api-key': 'k1' },
       retry: false,
     });
-    expect(c.url).toBe(server.url);
+    expect(c.baseUrl).toBe(server.url);
     await c.info.getNodeVersion({}, { headers: { 'x-trace': 't1' } });
     expect(only().headers).toMatchObject({ 'x-api-key': 'k1', 'x-trace': 't1' });
-    expect(createNodeClient().url).toBe('https://api.avax.network');
+    expect(createNodeClient().baseUrl).toBe('https://api.avax.network');
   });
 
   it('uses an injected fetch', async () => {
     const seen: string[] = [];
     const c = createNodeClient({
-      url: server.url,
+      baseUrl: server.url,
       fetch: (input, init) => {
         seen.push(String(input));
         return fetch(input, init);
@@ -380,10 +382,9 @@ describe('errors', () => {
       code: -32000,
       data: null,
       method: 'index.getContainerRange',
-      shortMessage: error.message,
+      message: error.message,
     });
     expect(err.message).toContain(error.message);
-    expect(err.message).toContain(err.docsUrl);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -398,21 +399,28 @@ describe('errors', () => {
   });
 
   it.each([
-    [500, 'internal', HttpError],
+    [500, 'internal', ServerError],
     [404, 'not found', HttpError],
     [401, '{"error":"unauthorized"}', HttpError],
-  ])('HTTP %i is HttpError with status, url and body', async (status, text, type) => {
-    server.handle((_, res) => {
-      res.writeHead(status, { 'content-type': 'text/plain' });
-      res.end(text);
-    });
-    const err = await useClient()
-      .info.getNodeVersion()
-      .catch((e) => e);
-    expect(err).toBeInstanceOf(type);
-    expect(err).toMatchObject({ status, url: `${server.url}/ext/info`, body: text });
-    expect(server.requests).toHaveLength(1);
-  });
+  ])(
+    'HTTP %i is HttpError (5xx: ServerError) with status, url and body',
+    async (status, text, type) => {
+      server.handle((_, res) => {
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.end(text);
+      });
+      const err = await useClient()
+        .info.getNodeVersion()
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(type);
+      expect(err).toMatchObject({
+        status,
+        url: `${server.url}/ext/info`,
+        body: text.startsWith('{') ? JSON.parse(text) : text,
+      });
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it.each([
     ['not JSON', (res: Parameters<Handler>[1]) => res.end('<html>oops</html>')],
@@ -449,7 +457,7 @@ describe('errors', () => {
 
   it('a server that never answers is TimeoutError', async () => {
     server.handle(() => {});
-    const c = createNodeClient({ url: server.url, timeoutMs: 100 });
+    const c = createNodeClient({ baseUrl: server.url, timeoutMs: 100 });
     const err = await c.info.getNodeVersion().catch((e) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ timeoutMs: 100, url: `${server.url}/ext/info` });
@@ -476,17 +484,17 @@ describe('errors', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('a refused connection is NetworkError; credentials stay out of the url', async () => {
+  it('a refused connection is ConnectionError; credentials stay out of the url', async () => {
     const gone = await startServer();
     const { url } = gone;
     await gone.close();
     const err = await createNodeClient({
-      url: url.replace('http://', 'http://user:secret@'),
+      baseUrl: url.replace('http://', 'http://user:secret@'),
       retry: false,
     })
       .info.getNodeVersion()
       .catch((e) => e);
-    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toBeInstanceOf(ConnectionError);
     expect(err.url).toBe(`${url}/ext/info`);
     expect(err.message).not.toContain('secret');
     expect(err.cause).toBeInstanceOf(Error);
@@ -505,7 +513,8 @@ describe('retries', () => {
     };
   };
 
-  it.each([[[503]], [[502, 429]], [[0, 0]]])('retries %j, then succeeds', async (statuses) => {
+  // A JSON-RPC call is a POST, which may have done its work before a 502: not retried after one.
+  it.each([[[503]], [[503, 429]], [[0, 0]]])('retries %j, then succeeds', async (statuses) => {
     server.handle(failing(statuses));
     await expect(useClient().info.getNodeVersion()).resolves.toEqual(
       recordedResult('info.getNodeVersion'),
@@ -513,24 +522,27 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(statuses.length + 1);
   });
 
-  it('gives up after `retries` and reports the last status', async () => {
+  it('gives up after `attempts` and reports the last status', async () => {
     server.handle(failing([503, 503, 503, 503]));
     await expect(useClient().info.getNodeVersion()).rejects.toMatchObject({
-      name: 'HttpError',
+      name: 'ServerError',
       status: 503,
     });
     expect(server.requests).toHaveLength(3);
   });
 
-  it('dropped connections end in NetworkError after the retries', async () => {
+  it('dropped connections end in ConnectionError after the retries', async () => {
     server.handle(failing([0, 0, 0, 0]));
-    await expect(useClient().info.getNodeVersion()).rejects.toBeInstanceOf(NetworkError);
+    await expect(useClient().info.getNodeVersion()).rejects.toBeInstanceOf(ConnectionError);
     expect(server.requests).toHaveLength(3);
   });
 
   it('waits for Retry-After', async () => {
     server.handle(failing([429], { 'retry-after': '1' }));
-    const c = createNodeClient({ url: server.url, retry: { baseDelayMs: 1, maxDelayMs: 2000 } });
+    const c = createNodeClient({
+      baseUrl: server.url,
+      retry: { baseDelayMs: 1, maxDelayMs: 2000 },
+    });
     const start = Date.now();
     await c.info.getNodeVersion();
     expect(Date.now() - start).toBeGreaterThanOrEqual(950);
@@ -549,7 +561,7 @@ describe('retries', () => {
 
   it('can be turned off', async () => {
     server.handle(failing([503]));
-    const c = createNodeClient({ url: server.url, retry: false });
+    const c = createNodeClient({ baseUrl: server.url, retry: false });
     await expect(c.info.getNodeVersion()).rejects.toMatchObject({ status: 503 });
     expect(server.requests).toHaveLength(1);
   });
@@ -561,7 +573,7 @@ describe('parameters are checked before sending', () => {
       'numToFetch above 1024',
       (c: NodeClient) => c.index('X/tx').getContainerRange({ startIndex: 0, numToFetch: 2000 }),
       {
-        method: 'index.getContainerRange',
+        operation: 'index.getContainerRange',
         parameter: 'numToFetch',
         value: 2000,
         rule: 'maximum 1024',
@@ -575,7 +587,7 @@ describe('parameters are checked before sending', () => {
     [
       'a limit above 1024',
       (c: NodeClient) => c.avm.getUTXOs({ addresses: [X_ADDR], limit: 2000 }),
-      { method: 'avm.getUTXOs', parameter: 'limit', rule: 'maximum 1024' },
+      { operation: 'avm.getUTXOs', parameter: 'limit', rule: 'maximum 1024' },
     ],
     [
       'a json encoding where only hex forms are served',
@@ -616,7 +628,7 @@ describe('parameters are checked before sending', () => {
     [
       'a positional parameter of the wrong type',
       (c: NodeClient) => c.evm().getActiveRulesAt(['soon' as never]),
-      { method: 'eth_getActiveRulesAt', parameter: 'blockTimestamp', rule: 'type integer' },
+      { operation: 'eth_getActiveRulesAt', parameter: 'blockTimestamp', rule: 'type integer' },
     ],
     [
       'positional params given by name',
@@ -681,7 +693,7 @@ describe('client.avm.utxos', () => {
     ]);
   });
 
-  it('stops on numFetched "0" with the default page size, and on an endIndex that does not move', async () => {
+  it('stops on numFetched "0"; a repeated endIndex, immediate or cycling, is a PaginationError', async () => {
     server.handle(utxoPages([{ utxos: [], end: 'u0' }]));
     const none = [];
     for await (const u of useClient().avm.utxos({ addresses: [X_ADDR] })) none.push(u);
@@ -696,10 +708,31 @@ describe('client.avm.utxos', () => {
         { utxos: ['0x01'], end: 'same' },
       ]),
     );
-    const stuck = [];
-    for await (const u of useClient().avm.utxos({ addresses: [X_ADDR], limit: 1 })) stuck.push(u);
+    const stuck: string[] = [];
+    const error = await (async () => {
+      for await (const u of useClient().avm.utxos({ addresses: [X_ADDR], limit: 1 })) stuck.push(u);
+    })().catch((e) => e);
     expect(stuck).toEqual(['0x01']);
+    expect(error).toBeInstanceOf(PaginationError);
     expect(server.requests).toHaveLength(2);
+
+    server.requests.length = 0;
+    server.handle(
+      utxoPages([
+        { utxos: ['0x01'], end: 'A' },
+        { utxos: ['0x02'], end: 'B' },
+        { utxos: ['0x03'], end: 'A' },
+        { utxos: ['0x04'], end: 'B' },
+      ]),
+    );
+    const cycling: string[] = [];
+    const cycle = await (async () => {
+      for await (const u of useClient().avm.utxos({ addresses: [X_ADDR], limit: 1 }))
+        cycling.push(u);
+    })().catch((e) => e);
+    expect(cycle).toBeInstanceOf(PaginationError);
+    expect(cycling).toEqual(['0x01', '0x02', '0x03']);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('reads another chain and sourceChain, and rejects a malformed page', async () => {
@@ -753,6 +786,24 @@ describe('client.index(path).containers', () => {
       (r) => (r.json as { params: { startIndex: unknown; numToFetch: number } }).params,
     );
 
+  it('a node that hands out the same chunk again ends in PaginationError, not a loop', async () => {
+    const chunk = Array.from({ length: 1024 }, (_, i) => ({
+      id: `c${i}`,
+      bytes: '0x00',
+      timestamp: '2026-01-01T00:00:00Z',
+      encoding: 'hex',
+      index: String(i),
+    }));
+    server.handle(rpc(() => ({ containers: chunk })));
+    let seen = 0;
+    const error = await (async () => {
+      for await (const _ of useClient().index('X/tx').containers()) seen++;
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(seen).toBe(1024);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('reads everything from startIndex in chunks of at most 1024', async () => {
     server.handle(indexOf(2500));
     let n = 0;
@@ -792,7 +843,7 @@ describe('client.index(path).containers', () => {
     server.handle(indexOf(0));
     await expect(useClient().index('X/block').containers().next()).rejects.toMatchObject({
       name: 'RpcError',
-      shortMessage: 'no containers have been accepted',
+      message: 'no containers have been accepted',
     });
     server.handle(indexOf(3, true));
     const got = [];
@@ -841,7 +892,7 @@ describe('client.evm(id).batch', () => {
     ).rejects.toMatchObject({
       name: 'RpcError',
       method: 'eth_feeConfig',
-      shortMessage: 'header not found',
+      message: 'header not found',
     });
   });
 
@@ -866,7 +917,7 @@ describe('client.evm(id).batch', () => {
       useClient()
         .evm()
         .batch([{ method: 'eth_getChainConfig' }]),
-    ).rejects.toBeInstanceOf(ParseError);
+    ).rejects.toBeInstanceOf(IdMismatchError);
     server.requests.length = 0;
     await expect(
       useClient()

@@ -1,12 +1,17 @@
+import { retryAfterMs } from '@avalanche-api/rest-core';
 import {
+  type ConnectionError,
   HttpError,
   IdMismatchError,
-  type NetworkError,
+  PaginationError,
   type ParameterError,
   ParseError,
   parameterError,
   RateLimitError,
+  type RedirectError,
+  type ResponseTooLargeError,
   RpcError,
+  ServerError,
   type TimeoutError,
 } from './errors.js';
 import { type HealthPath, type HealthReply, healthGet } from './generated/health.js';
@@ -26,13 +31,7 @@ import type {
 } from './generated/methods.js';
 import type { Schemas } from './generated/schemas.js';
 import { type EndpointEntry, endpoints, type MethodEntry, methods } from './generated/table.js';
-import {
-  type Answer,
-  type CallOptions,
-  type Config,
-  type RetryOptions,
-  send,
-} from './transport.js';
+import { type Answer, type CallOptions, createSend, type RetryOptions } from './transport.js';
 import { isObject, prepare } from './validate.js';
 
 /** Public mainnet API nodes; Fuji is {@link FUJI_NODE_URL}, a local node http://127.0.0.1:9650. */
@@ -42,15 +41,21 @@ export const FUJI_NODE_URL = 'https://api.avax-test.network';
 
 export interface CreateNodeClientParameters {
   /** Base url of the node, without `/ext/...`. Default {@link MAINNET_NODE_URL}. */
-  url?: string;
+  baseUrl?: string;
   /** A fetch implementation; default `globalThis.fetch`. */
   fetch?: typeof fetch;
-  /** Sent with every request, e.g. an API key header. */
+  /**
+   * Sent with every request. A header whose name looks like a credential (`authorization`,
+   * `x-api-key`, anything with key, token, secret, auth, cookie, pass) is sent to `baseUrl`'s origin
+   * only, no redirect is followed while it is attached, and its value never appears in an error.
+   */
   headers?: Record<string, string>;
-  /** Per attempt, including reading the body. Default 30 000 ms. */
+  /** Per attempt, including reading the body. Default 30 000 ms; `0` turns it off. */
   timeoutMs?: number;
-  /** Retries of 429/502/503 and connection failures; `false` turns them off. */
+  /** Retries of 429/503 and connection failures (default 3 attempts); `false` turns them off. */
   retry?: RetryOptions | false;
+  /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
+  maxResponseBytes?: number;
 }
 
 /** Per-call options of `client.avm`: `blockchainId` picks another chain running the AVM. */
@@ -104,7 +109,7 @@ export type EvmBatchResults<T extends readonly EvmBatchCall[]> = {
 
 export interface NodeClient {
   /** The base url requests go to. */
-  readonly url: string;
+  readonly baseUrl: string;
   /** X-Chain API; `{ blockchainId }` in the options reaches another chain running the AVM. */
   readonly avm: AvmMethods<AvmCallOptions> & {
     /**
@@ -152,11 +157,15 @@ export type NodeClientErrorType =
   | RpcError
   | HttpError
   | RateLimitError
+  | ServerError
   | ParseError
   | IdMismatchError
   | TimeoutError
-  | NetworkError
-  | ParameterError;
+  | ConnectionError
+  | RedirectError
+  | ResponseTooLargeError
+  | ParameterError
+  | PaginationError;
 
 type Call = (params?: unknown, options?: RequestOptions) => Promise<unknown>;
 type Vars = Record<string, string | undefined>;
@@ -169,69 +178,72 @@ type Page = {
 
 const malformed = (a: Answer, reason: string, cause?: unknown) =>
   new ParseError(
-    `Malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`,
-    a.text.slice(0, 300),
-    {
-      status: a.status,
-      url: a.url,
-      body: a.text,
-      cause,
-    },
+    a.status,
+    'malformed',
+    `malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`,
+    a.text.slice(0, 1000),
+    a.url,
+    { cause },
   );
 
 /** The JSON body of an answer whose status is one of `statuses` (default: any 2xx). */
 function json(a: Answer, statuses?: number[]): unknown {
-  if (statuses ? !statuses.includes(a.status) : a.status < 200 || a.status > 299) {
-    const fields = { status: a.status, url: a.url, body: a.text, retryAfterMs: a.retryAfterMs };
-    throw new (a.status === 429 ? RateLimitError : HttpError)(
-      `HTTP ${a.status} from ${a.url}`,
-      a.text.slice(0, 300),
-      fields,
-    );
-  }
+  const ok = statuses ? statuses.includes(a.status) : a.status > 199 && a.status < 300;
+  let body: unknown;
+  let failure: ParseError | undefined;
   try {
-    return JSON.parse(a.text);
+    body = JSON.parse(a.text);
   } catch (e) {
-    throw malformed(a, 'not JSON', e);
+    failure = malformed(a, 'not JSON', e);
   }
-}
-
-/** The result of one JSON-RPC response object, or the error it carries. */
-function unwrap(body: unknown, id: number, method: string, a: Answer): unknown {
-  if (!isObject(body) || !('result' in body || 'error' in body)) throw malformed(a, 'not JSON-RPC');
-  const { error } = body;
-  // A server that could not read the request answers id null.
-  if (body.id !== id && !(error && body.id === null)) {
-    throw new IdMismatchError(
-      `Response id ${JSON.stringify(body.id)} is not request id ${id}`,
+  if (ok && failure) throw failure;
+  if (!ok) {
+    // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
+    const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
+    throw new Class(
+      a.status,
+      `HTTP ${a.status}`,
+      `HTTP ${a.status} from ${a.url}`,
+      body ?? a.text.slice(0, 1000),
       a.url,
       {
-        expected: id,
-        received: body.id,
-        url: a.url,
+        cause: failure,
+        retryAfterMs: retryAfterMs(a.retryAfter),
       },
     );
   }
-  if (error === undefined || error === null) return body.result;
-  if (!isObject(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
-    throw malformed(a, 'not a JSON-RPC error');
+  return body;
+}
+
+/** encodeURIComponent, with a ParameterError instead of a bare URIError for a lone UTF-16 surrogate. */
+const encode = (method: string, parameter: string, value: string) => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw parameterError(method, parameter, value, 'wellFormedUnicode');
   }
-  throw new RpcError(error.message, `${method}, code ${error.code}`, {
-    method,
-    code: error.code,
-    data: error.data,
-  });
+};
+
+/** The result of one JSON-RPC response object, or the error it carries. */
+function unwrap(body: unknown, id: number, method: string, a: Answer): unknown {
+  if (!isObject(body) || body.jsonrpc !== '2.0') throw malformed(a, 'not JSON-RPC 2.0');
+  const { error } = body;
+  // Exactly one of the two; a null error next to a result is tolerated, some servers send it.
+  if ('result' in body === (error !== undefined && error !== null))
+    throw malformed(a, 'not exactly one of result and error');
+  // A server that could not read the request answers id null.
+  if (body.id !== id && !(error && body.id === null)) throw new IdMismatchError(id, body.id, a.url);
+  if (error === undefined || error === null) return body.result;
+  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+    throw malformed(a, 'not a JSON-RPC error object');
+  }
+  throw new RpcError(method, error.code as number, error.message, error.data);
 }
 
 /** Creates a client of one node's JSON-RPC APIs and health endpoints. */
 export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
-  const url = (parameters.url ?? MAINNET_NODE_URL).replace(/\/+$/, '');
-  const { retry } = parameters;
-  const config: Config = {
-    ...parameters,
-    retry:
-      retry === false ? undefined : { retries: 2, baseDelayMs: 250, maxDelayMs: 10_000, ...retry },
-  };
+  const url = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
+  const send = createSend({ ...parameters, baseUrl: url });
   let lastId = 0;
 
   const entry = (method: string) => {
@@ -266,16 +278,29 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     };
     const target =
       url +
-      path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(v[k] || defaults[k] || ''));
-    const a = await send(config, target, JSON.stringify(batch ? requests : first), o);
+      path.replace(/\{(\w+)\}/g, (_, k: string) => {
+        const value = v[k] || defaults[k] || '';
+        // One path segment: `.`, `..` and `/` would reach another endpoint (evm('..') -> /ext/rpc).
+        if (/^\.{0,2}$|\//.test(value)) throw parameterError(first.method, k, value, 'pathSegment');
+        return encode(first.method, k, value);
+      });
+    const a = await send(target, JSON.stringify(batch ? requests : first), o);
     const body = json(a);
-    // Answers are matched by id. A server that refuses a whole batch answers one error
-    // object (id null); an item missing from a batch answer is reported as malformed.
-    const byId = new Map(
-      ([] as { id?: unknown }[]).concat(body as never).map((item) => [item?.id, item]),
-    );
+    // Batch answers are matched by id, in any order. A server that refuses a whole batch answers
+    // one error object (id null); any other set of ids than the one sent is an id mismatch.
+    let byId: Map<unknown, unknown> | undefined;
+    if (batch && Array.isArray(body)) {
+      byId = new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
+      const sent = requests.map((r) => r.id);
+      if (
+        byId.size !== body.length ||
+        sent.length !== body.length ||
+        sent.some((id) => !byId?.has(id))
+      )
+        throw new IdMismatchError(sent, [...byId.keys()], a.url);
+    }
     return requests.map(({ id, method }) => {
-      const r = unwrap(byId.get(id) ?? body, id, method, a) as Page;
+      const r = unwrap(byId ? byId.get(id) : body, id, method, a) as Page;
       if (list && !Array.isArray(r) && !Array.isArray(r?.[list as 'utxos']))
         throw malformed(a, `no ${list} list`);
       return r;
@@ -302,9 +327,11 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
 
   async function* utxos(params: UtxosParameters, o?: AvmCallOptions) {
     const seen = new Set<string>();
+    // Every cursor followed so far: one seen again (A, B, A) would start a loop.
+    const cursors = new Set([JSON.stringify(params.startIndex)]);
     const size = Number(params.limit) || 1024;
     let startIndex = params.startIndex;
-    for (;;) {
+    for (let pages = 1; ; pages++) {
       const page = await call('avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
       for (const utxo of page.utxos) {
         if (!seen.has(utxo)) {
@@ -313,9 +340,10 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
         }
       }
       const end = page.endIndex;
-      // A full page whose endIndex does not move would be fetched forever.
-      if (page.utxos.length < size || !end || JSON.stringify(end) === JSON.stringify(startIndex))
-        return;
+      if (page.utxos.length < size || !end) return;
+      const cursor = JSON.stringify(end);
+      if (cursors.has(cursor)) throw new PaginationError(cursor, pages);
+      cursors.add(cursor);
       startIndex = end;
     }
   }
@@ -327,7 +355,10 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
       o?: CallOptions,
     ) {
-      for (let fetched = 0; fetched < count; ) {
+      // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
+      // would otherwise be read forever.
+      const starts = new Set<string>();
+      for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
         const numToFetch = Math.min(1024, count - fetched);
         let r: Page;
         try {
@@ -341,11 +372,14 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
         } catch (e) {
           // When the previous chunk ended exactly at the last accepted container, the node
           // answers "start index (x) > last accepted index (y)": the walk is complete.
-          if (fetched && e instanceof RpcError && /^start index/.test(e.shortMessage)) return;
+          if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
           throw e;
         }
         // Older nodes answered a bare array.
         const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
+        const start = String(list[0]?.index ?? list[0]?.id);
+        if (starts.has(start)) throw new PaginationError(start, chunks);
+        starts.add(start);
         yield* list;
         fetched += list.length;
         startIndex = String(BigInt(startIndex) + BigInt(list.length));
@@ -370,10 +404,12 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
   };
 
   const get = async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions) => {
-    const query = (tags ?? []).map((t) => `${healthGet.query}=${encodeURIComponent(t)}`).join('&');
+    const query = (tags ?? [])
+      .map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
+      .join('&');
     const target = `${url}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
     // 503 is an answer here (unhealthy), not a reason to retry.
-    const a = await send(config, target, undefined, o, [429, 502]);
+    const a = await send(target, undefined, o, [429, 502]);
     const body = json(a, [200, 503]);
     if (
       !isObject((body as HealthReply)?.checks) ||
@@ -385,7 +421,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
   };
 
   return {
-    url,
+    baseUrl: url,
     avm: { ...namespace<AvmMethods<AvmCallOptions>>('avm'), utxos },
     info: namespace('info'),
     health: { ...namespace<HealthMethods<CallOptions>>('health'), get },

@@ -16,14 +16,18 @@ export {
   type UtxosParameters,
 } from './createNodeClient.js';
 export {
+  ConnectionError,
   HttpError,
   IdMismatchError,
-  NetworkError,
   NodeClientError,
+  PaginationError,
   ParameterError,
   ParseError,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
   RpcError,
+  ServerError,
   TimeoutError,
 } from './errors.js';
 export type { HealthPath, HealthReply } from './generated/health.js';

@@ -6,7 +6,9 @@ import { build } from 'esbuild';
 import { expect, it } from 'vitest';
 
 /** Budget for an app that only reads the node version (viem-style per-entry budget). */
-const BUDGET = 4096;
+// Raised from 4096 by issue 13: node-rpc now stands on the shared transport (size cap, key scoping,
+// strict Retry-After) and the shared error classes; issue 15 cuts it.
+const BUDGET = 6144;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist/index.js');
 
 it(`a browser app calling info.getNodeVersion() stays within ${BUDGET} bytes gzipped`, async () => {

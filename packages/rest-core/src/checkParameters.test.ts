@@ -525,7 +525,7 @@ describe('checkParameters', () => {
     expect(error).toBeInstanceOf(ParameterError);
     if (want !== undefined) expect((error as Error).message).toBe(want);
     if (rule !== undefined) expect((error as ParameterError).rule).toBe(rule);
-    expect((error as ParameterError).operationId).toBe(id);
+    expect((error as ParameterError).operation).toBe(id);
   });
 
   it('names the parameter and keeps the value', () => {

@@ -3,12 +3,12 @@ import {
   BadRequestError,
   createTestClient,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   ParameterError,
   ParseError,
   RateLimitError,
   ServerError,
-  TestApiError,
   TestClientError,
   UnauthorizedError,
 } from './test/client.js';
@@ -62,7 +62,7 @@ describe('requests', () => {
     expect(error).toBeInstanceOf(ParameterError);
     expect(error).toMatchObject({
       message: 'pageSize: 101 is above the maximum 100 (getLatestBlocks)',
-      operationId: 'getLatestBlocks',
+      operation: 'getLatestBlocks',
     });
     expect(server.requests).toHaveLength(0);
   });
@@ -138,15 +138,15 @@ describe('answers', () => {
     [502, ServerError, 'Bad Gateway'],
     [503, ServerError, 'Service Unavailable'],
     [504, ServerError, 'Gateway Timeout'],
-    [409, TestApiError, 'Conflict'],
-    [418, TestApiError, "I'm a Teapot"],
+    [409, HttpError, 'Conflict'],
+    [418, HttpError, "I'm a Teapot"],
   ] as const)("%i becomes the client's %o", async (status, Class, name) => {
     const body = { statusCode: status, error: name, message: ['first reason', 'second reason'] };
     const server = await serve((_, res) => send(res, status, body));
     const client = createTestClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '1', blockId: '2' }).catch((e) => e);
     expect(error.constructor).toBe(Class);
-    expect(error).toBeInstanceOf(TestApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(TestClientError);
     expect(error).toMatchObject({
       status,
@@ -193,19 +193,33 @@ describe('answers', () => {
     expect(down).not.toHaveProperty('retryAfterMs');
   });
 
-  it('an HTML 502 is a ParseError that keeps the status and the start of the body', async () => {
+  it('an HTML 502 is a ServerError whose cause is the ParseError of its body', async () => {
     const page = `<html><h1>502 Bad Gateway</h1>${'x'.repeat(2000)}</html>`;
     const server = await serve((_, res) => send(res, 502, page));
     const client = createTestClient({ baseUrl: server.url, retry: false });
     const error = await client.getBlock({ chainId: '1', blockId: '1' }).catch((e) => e);
-    expect(error).toBeInstanceOf(ParseError);
-    expect(error).toBeInstanceOf(TestApiError);
-    expect(error).toMatchObject({
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 502, error: 'Bad Gateway', body: page.slice(0, 1000) });
+    expect(error.cause).toBeInstanceOf(ParseError);
+    expect(error.cause).toBeInstanceOf(HttpError);
+    expect(error.cause).toMatchObject({
       status: 502,
-      error: 'Bad Gateway',
       message: "the 502 answer's body is not JSON",
       body: page.slice(0, 1000),
     });
+  });
+
+  it('a lone UTF-16 surrogate is a ParameterError, not a bare URIError', async () => {
+    const server = await serve((_, res) => send(res, 200, block));
+    const client = createTestClient({ baseUrl: server.url });
+    const error = await client.getBlock({ chainId: '1', blockId: 'a\ud800' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ParameterError);
+    expect(error).toMatchObject({
+      operation: 'getBlock',
+      parameter: 'blockId',
+      rule: 'wellFormedUnicode',
+    });
+    expect(server.requests).toHaveLength(0);
   });
 
   it('an HTML 200 is a ParseError', async () => {

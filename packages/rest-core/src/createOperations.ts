@@ -42,14 +42,28 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
     methods[operationId] = async (params = {}, options = {}) => {
       checkParameters(operationId, operation, params, errors.ParameterError);
       const { method = 'GET', query = {} } = operation;
-      // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to.
+      // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to;
+      // it throws a bare URIError for a lone UTF-16 surrogate, which no URL can carry.
+      const encode = (name: string, value: unknown) => {
+        try {
+          return encodeURIComponent(String(value));
+        } catch {
+          throw new errors.ParameterError(
+            operationId,
+            name,
+            value,
+            'wellFormedUnicode',
+            `${name}: ${JSON.stringify(value)} holds a lone UTF-16 surrogate, which cannot be sent (${operationId})`,
+          );
+        }
+      };
       const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        encodeURIComponent(String(params[name])),
+        encode(name, params[name]),
       );
       // Arrays use the spec's default style (form, exploded): name=a&name=b.
       const search = Object.keys(query)
         .flatMap((name) =>
-          [params[name] ?? []].flat().map((item) => `${name}=${encodeURIComponent(String(item))}`),
+          [params[name] ?? []].flat().map((item) => `${name}=${encode(name, item)}`),
         )
         .join('&');
       const body =
@@ -79,23 +93,25 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
       }
       const details = `${method} ${url} answered ${status}`;
       const name = statusText || `HTTP ${status}`;
-      if (!parsed || (response.ok && data === undefined)) {
-        const problem = parsed ? 'is empty' : 'is not JSON';
-        throw new errors.ParseError(
+      const parseError =
+        (!parsed || (response.ok && data === undefined)) &&
+        new errors.ParseError(
           status,
           name,
-          `the ${status} answer's body ${problem}`,
+          `the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`,
           text.slice(0, 1000),
           url,
           { details },
         );
-      }
+      // A failure status stays its own class (a gateway's HTML 502 is a ServerError); the body that
+      // could not be read is its cause.
+      if (parseError && response.ok) throw parseError;
       if (response.ok) {
         if (typeof validate === 'function') validate({ operationId, url, body: data });
         return data;
       }
       // The body is { statusCode, error, message } where message is a string or a list of strings.
-      const reported = (data as { message?: unknown; error?: unknown } | undefined) ?? {};
+      const reported = (parsed && (data as { message?: unknown; error?: unknown })) || {};
       const message = [reported.message]
         .flat()
         .filter((m) => typeof m === 'string')
@@ -107,11 +123,12 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
         status,
         typeof reported.error === 'string' ? reported.error : name,
         message || name,
-        data,
+        parsed ? data : text.slice(0, 1000),
         url,
         {
           details,
           retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+          cause: parseError || undefined,
         },
       );
     };

@@ -19,7 +19,7 @@ describe('two clients', () => {
     const theirs = new OtherApiError(404, 'Not Found', 'no', undefined, 'u');
     expect(ours).not.toBeInstanceOf(OtherApiError);
     expect(ours).not.toBeInstanceOf(OtherClientError);
-    expect(theirs).not.toBeInstanceOf(client.TestApiError);
+    expect(theirs).not.toBeInstanceOf(client.HttpError);
     expect(new OtherTimeoutError(1, 'u')).not.toBeInstanceOf(client.TimeoutError);
     expect(new client.TimeoutError(1, 'u')).not.toBeInstanceOf(OtherTimeoutError);
   });

@@ -139,12 +139,14 @@ export function TimeoutErrorBase(Base: ClientErrorClass): TimeoutErrorClass {
 /** The request never got an answer. */
 export interface ConnectionError extends ClientError {
   url: string;
+  /** The system's or fetch's reason (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), when it gave one. */
+  code: string | undefined;
 }
 
 export type ConnectionErrorClass = new (
   message: string,
   url: string,
-  options?: ClientErrorOptions,
+  options?: ClientErrorOptions & { code?: string | undefined },
 ) => ConnectionError;
 
 /** `ConnectionError` on top of a client's base class. */
@@ -152,9 +154,72 @@ export function ConnectionErrorBase(Base: ClientErrorClass): ConnectionErrorClas
   return class ConnectionError extends Base {
     override name = 'ConnectionError';
     declare url: string;
+    declare code: string | undefined;
 
-    constructor(message: string, url: string, options?: ClientErrorOptions) {
+    constructor(
+      message: string,
+      url: string,
+      options?: ClientErrorOptions & { code?: string | undefined },
+    ) {
       super(message, options);
+      this.url = url;
+      this.code = options?.code;
+    }
+  };
+}
+
+/** A redirect answered while an api key was attached; it is not followed, so the key stays home. */
+export interface RedirectError extends ClientError {
+  status: number;
+  /** Where the redirect pointed, without credentials. */
+  location: string;
+  url: string;
+}
+
+export type RedirectErrorClass = new (
+  status: number,
+  location: string,
+  url: string,
+) => RedirectError;
+
+/** `RedirectError` on top of a client's base class. */
+export function RedirectErrorBase(Base: ClientErrorClass): RedirectErrorClass {
+  return class RedirectError extends Base {
+    override name = 'RedirectError';
+    declare status: number;
+    declare location: string;
+    declare url: string;
+
+    constructor(status: number, location: string, url: string) {
+      super(`${url} answered ${status} to ${location}; not followed while an api key is attached`);
+      this.status = status;
+      this.location = location;
+      this.url = url;
+    }
+  };
+}
+
+/** The body grew past `maxResponseBytes`; reading stopped there. */
+export interface ResponseTooLargeError extends ClientError {
+  maxResponseBytes: number;
+  url: string;
+}
+
+export type ResponseTooLargeErrorClass = new (
+  maxResponseBytes: number,
+  url: string,
+) => ResponseTooLargeError;
+
+/** `ResponseTooLargeError` on top of a client's base class. */
+export function ResponseTooLargeErrorBase(Base: ClientErrorClass): ResponseTooLargeErrorClass {
+  return class ResponseTooLargeError extends Base {
+    override name = 'ResponseTooLargeError';
+    declare maxResponseBytes: number;
+    declare url: string;
+
+    constructor(maxResponseBytes: number, url: string) {
+      super(`the answer of ${url} is larger than maxResponseBytes (${maxResponseBytes})`);
+      this.maxResponseBytes = maxResponseBytes;
       this.url = url;
     }
   };
@@ -162,7 +227,7 @@ export function ConnectionErrorBase(Base: ClientErrorClass): ConnectionErrorClas
 
 /** A parameter broke one of the spec's rules; nothing was sent. */
 export interface ParameterError extends ClientError {
-  operationId: string;
+  operation: string;
   /** The parameter, or for a cross-field rule the fields joined with `, ` (` + ` for a sum). */
   parameter: string;
   value: unknown;
@@ -171,7 +236,7 @@ export interface ParameterError extends ClientError {
 }
 
 export type ParameterErrorClass = new (
-  operationId: string,
+  operation: string,
   parameter: string,
   value: unknown,
   rule: string,
@@ -183,13 +248,13 @@ export type ParameterErrorClass = new (
 export function ParameterErrorBase(Base: ClientErrorClass): ParameterErrorClass {
   return class ParameterError extends Base {
     override name = 'ParameterError';
-    declare operationId: string;
+    declare operation: string;
     declare parameter: string;
     declare value: unknown;
     declare rule: string;
 
     constructor(
-      operationId: string,
+      operation: string,
       parameter: string,
       value: unknown,
       rule: string,
@@ -197,7 +262,7 @@ export function ParameterErrorBase(Base: ClientErrorClass): ParameterErrorClass 
       details?: string,
     ) {
       super(message, { details });
-      this.operationId = operationId;
+      this.operation = operation;
       this.parameter = parameter;
       this.value = value;
       this.rule = rule;
@@ -283,4 +348,6 @@ export interface ErrorClasses {
   TimeoutError: TimeoutErrorClass;
   ConnectionError: ConnectionErrorClass;
   ParameterError: ParameterErrorClass;
+  RedirectError: RedirectErrorClass;
+  ResponseTooLargeError: ResponseTooLargeErrorClass;
 }

@@ -3,6 +3,7 @@ export { checkSchema } from './checkSchema.js';
 export {
   type CreateFetchParameters,
   createFetch,
+  DEFAULT_MAX_RESPONSE_BYTES,
   type PolicyFetch,
   type RetryOptions,
 } from './createFetch.js';
@@ -27,6 +28,12 @@ export {
   type RateLimitError,
   RateLimitErrorBase,
   type RateLimitErrorClass,
+  type RedirectError,
+  RedirectErrorBase,
+  type RedirectErrorClass,
+  type ResponseTooLargeError,
+  ResponseTooLargeErrorBase,
+  type ResponseTooLargeErrorClass,
   type ResponseValidationError,
   ResponseValidationErrorBase,
   type ResponseValidationErrorClass,

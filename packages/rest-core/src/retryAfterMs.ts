@@ -1,11 +1,22 @@
-/** Reads a `Retry-After` value, delay-seconds or an HTTP date, as milliseconds from `now`. */
+// RFC 9110 §10.2.3: delay-seconds (digits only) or an HTTP-date in one of its three forms
+// (IMF-fixdate, obsolete RFC 850, asctime). Date.parse alone is lenient: it reads "later 5" as a
+// date in 2001 and so as "now", which is why the forms are matched first.
+// IMF-fixdate | RFC 850 | asctime; Date.parse then checks the names and numbers.
+const HTTP_DATE =
+  /^(?:[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4}|[A-Z][a-z]{5,8}, \d\d-[A-Z][a-z]{2}-\d\d|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d) \d\d:\d\d:\d\d (?:GMT|\d{4})$/;
+
+/**
+ * Reads a `Retry-After` value as milliseconds from `now`: delay-seconds or an HTTP-date, anything
+ * else (`0x10`, `1e3`, `1.5`, `later 5`) is `undefined`, so the usual backoff applies.
+ */
 export function retryAfterMs(
   value: string | null | undefined,
   now = Date.now(),
 ): number | undefined {
-  if (!value?.trim()) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!HTTP_DATE.test(text)) return undefined;
+  // asctime and RFC 850 dates carry no zone; both mean GMT, which Date.parse assumes only for the first form.
+  const date = Date.parse(/GMT$/.test(text) ? text : `${text} GMT`);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -1,6 +1,6 @@
 import { createNodeClient } from '@avalanche-api/node-rpc';
 
 export function setup(url) {
-  const client = createNodeClient({ url });
+  const client = createNodeClient({ baseUrl: url });
   return () => client.info.getNodeVersion();
 }

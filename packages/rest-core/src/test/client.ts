@@ -13,6 +13,8 @@ import {
   PaginationErrorBase,
   ParameterErrorBase,
   RateLimitErrorBase,
+  RedirectErrorBase,
+  ResponseTooLargeErrorBase,
   ResponseValidationErrorBase,
   type ResponseValidator,
   TimeoutErrorBase,
@@ -23,11 +25,11 @@ export class TestClientError extends ClientError {
   override docsUrl = 'https://example.test/test-client#errors';
 }
 
-export class TestApiError extends ApiErrorBase(TestClientError, 'TestApiError') {}
+export class HttpError extends ApiErrorBase(TestClientError, 'HttpError') {}
 
 /** A class that is nothing but a name, as the status classes of a client are. */
 function named(name: string) {
-  const Class = class extends TestApiError {
+  const Class = class extends HttpError {
     override name = name;
   };
   return Object.defineProperty(Class, 'name', { value: name });
@@ -39,10 +41,12 @@ export const ForbiddenError = named('ForbiddenError');
 export const NotFoundError = named('NotFoundError');
 export const ServerError = named('ServerError');
 export const ParseError = named('ParseError');
-export class RateLimitError extends RateLimitErrorBase(TestApiError) {}
+export class RateLimitError extends RateLimitErrorBase(HttpError) {}
 export class TimeoutError extends TimeoutErrorBase(TestClientError) {}
 export class ConnectionError extends ConnectionErrorBase(TestClientError) {}
 export class ParameterError extends ParameterErrorBase(TestClientError) {}
+export class RedirectError extends RedirectErrorBase(TestClientError) {}
+export class ResponseTooLargeError extends ResponseTooLargeErrorBase(TestClientError) {}
 export class PaginationError extends PaginationErrorBase(TestClientError) {}
 export class ResponseValidationError extends ResponseValidationErrorBase(TestClientError) {}
 
@@ -53,11 +57,13 @@ export const errors: ErrorClasses = {
   404: NotFoundError,
   429: RateLimitError,
   500: ServerError,
-  ApiError: TestApiError,
+  ApiError: HttpError,
   ParseError,
   TimeoutError,
   ConnectionError,
   ParameterError,
+  RedirectError,
+  ResponseTooLargeError,
 };
 
 type Json<T> = { headers: { [name: string]: unknown }; content: { 'application/json': T } };

@@ -30,11 +30,29 @@ const samples: Record<string, { args: unknown[]; fields: Record<string, unknown>
   ParameterError: {
     args: ['getBlock', 'blockId', '.', 'pathSegment', 'blockId: "." is bad', 'why'],
     fields: {
-      operationId: 'getBlock',
+      operation: 'getBlock',
       parameter: 'blockId',
       value: '.',
       rule: 'pathSegment',
       details: 'why',
+    },
+  },
+  RedirectError: {
+    args: [301, 'https://other/x', 'https://host/x'],
+    fields: {
+      status: 301,
+      location: 'https://other/x',
+      url: 'https://host/x',
+      message:
+        'https://host/x answered 301 to https://other/x; not followed while an api key is attached',
+    },
+  },
+  ResponseTooLargeError: {
+    args: [10, 'https://host/x'],
+    fields: {
+      maxResponseBytes: 10,
+      url: 'https://host/x',
+      message: 'the answer of https://host/x is larger than maxResponseBytes (10)',
     },
   },
   PaginationError: {
@@ -54,7 +72,7 @@ const samples: Record<string, { args: unknown[]; fields: Record<string, unknown>
 
 /**
  * Registers the tests of a client's error exports: `prefix` is `Data` for DataClientError and
- * DataApiError, `docsUrl` where its README explains them.
+ * the HttpError base of its status classes, `docsUrl` where its README explains them.
  */
 export function testErrorClasses(
   exports: Record<string, unknown>,
@@ -65,10 +83,10 @@ export function testErrorClasses(
     message: string,
     options?: { details?: string; cause?: unknown },
   ) => Error;
-  const Api = exports[`${prefix}ApiError`] as ErrorClass;
+  const Api = exports.HttpError as ErrorClass;
   const all: [string, { args: unknown[]; fields: Record<string, unknown> }][] = [
     [`${prefix}ClientError`, { args: ['it failed', { details: 'more' }], fields: {} }],
-    [`${prefix}ApiError`, { args: [...apiArgs], fields: {} }],
+    [`HttpError`, { args: [...apiArgs], fields: {} }],
     ...Object.entries(samples),
   ];
 
@@ -83,7 +101,7 @@ export function testErrorClasses(
       expect(error).toBeInstanceOf(Error);
       expect(error).toBeInstanceOf(Client);
       const isApi = args.length >= 5 && typeof args[0] === 'number';
-      expect(error instanceof Api).toBe(isApi || name === `${prefix}ApiError`);
+      expect(error instanceof Api).toBe(isApi || name === `HttpError`);
       expect(error.docsUrl).toBe(docsUrl);
       expect(error).toMatchObject(fields);
       if (isApi) {
