@@ -11,7 +11,7 @@ export const publicUrls = {
 
 export const operations = {
   'data-api': 'listValidators({ network: "mainnet" })',
-  'metrics-api': 'getAvgTps({ chainId: 43114 })',
+  'metrics-api': "getAvgTps({ chainId: '43114' })",
   'node-rpc': 'info.getNodeVersion()',
 };
 
@@ -73,7 +73,7 @@ export const subjects = [
     api: 'metrics-api',
     pkg: '@avalanche-api/metrics-client',
     ours: true,
-    call: 'createMetricsClient().getAvgTps({ chainId: 43114 })',
+    call: "createMetricsClient().getAvgTps({ chainId: '43114' })",
     check: tps,
   },
   {

@@ -16,7 +16,7 @@ export const PACKAGES = [
     name: '@avalanche-api/metrics-client',
     dir: 'packages/metrics-client',
     what: 'Typed client for the Metrics API, with paginate().',
-    snippet: `import { createMetricsClient } from '@avalanche-api/metrics-client';\n\nconst client = createMetricsClient();\nconst tps = await client.getAvgTps({ chainId: 43114 });`,
+    snippet: `import { createMetricsClient } from '@avalanche-api/metrics-client';\n\nconst client = createMetricsClient();\nconst tps = await client.getAvgTps({ chainId: '43114' });`,
   },
   {
     name: '@avalanche-api/node-rpc',

@@ -43,7 +43,7 @@ describe('getAvgTps', () => {
   it('sends GET /v1/avg_tps/{chainId} and returns the typed body', async () => {
     const server = await serve((_, res) => send(res, 200, example));
     const client = createMetricsClient({ baseUrl: server.url, headers: { 'x-trace': 't' } });
-    const page = await client.getAvgTps({ chainId: 43114 });
+    const page = await client.getAvgTps({ chainId: '43114' });
     const values: number[] = page.results.map((point) => point.value);
     expect(values).toEqual(example.results.map((p) => p.value));
     expect(server.requests[0]).toMatchObject({
@@ -57,17 +57,16 @@ describe('getAvgTps', () => {
   it('sends pageToken as a query parameter, encoded', async () => {
     const server = await serve((_, res) => send(res, 200, example));
     const client = createMetricsClient({ baseUrl: server.url });
-    await client.getAvgTps({ chainId: 43114, pageToken: 'a b/c' });
+    await client.getAvgTps({ chainId: '43114', pageToken: 'a b/c' });
     expect(server.requests[0]?.url).toBe('/v1/avg_tps/43114?pageToken=a%20b%2Fc');
   });
 
   it.each([
-    [{ chainId: 0 }, 'chainId: 0 is below the minimum 1 (getAvgTps)'],
-    [{ chainId: 1.5 }, 'chainId: 1.5 is not of type integer (getAvgTps)'],
-    [{ chainId: '43114' }, 'chainId: "43114" is not of type integer (getAvgTps)'],
-    [{ chainId: 1, pageToken: '' }, 'pageToken: "" is shorter than 1 characters (getAvgTps)'],
+    [{ chainId: '0' }, 'chainId: "0" does not match ^[1-9][0-9]*$ (getAvgTps)'],
+    [{ chainId: 43114 }, 'chainId: 43114 is not of type string (getAvgTps)'],
+    [{ chainId: '1', pageToken: '' }, 'pageToken: "" is shorter than 1 characters (getAvgTps)'],
     [{}, 'chainId is required (getAvgTps)'],
-    [{ chainId: 1, page: 2 }, 'page: 2 is not a parameter (getAvgTps)'],
+    [{ chainId: '1', page: 2 }, 'page: 2 is not a parameter (getAvgTps)'],
   ])('checks %j before sending', async (params, message) => {
     const server = await serve((_, res) => send(res, 200, example));
     const client = createMetricsClient({ baseUrl: server.url });
@@ -92,7 +91,7 @@ describe('errors', () => {
     const body = { statusCode: status, error: name, message: ['first reason', 'second reason'] };
     const server = await serve((_, res) => send(res, status, body));
     const client = createMetricsClient({ baseUrl: server.url, retry: false });
-    const error = await client.getAvgTps({ chainId: 43114 }).catch((e) => e);
+    const error = await client.getAvgTps({ chainId: '43114' }).catch((e) => e);
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(MetricsClientError);
@@ -108,7 +107,7 @@ describe('errors', () => {
   it('an HTML 502 is a ServerError whose cause is the ParseError of the body', async () => {
     const server = await serve((_, res) => send(res, 502, '<html>bad gateway</html>'));
     const client = createMetricsClient({ baseUrl: server.url, retry: false });
-    await expect(client.getAvgTps({ chainId: 1 })).rejects.toMatchObject({
+    await expect(client.getAvgTps({ chainId: '1' })).rejects.toMatchObject({
       name: 'ServerError',
       status: 502,
       cause: { name: 'ParseError', status: 502 },
@@ -118,8 +117,8 @@ describe('errors', () => {
   it('an empty 200 is a ParseError; an empty 503 a ServerError', async () => {
     const server = await serve((_, res, i) => send(res, i ? 503 : 200));
     const client = createMetricsClient({ baseUrl: server.url, retry: false });
-    await expect(client.getAvgTps({ chainId: 1 })).rejects.toBeInstanceOf(ParseError);
-    await expect(client.getAvgTps({ chainId: 1 })).rejects.toMatchObject({
+    await expect(client.getAvgTps({ chainId: '1' })).rejects.toBeInstanceOf(ParseError);
+    await expect(client.getAvgTps({ chainId: '1' })).rejects.toMatchObject({
       name: 'ServerError',
       message: 'Service Unavailable',
       body: undefined,
@@ -133,7 +132,7 @@ describe('the shared runtime, wired to this client', () => {
   it('a Retry-After above maxDelayMs ends in a RateLimitError with retryAfterMs', async () => {
     const server = await serve((_, res) => send(res, 429, {}, { 'retry-after': '30' }));
     const client = createMetricsClient({ baseUrl: server.url, retry: fast });
-    await expect(client.getAvgTps({ chainId: 1 })).rejects.toMatchObject({
+    await expect(client.getAvgTps({ chainId: '1' })).rejects.toMatchObject({
       name: 'RateLimitError',
       retryAfterMs: 30_000,
     });
@@ -144,15 +143,15 @@ describe('the shared runtime, wired to this client', () => {
     const server = await serve(() => {});
     await server.close();
     const client = createMetricsClient({ baseUrl: server.url, retry: fast });
-    await expect(client.getAvgTps({ chainId: 1 })).rejects.toBeInstanceOf(ConnectionError);
+    await expect(client.getAvgTps({ chainId: '1' })).rejects.toBeInstanceOf(ConnectionError);
   });
 
   it('timeoutMs gives a TimeoutError; a signal its own reason', async () => {
     const server = await serve(() => {});
     const client = createMetricsClient({ baseUrl: server.url, timeoutMs: 30 });
-    await expect(client.getAvgTps({ chainId: 1 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(client.getAvgTps({ chainId: '1' })).rejects.toBeInstanceOf(TimeoutError);
     const controller = new AbortController();
-    const call = client.getAvgTps({ chainId: 1 }, { signal: controller.signal, timeoutMs: 0 });
+    const call = client.getAvgTps({ chainId: '1' }, { signal: controller.signal, timeoutMs: 0 });
     controller.abort();
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -170,7 +169,7 @@ describe('paginate', () => {
     );
     const client = createMetricsClient({ baseUrl: server.url });
     let points = 0;
-    for await (const page of paginate(client.getAvgTps, { chainId: 43114 })) {
+    for await (const page of paginate(client.getAvgTps, { chainId: '43114' })) {
       points += page.results.length;
     }
     expect(points).toBe(3 * example.results.length);
@@ -185,7 +184,7 @@ describe('paginate', () => {
     const server = await serve((_, res) => send(res, 200, { ...example, nextPageToken: 'same' }));
     const client = createMetricsClient({ baseUrl: server.url });
     const iterate = async () => {
-      for await (const _ of paginate(client.getAvgTps, { chainId: 1 })) {
+      for await (const _ of paginate(client.getAvgTps, { chainId: '1' })) {
       }
     };
     await expect(iterate()).rejects.toMatchObject({ name: 'PaginationError', pageToken: 'same' });
@@ -197,7 +196,7 @@ describe('entry points', () => {
   it('./validate checks the body against the spec', async () => {
     const server = await serve((_, res) => send(res, 200, { results: [{ timestamp: 'x' }] }));
     const client = createMetricsClient({ baseUrl: server.url, validate: createValidator() });
-    const error = await client.getAvgTps({ chainId: 1 }).catch((e) => e);
+    const error = await client.getAvgTps({ chainId: '1' }).catch((e) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.issues).toEqual(
       expect.arrayContaining([
@@ -212,7 +211,7 @@ describe('entry points', () => {
     const server = await serve((_, res) => send(res, 200, example));
     const raw = createRawClient({ baseUrl: server.url });
     const { data } = await raw.GET('/v1/avg_tps/{chainId}', {
-      params: { path: { chainId: 43114 } },
+      params: { path: { chainId: '43114' } },
     });
     expect(data).toEqual(example);
   });

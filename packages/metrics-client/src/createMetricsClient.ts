@@ -54,7 +54,7 @@ export function createMetricsFetch(parameters: CreateMetricsClientParameters): P
  *
  * @example
  * const client = createMetricsClient();
- * const { results } = await client.getAvgTps({ chainId: 43114 });
+ * const { results } = await client.getAvgTps({ chainId: '43114' });
  */
 export function createMetricsClient(
   parameters: CreateMetricsClientParameters = {},

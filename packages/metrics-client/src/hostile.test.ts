@@ -7,13 +7,13 @@ hostileSuite('metrics-client', {
   abortable: true,
   call: (baseUrl, { signal, ...settings }) =>
     createMetricsClient({ baseUrl, apiKey: KEY, ...settings }).getAvgTps(
-      { chainId: 43114 },
+      { chainId: '43114' },
       { signal },
     ),
   good: () => JSON.stringify({ results: [] }),
   paginate: async (baseUrl, settings) => {
     const client = createMetricsClient({ baseUrl, apiKey: KEY, ...settings });
-    for await (const _ of paginate(client.getAvgTps, { chainId: 43114 }));
+    for await (const _ of paginate(client.getAvgTps, { chainId: '43114' }));
   },
   page: (_, cursor, index) =>
     JSON.stringify({ results: [{ timestamp: index, value: 1 }], nextPageToken: cursor }),

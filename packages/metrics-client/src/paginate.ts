@@ -7,6 +7,6 @@ import { PaginationError } from './errors.js';
  * caller works. A token seen before ends the iteration with a PaginationError instead of a loop.
  *
  * @example
- * for await (const page of paginate(client.getAvgTps, { chainId: 43114 })) …
+ * for await (const page of paginate(client.getAvgTps, { chainId: '43114' })) …
  */
 export const paginate = /* @__PURE__ */ paginateWith(PaginationError);

@@ -18,7 +18,7 @@ export type CreateRawClientReturnType = Client<paths>;
  *
  * @example
  * const raw = createRawClient();
- * const { data } = await raw.GET('/v1/avg_tps/{chainId}', { params: { path: { chainId: 43114 } } });
+ * const { data } = await raw.GET('/v1/avg_tps/{chainId}', { params: { path: { chainId: '43114' } } });
  */
 export function createRawClient(
   parameters: CreateRawClientParameters = {},

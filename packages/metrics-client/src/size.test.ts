@@ -30,7 +30,7 @@ it(`createMetricsClient().getAvgTps() stays within ${BUDGET} bytes gzipped`, asy
   const { gzip, code } = await gzippedBundle(`
       import { createMetricsClient } from '@avalanche-api/metrics-client';
       const client = createMetricsClient();
-      client.getAvgTps({ chainId: 43114 }).then((page) => console.log(page));
+      client.getAvgTps({ chainId: '43114' }).then((page) => console.log(page));
     `);
   console.log(`metrics-client getAvgTps app: ${gzip} bytes gzipped (budget ${BUDGET})`);
   expect(gzip).toBeLessThanOrEqual(BUDGET);

@@ -27,7 +27,7 @@ export interface OperationMethods {
 }
 
 // Parameters with the same rules share one constant (named after its first user) to keep the bundle small.
-const getAvgTpsChainId: core.ParameterSpec = { type: "integer", min: 1 };
+const getAvgTpsChainId: core.ParameterSpec = { pattern: "^[1-9][0-9]*$" };
 const getAvgTpsPageToken: core.ParameterSpec = { minLength: 1 };
 
 /** One entry per operationId of the spec. */

@@ -160,10 +160,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The chain's numeric EVM chain id, e.g. 43114 for the C-Chain on mainnet.
+                 * @description The chain's numeric EVM chain id as a decimal string, e.g. `'43114'` for the
+                 *     C-Chain on mainnet.
                  * @example 43114
                  */
-                chainId: number;
+                chainId: string;
             };
             cookie?: never;
         };
