@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { caseClasses } from './case-values.js';
 import { type ContractCase, contractCases, exitCode, type RunOptions } from './contract.js';
@@ -9,8 +6,8 @@ import { classOf, generateCases } from './generate-cases.js';
 import { isObject } from './json-pointer.js';
 import { readLinks } from './links.js';
 import { loadRecordings } from './recordings.js';
-import { startReplayServer } from './replay.js';
 import { Specs } from './specs.js';
+import { startFaultyProxy } from './test/faulty-proxy.js';
 
 const root = new URL('../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
@@ -30,36 +27,19 @@ type Fault = (
 
 // A faulty deployment: a proxy in front of the replay server whose faults fire only for a
 // value the recordings and examples never send, so only generated cases can find them.
-const replay = await startReplayServer({ specs, recordings });
+const proxy = await startFaultyProxy(specs, recordings);
 let fault: Fault = () => undefined;
 let rewrite: (seen: Seen) => string | undefined = () => undefined;
-const proxy = createServer(async (req, res) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const call = text ? JSON.parse(text) : undefined;
-  const seen: Seen = { url: new URL(req.url ?? '/', 'http://proxy') };
-  if (isObject(call)) seen.call = call;
-  const path = rewrite(seen) ?? req.url;
-  const upstream = await fetch(`${replay.url}${path}`, {
-    method: req.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    ...(text ? { body: text } : {}),
-  });
-  const answerText = await upstream.text();
-  const answer = { status: upstream.status, body: answerText ? JSON.parse(answerText) : undefined };
-  const out = fault(seen, answer) ?? answer;
-  res.writeHead(out.status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(out.body));
-});
-proxy.listen(0, '127.0.0.1');
-await once(proxy, 'listening');
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-afterAll(async () => {
-  proxy.closeAllConnections();
-  proxy.close();
-  await replay.close();
-});
+proxy.fault = (x) => {
+  const out = fault(
+    { url: x.url, ...(x.call ? { call: x.call } : {}) },
+    { status: x.status, body: x.body },
+  );
+  return out && { ...x, ...out };
+};
+proxy.rewrite = (seen) => rewrite(seen);
+const proxyUrl = proxy.url;
+afterAll(() => proxy.close());
 
 const run: RunOptions = {
   targets: Object.fromEntries([...specs.rest, ...specs.rpc].map((s) => [s.name, proxyUrl])),
@@ -267,7 +247,10 @@ describe('generated cases', () => {
     const { results, leftOut } = await runPlan(
       specs,
       base,
-      { ...run, targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, replay.url])) },
+      {
+        ...run,
+        targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, proxy.replayUrl])),
+      },
       { classes: parseClasses(undefined), seed: 1, maxCases: 12, maxRequests: 40, maxPages: 4 },
     );
     expect(results.filter((r) => r.status !== undefined).length).toBeLessThanOrEqual(40);
@@ -288,7 +271,10 @@ describe('the whole plan against the clean replay server', () => {
     const { results } = await runPlan(
       specs,
       base,
-      { ...run, targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, replay.url])) },
+      {
+        ...run,
+        targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, proxy.replayUrl])),
+      },
       { classes: parseClasses(undefined), seed: 1, maxCases: 12, maxRequests: 600, maxPages: 4 },
     );
     expect(

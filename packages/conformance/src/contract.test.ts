@@ -14,10 +14,9 @@ import {
   runContract,
   verdicts,
 } from './contract.js';
-import { isObject } from './json-pointer.js';
 import { loadRecordings } from './recordings.js';
-import { startReplayServer } from './replay.js';
 import { Specs } from './specs.js';
+import { type Proxied, startFaultyProxy } from './test/faulty-proxy.js';
 
 const root = new URL('../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
@@ -178,54 +177,12 @@ describe('parseTargets', () => {
 // A faulty deployment: a proxy in front of the in-process replay server that rewrites the
 // answers of the operations a fault names. The contract runner (the CLI's own code path)
 // must report drift on exactly those operations, and nowhere else.
-interface Answer {
-  service: string;
-  operation: string;
-  status: number;
-  body: unknown;
-  /** Drop the connection instead of answering. */
-  drop?: boolean;
-}
+type Answer = Proxied;
 type Fault = (answer: Answer) => Answer | undefined;
 
-const replay = await startReplayServer({ specs, recordings });
-let fault: Fault = () => undefined;
-const proxy = createServer(async (req, res) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const upstream = await fetch(`${replay.url}${req.url}`, {
-    method: req.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    ...(text ? { body: text } : {}),
-  });
-  const answerText = await upstream.text();
-  const body = text ? JSON.parse(text) : undefined;
-  const call = isObject(body) && body.jsonrpc === '2.0' ? body : undefined;
-  const url = new URL(req.url ?? '/', 'http://proxy');
-  const rest = specs.matchRest(req.method ?? 'GET', url);
-  const answer: Answer = {
-    service: call ? 'node-rpc' : (rest?.service.name ?? '?'),
-    operation: call ? String(call.method) : (rest?.operation.id ?? '?'),
-    status: upstream.status,
-    body: answerText ? JSON.parse(answerText) : undefined,
-  };
-  const out = fault(structuredClone(answer)) ?? answer;
-  if (out.drop) {
-    req.socket.destroy();
-    return;
-  }
-  res.writeHead(out.status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(out.body));
-});
-proxy.listen(0, '127.0.0.1');
-await once(proxy, 'listening');
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-afterAll(async () => {
-  proxy.closeAllConnections();
-  proxy.close();
-  await replay.close();
-});
+const proxy = await startFaultyProxy(specs, recordings);
+const proxyUrl = proxy.url;
+afterAll(() => proxy.close());
 
 const allCases = contractCases(specs, recordings);
 const everywhere = (url: string) =>
@@ -241,13 +198,13 @@ const runOptions = (url: string): RunOptions => ({
 });
 
 async function runWith(f: Fault, cases: ContractCase[] = allCases) {
-  fault = f;
+  proxy.fault = f;
   try {
     const results = await runContract(specs, cases, runOptions(proxyUrl));
     const drifting = new Set(results.filter((r) => r.verdict === 'drift').map((r) => r.operation));
     return { results, drifting, code: exitCode(results) };
   } finally {
-    fault = () => undefined;
+    proxy.fault = () => undefined;
   }
 }
 
@@ -443,7 +400,7 @@ describe('runContract against a faulty deployment', () => {
       ...base,
       expect: { status: 200, reply: 'error', errorCode: -32601 },
     };
-    const onResult = await runContract(specs, [expectsError], runOptions(replay.url));
+    const onResult = await runContract(specs, [expectsError], runOptions(proxy.replayUrl));
     expect(onResult[0]?.violations.map((v) => v.message)).toContain(
       'expected error -32601, got a result',
     );
