@@ -468,6 +468,8 @@ async function runCase(
       headers,
       body: c.body === undefined ? null : JSON.stringify(c.body),
       retryOn: [429],
+      // A host that refuses is told at once (not tested), not after a backoff per case.
+      retryFailures: false,
     });
     text = await response.text();
   } catch (error) {

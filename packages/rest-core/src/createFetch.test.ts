@@ -54,6 +54,14 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('retryFailures: false gives a failure without an answer back at once', async () => {
+    const server = await serve((_, res) => res.socket?.destroy());
+    const policy = fetchFor(server, { retry: fast });
+    const error = await policy(server.url, { retryFailures: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("throws the client's ConnectionError, with the cause, when nothing listens", async () => {
     const server = await serve(() => {});
     await server.close();

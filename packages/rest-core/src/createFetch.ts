@@ -37,6 +37,8 @@ export type PolicyFetch = (
     timeoutMs?: number | undefined;
     /** Statuses this call retries instead of the default ones (a health check's 503 is an answer). */
     retryOn?: number[] | undefined;
+    /** False: a failure without an answer is not retried (the contract tester reports it). */
+    retryFailures?: boolean | undefined;
   },
 ) => Promise<Response>;
 
@@ -195,7 +197,10 @@ export function createFetch({
       }
 
       const again =
-        attempt < attempts && (response ? retryable.includes(response.status) : safe || !answered);
+        attempt < attempts &&
+        (response
+          ? retryable.includes(response.status)
+          : init?.retryFailures !== false && (safe || !answered));
       if (!again) {
         if (response) return response;
         throw failure;
