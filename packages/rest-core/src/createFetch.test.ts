@@ -55,7 +55,9 @@ describe('retries', () => {
   });
 
   it('retryFailures: false gives a failure without an answer back at once', async () => {
-    const server = await serve((_, res) => res.socket?.destroy());
+    const server = await serve((_, res) => {
+      res.socket?.destroy();
+    });
     const policy = fetchFor(server, { retry: fast });
     const error = await policy(server.url, { retryFailures: false }).catch((e) => e);
     expect(error).toBeInstanceOf(ConnectionError);
