@@ -3,7 +3,7 @@ import {
   type ResponseValidator,
   type RetryOptions,
 } from '@avalanche-api/rest-core';
-import { createDataFetch } from './createDataFetch.js';
+import { createDataTransport } from './createDataFetch.js';
 import { errors } from './errors.js';
 import { type OperationMethods, operationTable } from './generated/operations.js';
 import type { operations } from './generated/types.js';
@@ -48,6 +48,6 @@ export function createDataClient(
   parameters: CreateDataClientParameters = {},
 ): CreateDataClientReturnType {
   const { baseUrl = DATA_API_URL, validate } = parameters;
-  const send = createDataFetch(parameters, baseUrl);
+  const send = createDataTransport(parameters, baseUrl);
   return createOperations<operations>(operationTable, send, baseUrl, validate, errors);
 }

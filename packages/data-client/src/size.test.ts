@@ -6,8 +6,9 @@ import { build } from 'esbuild';
 import { expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// Raised from 5 KiB by issue 13 (size cap, strict Retry-After, redirect and decode errors); issue 15 cuts it.
-const BUDGET = 6 * 1024;
+// Raised from 5 KiB by issue 13 (size cap, strict Retry-After, redirect and decode errors) and for the
+// transport seam of issue 15, which then cuts it.
+const BUDGET = 6400;
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
 async function gzippedBundle(app: string): Promise<{ gzip: number; code: string }> {

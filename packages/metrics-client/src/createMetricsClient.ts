@@ -1,6 +1,8 @@
 import {
+  type CreateFetchParameters,
   createFetch,
   createOperations,
+  createTransport,
   type PolicyFetch,
   type ResponseValidator,
   type RetryOptions,
@@ -36,16 +38,20 @@ export type MetricsClient = OperationMethods;
 
 export type CreateMetricsClientReturnType = MetricsClient;
 
-/** The fetch behind both `createMetricsClient` and `createRawClient`. Not exported from the package. */
-export function createMetricsFetch(parameters: CreateMetricsClientParameters): PolicyFetch {
+/** The transport settings behind both `createMetricsClient` and `createRawClient`. */
+function metricsPolicy(parameters: CreateMetricsClientParameters): CreateFetchParameters {
   const { baseUrl = METRICS_API_URL, apiKey, ...rest } = parameters;
-  return createFetch({
+  return {
     ...rest,
     baseUrl,
     secret: apiKey ? ['x-glacier-api-key', apiKey] : undefined,
     errors,
-  });
+  };
 }
+
+/** The fetch behind `createRawClient`. Not exported from the package. */
+export const createMetricsFetch = (parameters: CreateMetricsClientParameters): PolicyFetch =>
+  createFetch(metricsPolicy(parameters));
 
 /**
  * Creates a client with one method per operation of the Metrics API. Each method takes one
@@ -60,6 +66,6 @@ export function createMetricsClient(
   parameters: CreateMetricsClientParameters = {},
 ): CreateMetricsClientReturnType {
   const { baseUrl = METRICS_API_URL, validate } = parameters;
-  const send = createMetricsFetch(parameters);
+  const send = createTransport(metricsPolicy(parameters));
   return createOperations<operations>(operationTable, send, baseUrl, validate, errors);
 }

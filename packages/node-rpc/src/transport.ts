@@ -1,4 +1,4 @@
-import { createFetch, type RetryOptions } from '@avalanche-api/rest-core';
+import { createTransport, type RetryOptions } from '@avalanche-api/rest-core';
 import { errors } from './errors.js';
 
 export type { RetryOptions };
@@ -31,19 +31,19 @@ export interface Answer {
 }
 
 /**
- * The shared transport (@avalanche-api/rest-core's createFetch: timeout, size cap, retries,
+ * The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
  * credential scoping and scrubbing) bound to the client's settings. Resolves with any HTTP answer
  * whose status is not retried.
  */
 export function createSend(config: Config) {
-  const policy = createFetch({ ...config, errors });
+  const transport = createTransport({ ...config, errors });
   return async (
     url: string,
     body: string | undefined,
     o: CallOptions = {},
     retryOn?: number[],
   ): Promise<Answer> => {
-    const res = await policy(url, {
+    const a = await transport(url, {
       method: body ? 'POST' : 'GET',
       // Only a POST has a body; a GET without content-type stays a CORS "simple" request.
       headers: { ...(body && { 'content-type': 'application/json' }), ...o.headers },
@@ -52,11 +52,6 @@ export function createSend(config: Config) {
       timeoutMs: o.timeoutMs,
       retryOn,
     });
-    return {
-      status: res.status,
-      text: await res.text(),
-      retryAfter: res.headers.get('retry-after'),
-      url: url.replace(/\/\/[^/@]*@/, '//'),
-    };
+    return { status: a.status, text: a.text, retryAfter: a.headers.get('retry-after'), url: a.url };
   };
 }

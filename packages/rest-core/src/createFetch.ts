@@ -259,3 +259,49 @@ function scrubError(error: unknown, scrub: (text: string) => string): unknown {
   };
   return scrub(text) === text ? error : copy(error);
 }
+
+/** Per-request settings of a {@link Transport}. */
+export type TransportInit = {
+  /** Default `GET`. */
+  method?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  body?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Overrides the transport's `timeoutMs` for this request (each attempt). */
+  timeoutMs?: number | undefined;
+  /** Statuses this request retries instead of the default ones (a health check's 503 is an answer). */
+  retryOn?: number[] | undefined;
+  /** False: a failure without an answer is not retried (the contract tester reports it). */
+  retryFailures?: boolean | undefined;
+};
+
+/** An answer read whole, with every secret scrubbed from its text and headers. */
+export type Answer = {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+  /** The request URL without credentials, for errors. */
+  url: string;
+};
+
+/**
+ * The clients' transport: what {@link createFetch} does, handing back the answer's text rather
+ * than a `Response`, so that a call pays for no second `Response` and stream.
+ */
+export type Transport = (url: string, init?: TransportInit) => Promise<Answer>;
+
+/** A {@link Transport} with the same policy as {@link createFetch}. */
+export function createTransport(parameters: CreateFetchParameters): Transport {
+  const policy = createFetch(parameters);
+  return async (url, init = {}) => {
+    const res = await policy(url, init);
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+      text: await res.text(),
+      url: url.replace(/\/\/[^/@]*@/, '//'),
+    };
+  };
+}

@@ -1,5 +1,5 @@
 import { checkParameters } from './checkParameters.js';
-import type { PolicyFetch } from './createFetch.js';
+import type { Transport } from './createFetch.js';
 import type { ApiError, ErrorClasses, RateLimitErrorClass } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
 import type { OperationSpec } from './spec.js';
@@ -31,7 +31,7 @@ type Method = (params?: Record<string, unknown>, options?: CallOptions) => Promi
  */
 export function createOperations<Operations extends { [K in keyof Operations]: OperationShape }>(
   table: Readonly<Record<keyof Operations, OperationSpec>>,
-  send: PolicyFetch,
+  send: Transport,
   baseUrl: string,
   validate: ResponseValidator | 'off' | undefined,
   errors: ErrorClasses,
@@ -82,8 +82,8 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
         timeoutMs: options.timeoutMs,
       });
 
-      const { status, statusText } = response;
-      const text = await response.text();
+      const { status, statusText, text } = response;
+      const ok = status > 199 && status < 300;
       let data: unknown;
       let parsed = true;
       try {
@@ -94,7 +94,7 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
       const details = `${method} ${url} answered ${status}`;
       const name = statusText || `HTTP ${status}`;
       const parseError =
-        (!parsed || (response.ok && data === undefined)) &&
+        (!parsed || (ok && data === undefined)) &&
         new errors.ParseError(
           status,
           name,
@@ -105,8 +105,8 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
         );
       // A failure status stays its own class (a gateway's HTML 502 is a ServerError); the body that
       // could not be read is its cause.
-      if (parseError && response.ok) throw parseError;
-      if (response.ok) {
+      if (parseError && ok) throw parseError;
+      if (ok) {
         if (typeof validate === 'function') validate({ operationId, url, body: data });
         return data;
       }

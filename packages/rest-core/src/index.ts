@@ -1,11 +1,15 @@
 export { checkParameters } from './checkParameters.js';
 export { checkSchema } from './checkSchema.js';
 export {
+  type Answer,
   type CreateFetchParameters,
   createFetch,
+  createTransport,
   DEFAULT_MAX_RESPONSE_BYTES,
   type PolicyFetch,
   type RetryOptions,
+  type Transport,
+  type TransportInit,
 } from './createFetch.js';
 export { type CallOptions, createOperations, type ResponseValidator } from './createOperations.js';
 export {

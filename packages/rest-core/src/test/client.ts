@@ -1,13 +1,13 @@
 // A stand-in client for the tests, made the way a client package makes its own: error classes
 // (see packages/data-client/src/errors.ts), an operation table and openapi-typescript's
-// `operations` (see its src/generated/), and a factory over createFetch and createOperations.
+// `operations` (see its src/generated/), and a factory over createTransport and createOperations.
 import {
   ApiErrorBase,
   ClientError,
   ConnectionErrorBase,
   type CreateFetchParameters,
-  createFetch,
   createOperations,
+  createTransport,
   type ErrorClasses,
   type OperationSpec,
   PaginationErrorBase,
@@ -132,6 +132,6 @@ export const table: Readonly<Record<keyof operations, OperationSpec>> = {
 export function createTestClient(
   parameters: Omit<CreateFetchParameters, 'errors'> & { validate?: ResponseValidator | 'off' },
 ) {
-  const send = createFetch({ ...parameters, errors });
+  const send = createTransport({ ...parameters, errors });
   return createOperations<operations>(table, send, parameters.baseUrl, parameters.validate, errors);
 }
