@@ -11,7 +11,7 @@
 // first; its TypeScript client does not compile for dotted method names and ignores
 // per-method servers (see packages/node-rpc/README.md).
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -43,7 +43,9 @@ differ from what the spec produces.
 |---|---|
 | schemas.ts | TypeScript types of every schema (openapi-typescript) |
 | methods.ts | \`NodeMethods\`: method -> params, result, endpoint, parameter structure, deprecation, availability; one interface per namespace, with JSDoc |
-| table.ts | the small runtime table: endpoint of each method, parameter structure, flags and the parameter rules checked before sending |
+| parts.ts | the endpoints and the parameter rules checked before sending, one constant each |
+| table.ts | the runtime table of \`createNodeClient\`: endpoint, flags and parameter rules of every method |
+| actions/*.ts, actions.ts | one function per method (\`infoGetNodeVersion(core, params?, options?)\`), each carrying only its own entry |
 | health.ts | types of the GET health endpoints (openapi-typescript) |
 | names.ts | the named types the entry point re-exports: every schema, and \`<Namespace><Method>Params\` / \`<Namespace><Method>Result\` per method |
 `;
@@ -499,46 +501,144 @@ function methodsTs(doc, methods, plan) {
   return out;
 }
 
-function tableTs(doc, methods) {
+/** The name of a method's one-call function: its named types' prefix, camelCase (`infoGetNodeVersion`). */
+export function actionName(method) {
+  const base = pascal(method);
+  return `${base[0].toLowerCase()}${base.slice(1)}`;
+}
+
+/**
+ * The endpoints and rules as one exported constant each, so a one-call function imports only
+ * those it needs and a bundler drops the rest.
+ */
+function partsPlan(doc, methods) {
   const endpoints = endpointList(methods);
+  const perNamespace = {};
+  for (const e of endpoints) perNamespace[e.namespace] = (perNamespace[e.namespace] ?? 0) + 1;
+  const seen = {};
+  const endpointNames = endpoints.map((e) => {
+    const base = `${e.namespace.replace(/\W/g, '_')}Endpoint`;
+    if (perNamespace[e.namespace] === 1) return base;
+    seen[e.namespace] = (seen[e.namespace] ?? 0) + 1;
+    return `${base}${seen[e.namespace]}`;
+  });
   const { rules, entries } = compileRules(doc, methods);
-  let out = `/** A parameter rule: a subset of JSON Schema; numbers point into \`rules\`. */
+  const endpointOf = (m) =>
+    endpointNames[endpoints.findIndex((x) => x.path === m.endpoint && x.namespace === m.namespace)];
+  return { endpoints, endpointNames, rules, entries, endpointOf };
+}
+
+/** A rule as TS: references to other rules by their constant's name. */
+function ruleLiteral(rule) {
+  const parts = [];
+  for (const [k, v] of Object.entries(rule)) {
+    let text;
+    if (k === 'items') text = `rule${v}`;
+    else if (k === 'properties')
+      text = `{ ${Object.entries(v)
+        .map(([p, i]) => `${/^[A-Za-z_$][\w$]*$/.test(p) ? p : q(p)}: rule${i}`)
+        .join(', ')} }`;
+    else if (k === 'oneOf' || k === 'anyOf') text = `[${v.map((i) => `rule${i}`).join(', ')}]`;
+    else text = literal(v);
+    parts.push(`${k}: ${text}`);
+  }
+  return parts.length ? `{ ${parts.join(', ')} }` : '{}';
+}
+
+/** A method's runtime entry as TS: [endpoint, flags, params]. */
+function entryLiteral(plan, m, params) {
+  // Deprecation and availability live in the types (methods.ts); the runtime needs neither.
+  const flags = (m.byPosition ? FLAG.byPosition : 0) | (m.batch ? FLAG.batch : 0);
+  const list = params.map(([name, required, rule]) => `[${q(name)}, ${required}, rule${rule}]`);
+  return `[${plan.endpointOf(m)}, ${flags}, [${list.join(', ')}]]`;
+}
+
+function partsTs(plan) {
+  let out = `/** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
 export interface Rule {
   type?: string;
   enum?: unknown[];
   minimum?: number;
   maximum?: number;
-  items?: number;
-  properties?: Record<string, number>;
+  items?: Rule;
+  properties?: Record<string, Rule>;
   required?: string[];
-  oneOf?: number[];
-  anyOf?: number[];
+  oneOf?: Rule[];
+  anyOf?: Rule[];
 }
 /** [name, required (1) or not (0), rule] */
-export type ParamEntry = readonly [name: string, required: 0 | 1, rule: number];
-/** [endpoint, flags, params]; flags: 1 params by position, 2 the endpoint takes batches. */
-export type MethodEntry = readonly [endpoint: number, flags: number, params: readonly ParamEntry[]];
+export type ParamEntry = readonly [name: string, required: 0 | 1, rule: Rule];
 /** [path template relative to the client's url, the spec's default of each variable, client namespace] */
 export type EndpointEntry = readonly [path: string, defaults: Readonly<Record<string, string>>, namespace: string];
+/** [endpoint, flags, params]; flags: 1 params by position, 2 the endpoint takes batches. */
+export type MethodEntry = readonly [endpoint: EndpointEntry, flags: number, params: readonly ParamEntry[]];
 
-/** The endpoints of each namespace. */
-export const endpoints: readonly EndpointEntry[] = [\n`;
-  for (const e of endpoints) out += `  ${literal([e.path, e.vars, e.namespace])},\n`;
-  out += '];\n\n/** Rules the parameters are checked against before a request is sent. */\n';
-  out += 'export const rules: readonly Rule[] = [\n';
-  rules.forEach((r, i) => {
-    out += `  /* ${i} */ ${literal(r)},\n`;
+`;
+  plan.endpoints.forEach((e, i) => {
+    out += `export const ${plan.endpointNames[i]}: EndpointEntry = ${literal([e.path, e.vars, e.namespace])};\n`;
   });
+  out += '\n/** Rules the parameters are checked against before a request is sent. */\n';
+  plan.rules.forEach((r, i) => {
+    out += `export const rule${i}: Rule = ${ruleLiteral(r)};\n`;
+  });
+  return out;
+}
+
+function tableTs(plan) {
+  const used = new Set(plan.endpointNames);
+  for (const { params } of plan.entries) for (const p of params) used.add(`rule${p[2]}`);
+  let out = `import {\n${[...used].map((n) => `  ${n},\n`).join('')}  type MethodEntry,\n} from './parts.js';\n\n`;
+  out += "export type { EndpointEntry, MethodEntry, ParamEntry, Rule } from './parts.js';\n\n";
   out +=
-    '];\n\n/** Every method of the spec. */\nexport const methods: Readonly<Record<string, MethodEntry>> = {\n';
-  for (const { method: m, params } of entries) {
-    // Deprecation and availability live in the types (methods.ts); the runtime needs neither.
-    const flags = (m.byPosition ? FLAG.byPosition : 0) | (m.batch ? FLAG.batch : 0);
-    const e = endpoints.findIndex((x) => x.path === m.endpoint && x.namespace === m.namespace);
-    out += `  ${q(m.name)}: ${literal([e, flags, params])},\n`;
+    '/** Every method of the spec: what the client and `client.request` look methods up in. */\n';
+  out += 'export const methods: Readonly<Record<string, MethodEntry>> = {\n';
+  for (const { method: m, params } of plan.entries) {
+    out += `  ${q(m.name)}: ${entryLiteral(plan, m, params)},\n`;
   }
   out += '};\n';
   return out;
+}
+
+/** The options type of a method's one-call function: its endpoint variables, if any. */
+function optionsType(m) {
+  const vars = Object.keys(m.vars).sort().join(',');
+  if (vars === '') return 'CallOptions';
+  if (vars === 'blockchainId') return 'ChainCallOptions';
+  if (vars === 'chain,kind') return 'IndexCallOptions';
+  throw new Error(`${m.name}: endpoint variables {${vars}} have no call option; extend call.ts`);
+}
+
+/** One file per method: its function, carrying only its own entry, endpoint and rules. */
+function actionTs(plan, names, { method: m, params }) {
+  // The rules the entry names; the rules they refer to come along through parts.ts.
+  const rules = [...new Set(params.map((p) => p[2]))].sort((a, b) => a - b);
+  const parts = [plan.endpointOf(m), ...rules.map((i) => `rule${i}`)];
+  const options = optionsType(m);
+  const optional = m.params.every((p) => !p.required) ? '?' : '';
+  const fn = actionName(m.name);
+  return `import { call, type NodeCore, type ${options} } from '../../call.js';
+import type { ${names.params}, ${names.result} } from '../names.js';
+import { ${parts.join(', ')}, type MethodEntry } from '../parts.js';
+
+const entry: MethodEntry = ${entryLiteral(plan, m, params)};
+
+${methodDoc(m, 0)}export function ${fn}(
+  core: NodeCore,
+  params${optional}: ${names.params},
+  options?: ${options},
+): Promise<${names.result}> {
+  return call(core, ${q(m.name)}, entry, params, options) as Promise<${names.result}>;
+}
+`;
+}
+
+function actionsTs(plan) {
+  return plan.entries
+    .map(({ method: m }) => {
+      const fn = actionName(m.name);
+      return `export { ${fn} } from './actions/${fn}.js';\n`;
+    })
+    .join('');
 }
 
 async function healthTs(healthDoc) {
@@ -574,17 +674,29 @@ export async function generate(doc, healthDoc, sources = {}) {
   const methods = analyze(doc);
   const plan = planNames(doc, methods);
   const schemas = await schemasTs(doc, methods, plan);
+  const parts = partsPlan(doc, methods);
+  const actions = {};
+  for (const e of parts.entries) {
+    actions[`actions/${actionName(e.method.name)}.ts`] =
+      header(rpcSource) + actionTs(parts, plan.byMethod.get(e.method.name), e);
+  }
   return {
     'README.md': README,
     'schemas.ts': header(rpcSource) + schemas.text,
     'methods.ts': header(rpcSource) + methodsTs(doc, methods, plan),
     'names.ts': header(rpcSource) + namesTs(schemas.names, plan),
-    'table.ts': header(rpcSource) + tableTs(doc, methods),
+    'parts.ts': header(rpcSource) + partsTs(parts),
+    'table.ts': header(rpcSource) + tableTs(parts),
+    'actions.ts': header(rpcSource) + actionsTs(parts),
+    ...actions,
     'health.ts': header(healthSource) + (await healthTs(healthDoc)),
   };
 }
 
-/** Writes the files, or with `check` only compares them; returns the names that differ. */
+/**
+ * Writes the files, or with `check` only compares them; returns the names that differ. A file
+ * in a generated folder (`actions/`) that is no longer generated counts as stale and is removed.
+ */
 export async function writeGenerated(files, outDir, { check = false } = {}) {
   const stale = [];
   for (const [name, content] of Object.entries(files)) {
@@ -593,8 +705,21 @@ export async function writeGenerated(files, outDir, { check = false } = {}) {
     if (current === content) continue;
     stale.push(name);
     if (!check) {
-      await mkdir(outDir, { recursive: true });
+      await mkdir(dirname(file), { recursive: true });
       await writeFile(file, content);
+    }
+  }
+  const folders = new Set(
+    Object.keys(files)
+      .filter((n) => n.includes('/'))
+      .map((n) => n.slice(0, n.lastIndexOf('/'))),
+  );
+  for (const folder of folders) {
+    for (const entry of await readdir(join(outDir, folder)).catch(() => [])) {
+      const name = `${folder}/${entry}`;
+      if (name in files) continue;
+      stale.push(name);
+      if (!check) await rm(join(outDir, name), { recursive: true, force: true });
     }
   }
   return stale;

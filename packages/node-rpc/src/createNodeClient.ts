@@ -1,17 +1,33 @@
-import { retryAfterMs } from '@avalanche-api/rest-core';
+import {
+  call,
+  encode,
+  endpointUrl,
+  json,
+  malformed,
+  nextId,
+  type RequestOptions,
+  unwrap,
+  type Vars,
+} from './call.js';
+import {
+  type ChainCallOptions,
+  type CreateNodeClientParameters,
+  createNodeCore,
+  type NodeCore,
+} from './core.js';
 import {
   type ConnectionError,
-  HttpError,
+  type HttpError,
   IdMismatchError,
   PaginationError,
   type ParameterError,
-  ParseError,
+  type ParseError,
   parameterError,
-  RateLimitError,
+  type RateLimitError,
   type RedirectError,
   type ResponseTooLargeError,
   RpcError,
-  ServerError,
+  type ServerError,
   type TimeoutError,
 } from './errors.js';
 import { type HealthPath, type HealthReply, healthGet } from './generated/health.js';
@@ -30,47 +46,18 @@ import type {
   ValidatorsMethods,
 } from './generated/methods.js';
 import type { Schemas } from './generated/schemas.js';
-import { type EndpointEntry, endpoints, type MethodEntry, methods } from './generated/table.js';
-import { type Answer, type CallOptions, createSend, type RetryOptions } from './transport.js';
+import { type MethodEntry, methods } from './generated/table.js';
+import type { CallOptions } from './transport.js';
 import { isObject, prepare } from './validate.js';
 
-/** Public mainnet API nodes; Fuji is {@link FUJI_NODE_URL}, a local node http://127.0.0.1:9650. */
-export const MAINNET_NODE_URL = 'https://api.avax.network';
-/** Public Fuji test-network API nodes. */
-export const FUJI_NODE_URL = 'https://api.avax-test.network';
+export {
+  type CreateNodeClientParameters,
+  FUJI_NODE_URL,
+  MAINNET_NODE_URL,
+} from './core.js';
+export type { RequestOptions };
 
-export interface CreateNodeClientParameters {
-  /** Base url of the node, without `/ext/...`. Default {@link MAINNET_NODE_URL}. */
-  baseUrl?: string;
-  /** A fetch implementation; default `globalThis.fetch`. */
-  fetch?: typeof fetch;
-  /**
-   * Sent with every request. A header whose name looks like a credential (`authorization`,
-   * `x-api-key`, anything with key, token, secret, auth, cookie, pass) is sent to `baseUrl`'s origin
-   * only, no redirect is followed while it is attached, and its value never appears in an error.
-   */
-  headers?: Record<string, string>;
-  /** Per attempt, including reading the body. Default 30 000 ms; `0` turns it off. */
-  timeoutMs?: number;
-  /** Retries of 429/503 and connection failures (default 3 attempts); `false` turns them off. */
-  retry?: RetryOptions | false;
-  /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
-  maxResponseBytes?: number;
-}
-
-/** Per-call options of `client.avm`: `blockchainId` picks another chain running the AVM. */
-export interface AvmCallOptions extends CallOptions {
-  /** Default `X`. */
-  blockchainId?: string;
-}
-
-/** Options of `client.request`: where a method's endpoint has variables, set them here. */
-export interface RequestOptions extends CallOptions {
-  /** `{blockchainId}` of the avm, evm and validators endpoints. Defaults as in the spec (X, C). */
-  blockchainId?: string;
-  /** Which index the index methods read. Default `X/block`. */
-  index?: IndexPath;
-}
+export interface AvmCallOptions extends ChainCallOptions {}
 
 /** Params of `client.avm.utxos`: those of avm.getUTXOs; `limit` is the page size. */
 export type UtxosParameters = Params<'avm.getUTXOs'>;
@@ -107,9 +94,7 @@ export type EvmBatchResults<T extends readonly EvmBatchCall[]> = {
   -readonly [K in keyof T]: T[K] extends { method: infer M extends MethodName } ? Result<M> : never;
 };
 
-export interface NodeClient {
-  /** The base url requests go to. */
-  readonly baseUrl: string;
+export interface NodeClient extends NodeCore {
   /** X-Chain API; `{ blockchainId }` in the options reaches another chain running the AVM. */
   readonly avm: AvmMethods<AvmCallOptions> & {
     /**
@@ -168,7 +153,6 @@ export type NodeClientErrorType =
   | PaginationError;
 
 type Call = (params?: unknown, options?: RequestOptions) => Promise<unknown>;
-type Vars = Record<string, string | undefined>;
 type Page = {
   utxos: string[];
   containers: Schemas['Container'][];
@@ -176,75 +160,10 @@ type Page = {
   numFetched?: string;
 };
 
-const malformed = (a: Answer, reason: string, cause?: unknown) =>
-  new ParseError(
-    a.status,
-    'malformed',
-    `malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`,
-    a.text.slice(0, 1000),
-    a.url,
-    { cause },
-  );
-
-/** The JSON body of an answer whose status is one of `statuses` (default: any 2xx). */
-function json(a: Answer, statuses?: number[]): unknown {
-  const ok = statuses ? statuses.includes(a.status) : a.status > 199 && a.status < 300;
-  let body: unknown;
-  let failure: ParseError | undefined;
-  try {
-    body = JSON.parse(a.text);
-  } catch (e) {
-    failure = malformed(a, 'not JSON', e);
-  }
-  if (ok && failure) throw failure;
-  if (!ok) {
-    // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
-    const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
-    throw new Class(
-      a.status,
-      `HTTP ${a.status}`,
-      `HTTP ${a.status} from ${a.url}`,
-      body ?? a.text.slice(0, 1000),
-      a.url,
-      {
-        cause: failure,
-        retryAfterMs: retryAfterMs(a.retryAfter),
-      },
-    );
-  }
-  return body;
-}
-
-/** encodeURIComponent, with a ParameterError instead of a bare URIError for a lone UTF-16 surrogate. */
-const encode = (method: string, parameter: string, value: string) => {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    throw parameterError(method, parameter, value, 'wellFormedUnicode');
-  }
-};
-
-/** The result of one JSON-RPC response object, or the error it carries. */
-function unwrap(body: unknown, id: number, method: string, a: Answer): unknown {
-  if (!isObject(body) || body.jsonrpc !== '2.0') throw malformed(a, 'not JSON-RPC 2.0');
-  const { error } = body;
-  // Exactly one of the two; a null error next to a result is tolerated, some servers send it.
-  if ('result' in body === (error !== undefined && error !== null))
-    throw malformed(a, 'not exactly one of result and error');
-  // A server that could not read the request answers id null.
-  if (body.id !== id && !(error && body.id === null)) throw new IdMismatchError(id, body.id, a.url);
-  if (error === undefined || error === null) return body.result;
-  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
-    throw malformed(a, 'not a JSON-RPC error object');
-  }
-  throw new RpcError(method, error.code as number, error.message, error.data);
-}
-
 /** Creates a client of one node's JSON-RPC APIs and health endpoints. */
 export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
-  const url = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
-  const send = createSend({ ...parameters, baseUrl: url });
-  let lastId = 0;
+  const core = createNodeCore(parameters);
+  const { baseUrl: url, transport: send } = core;
 
   const entry = (method: string) => {
     const e = methods[method];
@@ -252,44 +171,33 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     return e;
   };
 
-  /**
-   * Posts one call, or several as a JSON-RPC batch, to the endpoint of the first; resolves
-   * with the results in call order. With `list`, a result must hold an array there.
-   */
-  const post = async (
-    calls: [string, unknown][],
-    vars: Vars,
-    o: RequestOptions = {},
-    batch?: 1,
+  /** One call by name; with `list`, the result must hold an array there. */
+  const one = async (
+    method: string,
+    params: unknown,
+    o?: RequestOptions,
+    vars?: Vars,
     list?: string,
-  ) => {
+  ) => (await call(core, method, entry(method), params, o, vars, list)) as Page;
+
+  /**
+   * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
+   * results in call order.
+   */
+  const batch = async (calls: [string, unknown][], vars: Vars, o: RequestOptions = {}) => {
     const requests = calls.map(([method, params]) => {
       const e = entry(method);
-      if (batch && !(e[1] & 2)) throw parameterError(method, 'method', method, 'x-jsonrpc-batch');
-      return { jsonrpc: '2.0', id: ++lastId, method, params: prepare(method, e, params) };
+      if (!(e[1] & 2)) throw parameterError(method, 'method', method, 'x-jsonrpc-batch');
+      return { jsonrpc: '2.0', id: nextId(), method, params: prepare(method, e, params) };
     });
     const [first] = requests as [(typeof requests)[0]];
-    const [path, defaults]: EndpointEntry = endpoints[entry(first.method)[0]] ?? ['', {}, ''];
-    const [chain, kind] = o.index?.split('/') ?? [];
-    const v: Vars = {
-      ...vars,
-      ...(chain && { chain, kind }),
-      ...(o.blockchainId && { blockchainId: o.blockchainId }),
-    };
-    const target =
-      url +
-      path.replace(/\{(\w+)\}/g, (_, k: string) => {
-        const value = v[k] || defaults[k] || '';
-        // One path segment: `.`, `..` and `/` would reach another endpoint (evm('..') -> /ext/rpc).
-        if (/^\.{0,2}$|\//.test(value)) throw parameterError(first.method, k, value, 'pathSegment');
-        return encode(first.method, k, value);
-      });
-    const a = await send(target, JSON.stringify(batch ? requests : first), o);
+    const target = endpointUrl(url, first.method, entry(first.method)[0], o, vars);
+    const a = await send(target, JSON.stringify(requests), o);
     const body = json(a);
     // Batch answers are matched by id, in any order. A server that refuses a whole batch answers
     // one error object (id null); any other set of ids than the one sent is an id mismatch.
     let byId: Map<unknown, unknown> | undefined;
-    if (batch && Array.isArray(body)) {
+    if (Array.isArray(body)) {
       byId = new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
       const sent = requests.map((r) => r.id);
       if (
@@ -299,27 +207,17 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       )
         throw new IdMismatchError(sent, [...byId.keys()], a.url);
     }
-    return requests.map(({ id, method }) => {
-      const r = unwrap(byId ? byId.get(id) : body, id, method, a) as Page;
-      if (list && !Array.isArray(r) && !Array.isArray(r?.[list as 'utxos']))
-        throw malformed(a, `no ${list} list`);
-      return r;
-    });
+    return requests.map(({ id, method }) => unwrap(byId ? byId.get(id) : body, id, method, a));
   };
-  const call = async (
-    method: string,
-    params: unknown,
-    o?: RequestOptions,
-    vars: Vars = {},
-    list?: string,
-  ) => (await post([[method, params]], vars, o, undefined, list))[0] as Page;
 
   /** The methods of one namespace (spec tag), bound to endpoint variables. */
-  const namespace = <T>(tag: string, vars: Vars = {}) => {
+  const namespace = <T>(tag: string, vars?: Vars) => {
     const ns: Record<string, Call> = {};
     for (const method in methods) {
-      if ((endpoints[(methods[method] as MethodEntry)[0]] as EndpointEntry)[2] === tag) {
-        ns[method.replace(/^[^._]+[._]/, '')] = (params, o) => call(method, params, o, vars);
+      const e = methods[method] as MethodEntry;
+      if (e[0][2] === tag) {
+        ns[method.replace(/^[^._]+[._]/, '')] = (params, o) =>
+          call(core, method, e, params, o, vars);
       }
     }
     return ns as T;
@@ -332,7 +230,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     const size = Number(params.limit) || 1024;
     let startIndex = params.startIndex;
     for (let pages = 1; ; pages++) {
-      const page = await call('avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
+      const page = await one('avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
       for (const utxo of page.utxos) {
         if (!seen.has(utxo)) {
           seen.add(utxo);
@@ -362,7 +260,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
         const numToFetch = Math.min(1024, count - fetched);
         let r: Page;
         try {
-          r = await call(
+          r = await one(
             'index.getContainerRange',
             { startIndex, numToFetch, encoding },
             o,
@@ -391,16 +289,15 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
 
   const evm = (blockchainId?: string) => {
     const vars = { blockchainId };
-    const batch = async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
+    const evmBatch = async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
       calls.length
-        ? post(
+        ? batch(
             calls.map((c) => [c.method, c.params]),
             vars,
             o,
-            1,
           )
         : [];
-    return { ...namespace<EvmMethods<CallOptions>>('evm', vars), batch };
+    return { ...namespace<EvmMethods<CallOptions>>('evm', vars), batch: evmBatch };
   };
 
   const get = async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions) => {
@@ -422,12 +319,14 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
 
   return {
     baseUrl: url,
+    transport: send,
     avm: { ...namespace<AvmMethods<AvmCallOptions>>('avm'), utxos },
     info: namespace('info'),
     health: { ...namespace<HealthMethods<CallOptions>>('health'), get },
     index,
     evm: evm as NodeClient['evm'],
     validators: (blockchainId) => namespace('validators', { blockchainId }),
-    request: call as NodeClient['request'],
+    request: ((method: string, params: unknown, o?: RequestOptions) =>
+      one(method, params, o)) as NodeClient['request'],
   };
 }

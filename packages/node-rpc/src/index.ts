@@ -1,3 +1,11 @@
+export type { IndexCallOptions } from './call.js';
+export {
+  type ChainCallOptions,
+  type CreateNodeCoreParameters,
+  type CreateNodeCoreReturnType,
+  createNodeCore,
+  type NodeCore,
+} from './core.js';
 export {
   type AvmCallOptions,
   type ContainersParameters,
@@ -30,6 +38,8 @@ export {
   ServerError,
   TimeoutError,
 } from './errors.js';
+// One function per method, `<namespace><Method>(core, params?, options?)`: a bundle keeps only those used.
+export * from './generated/actions.js';
 export type { HealthPath, HealthReply } from './generated/health.js';
 export type {
   AvmMethods,
@@ -48,4 +58,4 @@ export type {
 // One named type per schema and <Namespace><Method>Params / <Namespace><Method>Result per method.
 export type * from './generated/names.js';
 export type { Schemas } from './generated/schemas.js';
-export type { CallOptions, RetryOptions } from './transport.js';
+export type { CallOptions, NodeTransport, RetryOptions } from './transport.js';

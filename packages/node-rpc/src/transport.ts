@@ -1,7 +1,7 @@
-import { createTransport, type RetryOptions } from '@avalanche-api/rest-core';
+import { type Answer, createTransport, type RetryOptions } from '@avalanche-api/rest-core';
 import { errors } from './errors.js';
 
-export type { RetryOptions };
+export type { Answer, RetryOptions };
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -21,37 +21,36 @@ export interface Config {
   maxResponseBytes?: number | undefined;
 }
 
-export interface Answer {
-  status: number;
-  text: string;
-  /** The raw Retry-After header, read by the error classes. */
-  retryAfter: string | null;
-  /** The request url without credentials, for errors. */
-  url: string;
-}
+/**
+ * Sends one request: a POST of `body` (JSON), or a GET without one. Resolves with any HTTP
+ * answer whose status is not retried; `retryOn` replaces the statuses retried (429, 503).
+ */
+export type NodeTransport = (
+  url: string,
+  body: string | undefined,
+  options?: CallOptions,
+  retryOn?: number[],
+) => Promise<Answer>;
 
 /**
  * The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
- * credential scoping and scrubbing) bound to the client's settings. Resolves with any HTTP answer
- * whose status is not retried.
+ * credential scoping and scrubbing) bound to the client's settings.
  */
-export function createSend(config: Config) {
+export function createSend(config: Config): NodeTransport {
   const transport = createTransport({ ...config, errors });
-  return async (
-    url: string,
-    body: string | undefined,
-    o: CallOptions = {},
-    retryOn?: number[],
-  ): Promise<Answer> => {
-    const a = await transport(url, {
+  return (url, body, o = {}, retryOn) =>
+    transport(url, {
       method: body ? 'POST' : 'GET',
       // Only a POST has a body; a GET without content-type stays a CORS "simple" request.
-      headers: { ...(body && { 'content-type': 'application/json' }), ...o.headers },
+      // The per-call headers are spread only when there are some (most calls have none).
+      headers: body
+        ? o.headers
+          ? { 'content-type': 'application/json', ...o.headers }
+          : { 'content-type': 'application/json' }
+        : { ...o.headers },
       body,
       signal: o.signal,
       timeoutMs: o.timeoutMs,
       retryOn,
     });
-    return { status: a.status, text: a.text, retryAfter: a.headers.get('retry-after'), url: a.url };
-  };
 }

@@ -1,5 +1,5 @@
 import { parameterError } from './errors.js';
-import { type MethodEntry, type Rule, rules } from './generated/table.js';
+import type { MethodEntry, Rule } from './generated/parts.js';
 
 /** [parameter path, offending value, rule] */
 type Failure = [string, unknown, string];
@@ -25,11 +25,10 @@ const keywords: Record<string, (v: unknown, x: never) => boolean> = {
 };
 
 /**
- * Checks `v` against rule `i`; returns the first broken rule as `keyword value`, with the
+ * Checks `v` against rule `r`; returns the first broken rule as `keyword value`, with the
  * path of the offending member (`numToFetch`, `addresses[0]`, `startIndex.utxo`).
  */
-export function check(i: number, v: unknown, at: string): Failure | undefined {
-  const r: Rule = rules[i] ?? {};
+export function check(r: Rule, v: unknown, at: string): Failure | undefined {
   const alternatives = r.oneOf ?? r.anyOf;
   if (alternatives) {
     const failures = alternatives.map((a) => check(a, v, at));
@@ -43,7 +42,7 @@ export function check(i: number, v: unknown, at: string): Failure | undefined {
       return [at, v, `${k} ${k === 'type' ? x : JSON.stringify(x)}`];
   }
   if (Array.isArray(v)) {
-    for (let k = 0; r.items !== undefined && k < v.length; k++) {
+    for (let k = 0; r.items && k < v.length; k++) {
       const f = check(r.items, v[k], `${at}[${k}]`);
       if (f) return f;
     }
@@ -52,7 +51,8 @@ export function check(i: number, v: unknown, at: string): Failure | undefined {
       if (v[k] === undefined) return [`${at}.${k}`, undefined, 'required'];
     }
     for (const k in r.properties) {
-      const f = v[k] === undefined ? undefined : check(r.properties[k] ?? -1, v[k], `${at}.${k}`);
+      const p = r.properties[k];
+      const f = v[k] === undefined || !p ? undefined : check(p, v[k], `${at}.${k}`);
       if (f) return f;
     }
   }
@@ -69,7 +69,9 @@ export function prepare(method: string, [, flags, list]: MethodEntry, params: un
   if (byPosition ? !Array.isArray(given) : !isObject(given)) {
     throw parameterError(method, 'params', given, byPosition ? 'type array' : 'type object');
   }
-  for (const [k, [name, required, rule]] of list.entries()) {
+  // A plain loop: this runs on every call, and most methods have no params or one.
+  for (let k = 0; k < list.length; k++) {
+    const [name, required, rule] = list[k] as MethodEntry[2][number];
     const v = values[byPosition ? k : name];
     const g =
       v === undefined ? (required ? [name, v, 'required'] : undefined) : check(rule, v, name);

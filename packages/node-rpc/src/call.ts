@@ -1,0 +1,152 @@
+import { retryAfterMs } from '@avalanche-api/rest-core';
+import type { ChainCallOptions, NodeCore } from './core.js';
+import {
+  HttpError,
+  IdMismatchError,
+  ParseError,
+  parameterError,
+  RateLimitError,
+  RpcError,
+  ServerError,
+} from './errors.js';
+import type { IndexPath } from './generated/methods.js';
+import type { EndpointEntry, MethodEntry } from './generated/parts.js';
+import type { Answer, CallOptions } from './transport.js';
+import { isObject, prepare } from './validate.js';
+
+/** Per-call options of the index methods. */
+export interface IndexCallOptions extends CallOptions {
+  /** Which index the method reads. Default `X/block`. */
+  index?: IndexPath;
+}
+
+/** Options of `client.request`: where a method's endpoint has variables, set them here. */
+export interface RequestOptions extends ChainCallOptions {
+  /** Which index the index methods read. Default `X/block`. */
+  index?: IndexPath;
+}
+
+/** Endpoint variables a namespace binds (`client.evm('C')`, `client.index('X/tx')`). */
+export type Vars = Record<string, string | undefined>;
+
+/** JSON-RPC ids: one counter for every client in the module, so an id is never reused. */
+let lastId = 0;
+export const nextId = () => ++lastId;
+
+export const malformed = (a: Answer, reason: string, cause?: unknown) =>
+  new ParseError(
+    a.status,
+    'malformed',
+    `malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`,
+    a.text.slice(0, 1000),
+    a.url,
+    { cause },
+  );
+
+/** The JSON body of an answer whose status is one of `statuses` (default: any 2xx). */
+export function json(a: Answer, statuses?: number[]): unknown {
+  const ok = statuses ? statuses.includes(a.status) : a.status > 199 && a.status < 300;
+  let body: unknown;
+  let failure: ParseError | undefined;
+  try {
+    body = JSON.parse(a.text);
+  } catch (e) {
+    failure = malformed(a, 'not JSON', e);
+  }
+  if (ok && failure) throw failure;
+  if (!ok) {
+    // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
+    const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
+    throw new Class(
+      a.status,
+      `HTTP ${a.status}`,
+      `HTTP ${a.status} from ${a.url}`,
+      body ?? a.text.slice(0, 1000),
+      a.url,
+      { cause: failure, retryAfterMs: retryAfterMs(a.headers.get('retry-after')) },
+    );
+  }
+  return body;
+}
+
+/** encodeURIComponent, with a ParameterError instead of a bare URIError for a lone UTF-16 surrogate. */
+export const encode = (method: string, parameter: string, value: string) => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw parameterError(method, parameter, value, 'wellFormedUnicode');
+  }
+};
+
+/**
+ * The url of a method's endpoint: variables from the options, then the namespace's `vars`,
+ * then the spec's defaults.
+ */
+export function endpointUrl(
+  url: string,
+  method: string,
+  [path, defaults]: EndpointEntry,
+  o: RequestOptions,
+  vars?: Vars,
+): string {
+  // Most endpoints (info, health, the default chains without options) have nothing to fill in.
+  if (!path.includes('{')) return url + path;
+  const [chain, kind] = o.index?.split('/') ?? [];
+  const given: Vars = { chain, kind, blockchainId: o.blockchainId };
+  return (
+    url +
+    path.replace(/\{(\w+)\}/g, (_, k: string) => {
+      const value = given[k] || vars?.[k] || defaults[k] || '';
+      // One path segment: `.`, `..` and `/` would reach another endpoint (evm('..') -> /ext/rpc).
+      if (/^\.{0,2}$|\//.test(value)) throw parameterError(method, k, value, 'pathSegment');
+      return encode(method, k, value);
+    })
+  );
+}
+
+/** The result of one JSON-RPC response object, or the error it carries. */
+export function unwrap(body: unknown, id: number, method: string, a: Answer): unknown {
+  if (!isObject(body) || body.jsonrpc !== '2.0') throw malformed(a, 'not JSON-RPC 2.0');
+  const { error } = body;
+  // Exactly one of the two; a null error next to a result is tolerated, some servers send it.
+  if ('result' in body === (error !== undefined && error !== null))
+    throw malformed(a, 'not exactly one of result and error');
+  // A server that could not read the request answers id null.
+  if (body.id !== id && !(error && body.id === null)) throw new IdMismatchError(id, body.id, a.url);
+  if (error === undefined || error === null) return body.result;
+  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+    throw malformed(a, 'not a JSON-RPC error object');
+  }
+  throw new RpcError(method, error.code as number, error.message, error.data);
+}
+
+/**
+ * One JSON-RPC call of `method` (described by its `entry`): params checked, posted to the
+ * method's endpoint, the result or its typed error. Every one-call function and client method
+ * ends here.
+ */
+export async function call(
+  core: NodeCore,
+  method: string,
+  entry: MethodEntry,
+  params: unknown,
+  o: RequestOptions = {},
+  vars?: Vars,
+  list?: string,
+): Promise<unknown> {
+  const id = nextId();
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: prepare(method, entry, params),
+  });
+  const a = await core.transport(endpointUrl(core.baseUrl, method, entry[0], o, vars), body, o);
+  const r = unwrap(json(a), id, method, a) as Record<string, unknown> | undefined;
+  if (list && !Array.isArray(r) && !Array.isArray(r?.[list])) throw malformed(a, `no ${list} list`);
+  return r;
+}
+
+// The generated one-call functions import their runtime from this one module.
+export type { ChainCallOptions, NodeCore } from './core.js';
+export type { CallOptions } from './transport.js';

@@ -1,0 +1,63 @@
+import {
+  type CallOptions,
+  createSend,
+  type NodeTransport,
+  type RetryOptions,
+} from './transport.js';
+
+/** Public mainnet API nodes; Fuji is {@link FUJI_NODE_URL}, a local node http://127.0.0.1:9650. */
+export const MAINNET_NODE_URL = 'https://api.avax.network';
+/** Public Fuji test-network API nodes. */
+export const FUJI_NODE_URL = 'https://api.avax-test.network';
+
+export interface CreateNodeClientParameters {
+  /** Base url of the node, without `/ext/...`. Default {@link MAINNET_NODE_URL}. */
+  baseUrl?: string;
+  /** A fetch implementation; default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * Sent with every request. A header whose name looks like a credential (`authorization`,
+   * `x-api-key`, anything with key, token, secret, auth, cookie, pass) is sent to `baseUrl`'s origin
+   * only, no redirect is followed while it is attached, and its value never appears in an error.
+   */
+  headers?: Record<string, string>;
+  /** Per attempt, including reading the body. Default 30 000 ms; `0` turns it off. */
+  timeoutMs?: number;
+  /** Retries of 429/503 and connection failures (default 3 attempts); `false` turns them off. */
+  retry?: RetryOptions | false;
+  /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
+  maxResponseBytes?: number;
+}
+
+/** The settings of `createNodeCore`: the same as `createNodeClient`'s. */
+export type CreateNodeCoreParameters = CreateNodeClientParameters;
+
+/**
+ * A node's url bound to the transport; what the one-call functions (`infoGetNodeVersion(core)`)
+ * take. A `NodeClient` is one too.
+ */
+export interface NodeCore {
+  /** The base url requests go to. */
+  readonly baseUrl: string;
+  /** How bytes travel: timeout, retries, size cap, credential scoping (the shared transport). */
+  readonly transport: NodeTransport;
+}
+
+/** Per-call options of a method whose endpoint names a chain (`/ext/bc/{blockchainId}/...`). */
+export interface ChainCallOptions extends CallOptions {
+  /** Default: the spec's chain of the endpoint (X for avm, C for evm). */
+  blockchainId?: string;
+}
+
+/** What `createNodeCore` returns. */
+export type CreateNodeCoreReturnType = NodeCore;
+
+/**
+ * The smallest client: no method table, only the url and the transport. Call it with the
+ * one-call functions, e.g. `infoGetNodeVersion(createNodeCore())`, so a bundle carries only
+ * the methods it uses.
+ */
+export function createNodeCore(parameters: CreateNodeCoreParameters = {}): NodeCore {
+  const baseUrl = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
+  return { baseUrl, transport: createSend({ ...parameters, baseUrl }) };
+}
