@@ -550,11 +550,16 @@ function entryLiteral(plan, m, params) {
   // Deprecation and availability live in the types (methods.ts); the runtime needs neither.
   const flags = (m.byPosition ? FLAG.byPosition : 0) | (m.batch ? FLAG.batch : 0);
   const list = params.map(([name, required, rule]) => `[${q(name)}, ${required}, rule${rule}]`);
-  return `[${plan.endpointOf(m)}, ${flags}, [${list.join(', ')}]]`;
+  // Only a method with params carries the code that checks them.
+  const check = params.length ? ', checkParams' : '';
+  return `[${plan.endpointOf(m)}, ${flags}, [${list.join(', ')}]${check}]`;
 }
 
 function partsTs(plan) {
-  let out = `/** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
+  let out = `import { fill } from '../endpoint.js';
+import type { checkParams } from '../validate.js';
+
+/** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
 export interface Rule {
   type?: string;
   enum?: unknown[];
@@ -568,14 +573,33 @@ export interface Rule {
 }
 /** [name, required (1) or not (0), rule] */
 export type ParamEntry = readonly [name: string, required: 0 | 1, rule: Rule];
-/** [path template relative to the client's url, the spec's default of each variable, client namespace] */
-export type EndpointEntry = readonly [path: string, defaults: Readonly<Record<string, string>>, namespace: string];
-/** [endpoint, flags, params]; flags: 1 params by position, 2 the endpoint takes batches. */
-export type MethodEntry = readonly [endpoint: EndpointEntry, flags: number, params: readonly ParamEntry[]];
+/**
+ * [path template relative to the client's url, the spec's default of each variable, client
+ * namespace, the code filling the variables (only where there are some)]
+ */
+export type EndpointEntry = readonly [
+  path: string,
+  defaults: Readonly<Record<string, string>>,
+  namespace: string,
+  fill?: typeof fill,
+];
+/**
+ * [endpoint, flags, params, the code checking them (only where there are some)]; flags: 1 params
+ * by position, 2 the endpoint takes batches.
+ */
+export type MethodEntry = readonly [
+  endpoint: EndpointEntry,
+  flags: number,
+  params: readonly ParamEntry[],
+  check?: typeof checkParams,
+];
 
 `;
   plan.endpoints.forEach((e, i) => {
-    out += `export const ${plan.endpointNames[i]}: EndpointEntry = ${literal([e.path, e.vars, e.namespace])};\n`;
+    const entry = literal([e.path, e.vars, e.namespace]);
+    // Only an endpoint with variables carries the code that fills them.
+    const text = Object.keys(e.vars).length ? `${entry.slice(0, -1)}, fill]` : entry;
+    out += `export const ${plan.endpointNames[i]}: EndpointEntry = ${text};\n`;
   });
   out += '\n/** Rules the parameters are checked against before a request is sent. */\n';
   plan.rules.forEach((r, i) => {
@@ -587,7 +611,8 @@ export type MethodEntry = readonly [endpoint: EndpointEntry, flags: number, para
 function tableTs(plan) {
   const used = new Set(plan.endpointNames);
   for (const { params } of plan.entries) for (const p of params) used.add(`rule${p[2]}`);
-  let out = `import {\n${[...used].map((n) => `  ${n},\n`).join('')}  type MethodEntry,\n} from './parts.js';\n\n`;
+  let out = "import { checkParams } from '../validate.js';\n";
+  out += `import {\n${[...used].map((n) => `  ${n},\n`).join('')}  type MethodEntry,\n} from './parts.js';\n\n`;
   out += "export type { EndpointEntry, MethodEntry, ParamEntry, Rule } from './parts.js';\n\n";
   out +=
     '/** Every method of the spec: what the client and `client.request` look methods up in. */\n';
@@ -616,8 +641,9 @@ function actionTs(plan, names, { method: m, params }) {
   const options = optionsType(m);
   const optional = m.params.every((p) => !p.required) ? '?' : '';
   const fn = actionName(m.name);
+  const check = params.length ? "import { checkParams } from '../../validate.js';\n" : '';
   return `import { call, type NodeCore, type ${options} } from '../../call.js';
-import type { ${names.params}, ${names.result} } from '../names.js';
+${check}import type { ${names.params}, ${names.result} } from '../names.js';
 import { ${parts.join(', ')}, type MethodEntry } from '../parts.js';
 
 const entry: MethodEntry = ${entryLiteral(plan, m, params)};

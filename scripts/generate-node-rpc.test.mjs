@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assembleOpenRpc } from './assemble-openrpc.mjs';
 import {
+  actionName,
   analyze,
   compileRules,
   endpointPath,
@@ -147,14 +148,36 @@ const healthFixture = () => ({
   },
 });
 
-/** Type-checks generated files in a temp dir with strict settings; returns the diagnostics. */
+/**
+ * The hand-written runtime the generated files import, as declarations with the real
+ * signatures (the real modules import @avalanche-api/rest-core, which a temp dir cannot resolve).
+ */
+const RUNTIME_STUBS = {
+  'call.ts': `export interface CallOptions { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> }
+export interface ChainCallOptions extends CallOptions { blockchainId?: string }
+export interface IndexCallOptions extends CallOptions { index?: string }
+export interface NodeCore { readonly baseUrl: string }
+export declare function call(core: NodeCore, method: string, entry: import('./generated/parts.js').MethodEntry, params: unknown, options?: ChainCallOptions & IndexCallOptions): Promise<unknown>;
+`,
+  'validate.ts': `export declare function checkParams(method: string, list: readonly import('./generated/parts.js').ParamEntry[], values: Record<string | number, unknown>, byPosition: number): void;
+`,
+  'endpoint.ts': `export declare function fill(url: string, method: string, endpoint: import('./generated/parts.js').EndpointEntry, options: { blockchainId?: string; index?: string }, vars?: Record<string, string | undefined>): string;
+`,
+};
+
+/** Type-checks generated files (in generated/, beside the runtime stubs) with strict settings; returns the diagnostics. */
 async function typecheck(files) {
   const dir = await mkdtemp(join(tmpdir(), 'gen-node-rpc-'));
   try {
     await writeFile(join(dir, 'package.json'), '{"type":"module"}');
-    for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+    const all = { ...RUNTIME_STUBS };
+    for (const [name, content] of Object.entries(files)) all[`generated/${name}`] = content;
+    for (const [name, content] of Object.entries(all)) {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), content);
+    }
     const program = ts.createProgram(
-      Object.keys(files)
+      Object.keys(all)
         .filter((f) => f.endsWith('.ts'))
         .map((f) => join(dir, f)),
       {
@@ -165,8 +188,9 @@ async function typecheck(files) {
         moduleResolution: ts.ModuleResolutionKind.NodeNext,
         noUncheckedIndexedAccess: true,
         verbatimModuleSyntax: true,
+        noUnusedLocals: true,
         types: [],
-        lib: ['lib.es2022.d.ts'],
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
       },
     );
     return ts
@@ -327,12 +351,18 @@ describe('generate (fixture)', () => {
     });
   });
 
-  it('writes the six files, each .ts with the one-line header and no timestamp', () => {
+  it('writes the files and one function per method, each .ts with the one-line header and no timestamp', () => {
     expect(Object.keys(files).sort()).toEqual([
       'README.md',
+      'actions.ts',
+      'actions/evmRules.ts',
+      'actions/idxRange.ts',
+      'actions/thingGet.ts',
+      'actions/thingOld.ts',
       'health.ts',
       'methods.ts',
       'names.ts',
+      'parts.ts',
       'schemas.ts',
       'table.ts',
     ]);
@@ -409,12 +439,48 @@ describe('generate (fixture)', () => {
     );
   });
 
-  it('emits the runtime table with endpoints, flags and rules', () => {
+  it('emits the endpoints and rules one constant each, and the runtime table over them', () => {
+    const parts = files['parts.ts'];
+    expect(parts).toContain(
+      "export const evmEndpoint: EndpointEntry = ['/ext/bc/{blockchainId}/rpc', { blockchainId: 'C' }, 'evm', fill];",
+    );
+    expect(parts).toContain(
+      "export const idxEndpoint: EndpointEntry = ['/ext/index/{chain}/{kind}', { chain: 'X', kind: 'tx' }, 'idx', fill];",
+    );
+    // Sub-rules by reference: Limit is oneOf [integer 0..1024, string].
+    expect(parts).toMatch(/export const rule\d+: Rule = \{ oneOf: \[rule\d+, rule\d+\] \};/);
+    expect(parts).not.toContain('pattern');
     const table = files['table.ts'];
-    expect(table).toContain("['/ext/bc/{blockchainId}/rpc', { blockchainId: 'C' }, 'evm']");
-    expect(table).toContain("['/ext/index/{chain}/{kind}', { chain: 'X', kind: 'tx' }, 'idx']");
-    expect(table).toMatch(/'evm_rules': \[\d+, 3, \[\['at', 0, \d+\], \['full', 0, \d+\]\]\]/);
-    expect(table).not.toContain('pattern');
+    expect(table).toMatch(
+      /'evm_rules': \[evmEndpoint, 3, \[\['at', 0, rule\d+\], \['full', 0, rule\d+\]\], checkParams\]/,
+    );
+    // No params, no checker.
+    expect(table).toContain("'thing.old': [thingEndpoint, 0, []],");
+  });
+
+  it('gives each function only its own entry, the rules it names and the checker only with params', () => {
+    const get = files['actions/thingGet.ts'];
+    expect(get).toContain(
+      'export function thingGet(\n  core: NodeCore,\n  params: ThingGetParams,',
+    );
+    expect(get).toContain('options?: ChainCallOptions,\n): Promise<ThingGetResult> {');
+    expect(get).toMatch(/const entry: MethodEntry = \[thingEndpoint, 0, \[\['id', 1, rule\d+\], /);
+    expect(get).toContain("import { checkParams } from '../../validate.js';");
+    expect(get).not.toContain('thing.old');
+    const old = files['actions/thingOld.ts'];
+    expect(old).toContain('params?: ThingOldParams');
+    expect(old).not.toContain('checkParams');
+    expect(old).toContain('@deprecated Deprecated since AvalancheGo v1.2.3.');
+    expect(files['actions/idxRange.ts']).toContain('options?: IndexCallOptions');
+    expect(files['actions.ts']).toContain("export { evmRules } from './actions/evmRules.js';");
+    expect(actionName('avm.getUTXOs')).toBe('avmGetUTXOs');
+    expect(actionName('eth_feeConfig')).toBe('ethFeeConfig');
+  });
+
+  it('refuses an endpoint variable the call options cannot set', async () => {
+    const doc = fixture();
+    doc.methods[2].servers = [server('http://{host}/ext/x/{subnet}', { subnet: { default: 'a' } })];
+    await expect(generate(doc, healthFixture())).rejects.toThrow(/\{subnet\} have no call option/);
   });
 
   it('type-checks, dotted method names included', async () => {
@@ -436,6 +502,17 @@ describe('generate (the project spec)', () => {
     const entries = files['table.ts'].match(/^ {2}'[^']+': \[/gm) ?? [];
     expect(entries).toHaveLength(37);
     for (const m of doc.methods) expect(files['methods.ts']).toContain(`  '${m.name}': {`);
+    expect(Object.keys(files).filter((f) => f.startsWith('actions/'))).toHaveLength(37);
+  });
+
+  it('leaves the path filler and the checker out of infoGetNodeVersion', () => {
+    expect(files['parts.ts']).toContain(
+      "export const infoEndpoint: EndpointEntry = ['/ext/info', {}, 'info'];",
+    );
+    expect(files['actions/infoGetNodeVersion.ts']).toContain(
+      'const entry: MethodEntry = [infoEndpoint, 0, []];',
+    );
+    expect(files['actions/infoGetNodeVersion.ts']).not.toContain('checkParams');
   });
 
   it('tags every deprecated method with @deprecated and its version', () => {
@@ -484,6 +561,15 @@ describe('writeGenerated and --check', () => {
     expect(await writeGenerated(files, out)).toEqual(['a.ts', 'b.md']);
     expect(await writeGenerated(files, out, { check: true })).toEqual([]);
     expect(await readFile(join(out, 'a.ts'), 'utf8')).toBe('x\n');
+  });
+
+  it('counts a file of a generated folder that is no longer generated as stale, and removes it', async () => {
+    await writeGenerated({ 'f/keep.ts': 'k\n', 'f/gone.ts': 'g\n' }, out);
+    const files = { 'f/keep.ts': 'k\n' };
+    expect(await writeGenerated(files, out, { check: true })).toEqual(['f/gone.ts']);
+    expect(await readdir(join(out, 'f'))).toEqual(['gone.ts', 'keep.ts']);
+    expect(await writeGenerated(files, out)).toEqual(['f/gone.ts']);
+    expect(await readdir(join(out, 'f'))).toEqual(['keep.ts']);
   });
 
   it('main --check exits 1 on stale output and 0 once generated', async () => {

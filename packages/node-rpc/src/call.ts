@@ -12,7 +12,6 @@ import {
 import type { IndexPath } from './generated/methods.js';
 import type { EndpointEntry, MethodEntry } from './generated/parts.js';
 import type { Answer, CallOptions } from './transport.js';
-import { isObject, prepare } from './validate.js';
 
 /** Per-call options of the index methods. */
 export interface IndexCallOptions extends CallOptions {
@@ -30,8 +29,7 @@ export interface RequestOptions extends ChainCallOptions {
 export type Vars = Record<string, string | undefined>;
 
 /** JSON-RPC ids: one counter for every client in the module, so an id is never reused. */
-let lastId = 0;
-export const nextId = () => ++lastId;
+export const ids = { last: 0 };
 
 export const malformed = (a: Answer, reason: string, cause?: unknown) =>
   new ParseError(
@@ -43,9 +41,8 @@ export const malformed = (a: Answer, reason: string, cause?: unknown) =>
     { cause },
   );
 
-/** The JSON body of an answer whose status is one of `statuses` (default: any 2xx). */
-export function json(a: Answer, statuses?: number[]): unknown {
-  const ok = statuses ? statuses.includes(a.status) : a.status > 199 && a.status < 300;
+/** The JSON body of an answer whose status is `ok` (by default: a 2xx), or its typed error. */
+export function json(a: Answer, ok = a.status > 199 && a.status < 300): unknown {
   let body: unknown;
   let failure: ParseError | undefined;
   try {
@@ -69,39 +66,31 @@ export function json(a: Answer, statuses?: number[]): unknown {
   return body;
 }
 
-/** encodeURIComponent, with a ParameterError instead of a bare URIError for a lone UTF-16 surrogate. */
-export const encode = (method: string, parameter: string, value: string) => {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    throw parameterError(method, parameter, value, 'wellFormedUnicode');
-  }
-};
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * The url of a method's endpoint: variables from the options, then the namespace's `vars`,
- * then the spec's defaults.
- */
-export function endpointUrl(
+/** The url of a method's endpoint; an endpoint with variables carries the code that fills them. */
+export const endpointUrl = (
   url: string,
   method: string,
-  [path, defaults]: EndpointEntry,
+  e: EndpointEntry,
   o: RequestOptions,
   vars?: Vars,
-): string {
-  // Most endpoints (info, health, the default chains without options) have nothing to fill in.
-  if (!path.includes('{')) return url + path;
-  const [chain, kind] = o.index?.split('/') ?? [];
-  const given: Vars = { chain, kind, blockchainId: o.blockchainId };
-  return (
-    url +
-    path.replace(/\{(\w+)\}/g, (_, k: string) => {
-      const value = given[k] || vars?.[k] || defaults[k] || '';
-      // One path segment: `.`, `..` and `/` would reach another endpoint (evm('..') -> /ext/rpc).
-      if (/^\.{0,2}$|\//.test(value)) throw parameterError(method, k, value, 'pathSegment');
-      return encode(method, k, value);
-    })
-  );
+): string => (e[3] ? e[3](url, method, e, o, vars) : url + e[0]);
+
+/**
+ * A method's params as they go on the wire: an object by name, or an array by position (`{}`
+ * or `[]` when left out). A method with params carries the code that checks them against the
+ * spec, so an app calling only methods without params does not ship it.
+ */
+export function prepare(method: string, [, flags, list, check]: MethodEntry, params: unknown) {
+  const byPosition = flags & 1;
+  const given = params ?? (byPosition ? [] : {});
+  if (byPosition ? !Array.isArray(given) : !isObject(given)) {
+    throw parameterError(method, 'params', given, byPosition ? 'type array' : 'type object');
+  }
+  check?.(method, list, given as Record<string | number, unknown>, byPosition);
+  return given;
 }
 
 /** The result of one JSON-RPC response object, or the error it carries. */
@@ -132,9 +121,9 @@ export async function call(
   params: unknown,
   o: RequestOptions = {},
   vars?: Vars,
-  list?: string,
+  expect?: (result: unknown, a: Answer) => void,
 ): Promise<unknown> {
-  const id = nextId();
+  const id = ++ids.last;
   const body = JSON.stringify({
     jsonrpc: '2.0',
     id,
@@ -142,8 +131,8 @@ export async function call(
     params: prepare(method, entry, params),
   });
   const a = await core.transport(endpointUrl(core.baseUrl, method, entry[0], o, vars), body, o);
-  const r = unwrap(json(a), id, method, a) as Record<string, unknown> | undefined;
-  if (list && !Array.isArray(r) && !Array.isArray(r?.[list])) throw malformed(a, `no ${list} list`);
+  const r = unwrap(json(a), id, method, a);
+  expect?.(r, a);
   return r;
 }
 

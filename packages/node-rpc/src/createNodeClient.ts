@@ -1,10 +1,11 @@
 import {
   call,
-  encode,
   endpointUrl,
+  ids,
+  isObject,
   json,
   malformed,
-  nextId,
+  prepare,
   type RequestOptions,
   unwrap,
   type Vars,
@@ -15,6 +16,7 @@ import {
   createNodeCore,
   type NodeCore,
 } from './core.js';
+import { encode } from './endpoint.js';
 import {
   type ConnectionError,
   type HttpError,
@@ -48,7 +50,6 @@ import type {
 import type { Schemas } from './generated/schemas.js';
 import { type MethodEntry, methods } from './generated/table.js';
 import type { CallOptions } from './transport.js';
-import { isObject, prepare } from './validate.js';
 
 export {
   type CreateNodeClientParameters,
@@ -178,7 +179,21 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     o?: RequestOptions,
     vars?: Vars,
     list?: string,
-  ) => (await call(core, method, entry(method), params, o, vars, list)) as Page;
+  ) =>
+    (await call(
+      core,
+      method,
+      entry(method),
+      params,
+      o,
+      vars,
+      list
+        ? (r, a) => {
+            if (!Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
+              throw malformed(a, `no ${list} list`);
+          }
+        : undefined,
+    )) as Page;
 
   /**
    * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
@@ -188,7 +203,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     const requests = calls.map(([method, params]) => {
       const e = entry(method);
       if (!(e[1] & 2)) throw parameterError(method, 'method', method, 'x-jsonrpc-batch');
-      return { jsonrpc: '2.0', id: nextId(), method, params: prepare(method, e, params) };
+      return { jsonrpc: '2.0', id: ++ids.last, method, params: prepare(method, e, params) };
     });
     const [first] = requests as [(typeof requests)[0]];
     const target = endpointUrl(url, first.method, entry(first.method)[0], o, vars);
@@ -307,7 +322,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     const target = `${url}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
     // 503 is an answer here (unhealthy), not a reason to retry.
     const a = await send(target, undefined, o, [429, 502]);
-    const body = json(a, [200, 503]);
+    const body = json(a, a.status === 200 || a.status === 503);
     if (
       !isObject((body as HealthReply)?.checks) ||
       typeof (body as HealthReply).healthy !== 'boolean'

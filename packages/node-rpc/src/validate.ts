@@ -1,11 +1,9 @@
+import { isObject } from './call.js';
 import { parameterError } from './errors.js';
-import type { MethodEntry, Rule } from './generated/parts.js';
+import type { ParamEntry, Rule } from './generated/parts.js';
 
 /** [parameter path, offending value, rule] */
 type Failure = [string, unknown, string];
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Keywords of one value, each with its test; a failure names the keyword and its value. */
 const keywords: Record<string, (v: unknown, x: never) => boolean> = {
@@ -59,23 +57,21 @@ export function check(r: Rule, v: unknown, at: string): Failure | undefined {
 }
 
 /**
- * Checks a method's params against the spec and returns them as they go on the wire: an
- * object by name, or an array by position (`{}` or `[]` when left out).
+ * Checks a method's params (an object, or an array when `byPosition`) against the spec's rules;
+ * the first broken one is a ParameterError naming the parameter, its value and the rule.
  */
-export function prepare(method: string, [, flags, list]: MethodEntry, params: unknown): unknown {
-  const byPosition = flags & 1;
-  const given = params ?? (byPosition ? [] : {});
-  const values = given as Record<string | number, unknown>;
-  if (byPosition ? !Array.isArray(given) : !isObject(given)) {
-    throw parameterError(method, 'params', given, byPosition ? 'type array' : 'type object');
-  }
-  // A plain loop: this runs on every call, and most methods have no params or one.
+export function checkParams(
+  method: string,
+  list: readonly ParamEntry[],
+  values: Record<string | number, unknown>,
+  byPosition: number,
+): void {
+  // A plain loop: this runs on every call.
   for (let k = 0; k < list.length; k++) {
-    const [name, required, rule] = list[k] as MethodEntry[2][number];
+    const [name, required, rule] = list[k] as ParamEntry;
     const v = values[byPosition ? k : name];
     const g =
       v === undefined ? (required ? [name, v, 'required'] : undefined) : check(rule, v, name);
     if (g) throw parameterError(method, ...(g as Failure));
   }
-  return given;
 }
