@@ -1,5 +1,6 @@
 // The shared hostile-server table (rest-core/src/test/hostile.ts) against this client's wiring;
-// the key travels in a credential-named header, the way a node provider's key does.
+// the key travels in a credential-named header, the way a node provider's key does. The client's
+// methods and the one-call functions (infoGetNodeVersion(core)) share one path, call.ts's `call`.
 import { hostileSuite, KEY } from '../../rest-core/src/test/hostile.js';
 import { createNodeClient } from './index.js';
 
