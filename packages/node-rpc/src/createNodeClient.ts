@@ -58,6 +58,7 @@ export {
 } from './core.js';
 export type { RequestOptions };
 
+/** Per-call options of `client.avm`: `blockchainId` picks another chain running the AVM (default `X`). */
 export interface AvmCallOptions extends ChainCallOptions {}
 
 /** Params of `client.avm.utxos`: those of avm.getUTXOs; `limit` is the page size. */
