@@ -42,12 +42,7 @@ export function createSend(config: Config): NodeTransport {
     transport(url, {
       method: body ? 'POST' : 'GET',
       // Only a POST has a body; a GET without content-type stays a CORS "simple" request.
-      // The per-call headers are spread only when there are some (most calls have none).
-      headers: body
-        ? o.headers
-          ? { 'content-type': 'application/json', ...o.headers }
-          : { 'content-type': 'application/json' }
-        : { ...o.headers },
+      headers: body ? { 'content-type': 'application/json', ...o.headers } : { ...o.headers },
       body,
       signal: o.signal,
       timeoutMs: o.timeoutMs,
