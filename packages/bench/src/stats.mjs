@@ -24,3 +24,30 @@ export function summarize(latencies, totalMs) {
 export function medianOf(rounds, keys) {
   return Object.fromEntries(keys.map((k) => [k, median(rounds.map((r) => r[k]))]));
 }
+
+/** Median, lowest and highest of the values. */
+export function spread(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/**
+ * Each round's calls/s divided by the floor's calls/s in the same round. Rounds are indexed by
+ * number; a round either side lacks (a failed process) gives no ratio rather than a wrong one.
+ *
+ * @param {({ callsPerSec: number } | undefined)[]} rounds
+ * @param {({ callsPerSec: number } | undefined)[]} floorRounds
+ */
+export function ratiosToFloor(rounds, floorRounds) {
+  const ratios = [];
+  for (const [i, r] of rounds.entries()) {
+    const floor = floorRounds[i];
+    if (r && floor?.callsPerSec > 0) ratios.push(r.callsPerSec / floor.callsPerSec);
+  }
+  return ratios;
+}
+
+/** The order of the subjects in round `r`: rotated, so no subject always runs first or last. */
+export function rotation(items, r) {
+  const k = items.length ? r % items.length : 0;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
