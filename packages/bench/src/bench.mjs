@@ -135,8 +135,9 @@ function bundleTable(bundle) {
         note.join('; '),
       ]);
     }
-    for (const m of missing.filter((x) => x.api === api))
-      rows.push([api, `${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', `n/a: ${m.why}`]);
+    if (bundle.rows.some((x) => x.api === api))
+      for (const m of missing.filter((x) => x.api === api))
+        rows.push([api, `${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', `n/a: ${m.why}`]);
   }
   return {
     title: 'Bundle size of a one-call app (esbuild, bundle + minify, ESM, platform browser)',
