@@ -22,8 +22,8 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: sections.join(',') },
     subjects: { type: 'string' },
     skip: { type: 'string' },
-    rounds: { type: 'string', default: '7' },
-    'round-ms': { type: 'string', default: '400' },
+    rounds: { type: 'string', default: '11' },
+    'round-ms': { type: 'string', default: '250' },
     'warmup-ms': { type: 'string', default: '1000' },
     'timing-runs': { type: 'string', default: '3' },
     'check-runs': { type: 'string', default: '7' },
@@ -178,6 +178,7 @@ function callsTable(calls, group, bodyBytes) {
       ok ? count(r.callsPerSec) : '–',
       ok ? r.usPerCall.toFixed(1) : '–',
       ok ? r.cpuUsPerCall.toFixed(1) : '–',
+      ok && r.cpuRatio ? r.cpuRatio.median.toFixed(2) : '–',
       [
         s.note,
         s.query ? `sends ${s.query.slice(1)} (its default)` : '',
@@ -188,7 +189,7 @@ function callsTable(calls, group, bodyBytes) {
     ];
   });
   for (const m of missing.filter((x) => x.api === group.api))
-    rows.push([`${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', '–', `n/a: ${m.why}`]);
+    rows.push([`${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', '–', '–', `n/a: ${m.why}`]);
   return {
     title: `Cost per call: ${group.title} (${bytes(bodyBytes)} B body)`,
     columns: [
@@ -198,6 +199,7 @@ function callsTable(calls, group, bodyBytes) {
       { label: 'calls/s', right: true },
       { label: 'µs/call', right: true },
       { label: 'CPU µs/call', right: true },
+      { label: 'CPU ratio', right: true },
       { label: 'note' },
     ],
     rows,
@@ -210,7 +212,9 @@ function callsNotes(calls) {
     'Every subject runs in its own long-lived Node process; the parent runs round r of each in',
     'turn (one process busy at a time). "ratio to floor" is the median over rounds of calls/s',
     "divided by the plain-fetch floor's calls/s in the same round, min–max its range; calls/s,",
-    'µs/call (1e6 / calls/s) and CPU µs/call (user + system of the client process) are medians.',
+    'µs/call (1e6 / calls/s) and CPU µs/call (user + system of the client process) are medians;',
+    '"CPU ratio" is the floor\'s CPU µs/call over the subject\'s, per round, median: less moved by',
+    'other work on the machine (time spent waiting for a CPU is not counted).',
     'fetch: an in-process canned fetch installed as globalThis.fetch before the SDK loads; it',
     'answers the fixed body (the JSON-RPC id echoed), never touches a network, and records every',
     'request: each row made exactly one request per call, to the expected URL (checked).',

@@ -104,13 +104,15 @@ async function measureGroup(group, members, { rounds, roundMs, warmupMs, log }) 
   return state.map((s) => summarizeSubject(s, floor));
 }
 
-/** One row: ratio to the floor per round (median, min–max), calls/s, µs/call and CPU/call. */
+/** One row: ratios to the floor per round (median, min–max), calls/s, µs/call and CPU/call. */
 export function summarizeSubject(s, floor) {
   const row = { id: s.subject.id };
   if (s.error) return { ...row, error: s.error };
   const done = s.rounds.filter(Boolean);
   const callsPerSec = median(done.map((x) => x.callsPerSec));
-  const ratios = floor && !floor.error ? ratiosToFloor(s.rounds, floor.rounds) : [];
+  const floorOk = floor && !floor.error;
+  const ratios = floorOk ? ratiosToFloor(s.rounds, floor.rounds) : [];
+  const cpuRatios = floorOk ? ratiosToFloor(s.rounds, floor.rounds, 'cpuUsPerCall') : [];
   return {
     ...row,
     requests: s.requests,
@@ -119,6 +121,7 @@ export function summarizeSubject(s, floor) {
     usPerCall: 1e6 / callsPerSec,
     cpuUsPerCall: median(done.map((x) => x.cpuUsPerCall)),
     ratio: ratios.length ? spread(ratios) : undefined,
+    cpuRatio: cpuRatios.length ? spread(cpuRatios) : undefined,
   };
 }
 

@@ -33,15 +33,19 @@ export function spread(values) {
 /**
  * Each round's calls/s divided by the floor's calls/s in the same round. Rounds are indexed by
  * number; a round either side lacks (a failed process) gives no ratio rather than a wrong one.
+ * With `key: 'cpuUsPerCall'` the ratio is of CPU time per call, floor over subject, so that
+ * above 1 still means faster than the floor.
  *
- * @param {({ callsPerSec: number } | undefined)[]} rounds
- * @param {({ callsPerSec: number } | undefined)[]} floorRounds
+ * @param {({ callsPerSec: number, cpuUsPerCall?: number } | undefined)[]} rounds
+ * @param {({ callsPerSec: number, cpuUsPerCall?: number } | undefined)[]} floorRounds
+ * @param {'callsPerSec' | 'cpuUsPerCall'} [key]
  */
-export function ratiosToFloor(rounds, floorRounds) {
+export function ratiosToFloor(rounds, floorRounds, key = 'callsPerSec') {
   const ratios = [];
   for (const [i, r] of rounds.entries()) {
     const floor = floorRounds[i];
-    if (r && floor?.callsPerSec > 0) ratios.push(r.callsPerSec / floor.callsPerSec);
+    if (!(r?.[key] > 0 && floor?.[key] > 0)) continue;
+    ratios.push(key === 'callsPerSec' ? r[key] / floor[key] : floor[key] / r[key]);
   }
   return ratios;
 }

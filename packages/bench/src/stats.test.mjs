@@ -35,6 +35,12 @@ describe('ratiosToFloor', () => {
     expect(ratiosToFloor(subject, floor)).toEqual([0.8, 0.9]);
   });
 
+  it('takes CPU time per call the other way up, so above 1 still means faster', () => {
+    const floor = [{ callsPerSec: 1, cpuUsPerCall: 30 }];
+    const subject = [{ callsPerSec: 1, cpuUsPerCall: 60 }];
+    expect(ratiosToFloor(subject, floor, 'cpuUsPerCall')).toEqual([0.5]);
+  });
+
   it('skips a round either side lacks instead of pairing it with another round', () => {
     const floor = [{ callsPerSec: 1000 }, undefined, { callsPerSec: 400 }];
     const subject = [undefined, { callsPerSec: 900 }, { callsPerSec: 200 }];
