@@ -98,8 +98,15 @@ function machine() {
 
 const apiOrder = ['data-api', 'metrics-api', 'node-rpc'];
 
+/** `data-client (one-call)`: short enough for the targets table; versions are in the others. */
+const shortLabel = (id) => {
+  const s = byId.get(id);
+  const name = s ? s.pkg.replace(/^@avalanche-api\//, '') : id;
+  return s?.variant ? `${name} (${s.variant})` : name;
+};
+
 function targetsTable(results) {
-  const rows = judgeTargets(results, label);
+  const rows = judgeTargets(results, shortLabel);
   return {
     title: 'Issue 15 targets, judged from this run',
     columns: [{ label: 'target' }, { label: 'measured' }, { label: 'verdict' }],

@@ -137,6 +137,7 @@ export async function measureCostPerCall(options) {
     out.push({
       group: group.id,
       title: group.title,
+      short: group.short,
       rows: await measureGroup(group, members, options),
     });
   }

@@ -189,6 +189,7 @@ export const groups = [
   {
     id: 'data-1',
     api: 'data-api',
+    short: '1-validator page',
     title: 'Data API listValidators, 1-validator page',
     body: 'validators1',
     route: { method: 'GET', path: '/v1/networks/mainnet/validators' },
@@ -197,6 +198,7 @@ export const groups = [
   {
     id: 'data-100',
     api: 'data-api',
+    short: '100-validator page',
     title: 'Data API listValidators, 100-validator page',
     body: 'validators100',
     route: { method: 'GET', path: '/v1/networks/mainnet/validators' },
@@ -205,6 +207,7 @@ export const groups = [
   {
     id: 'metrics',
     api: 'metrics-api',
+    short: 'avg TPS',
     title: 'Metrics API avg TPS',
     body: 'avgTps',
     route: { method: 'GET', path: '/v1/avg_tps/43114' },
@@ -213,6 +216,7 @@ export const groups = [
   {
     id: 'node',
     api: 'node-rpc',
+    short: 'info.getNodeVersion',
     title: 'node JSON-RPC info.getNodeVersion',
     body: 'getNodeVersion',
     route: { method: 'POST', path: '/ext/info', rpc: 'info.getNodeVersion' },

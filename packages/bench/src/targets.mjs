@@ -1,5 +1,6 @@
 // Issue 15's targets, judged from one run's results: each row says what was compared, the
 // figures, and pass, fail or "not measured" (a row that failed or was left out of the run).
+import { groups } from './subjects.mjs';
 
 /** calls/s: `subject` at least `factor` × `peer`, as medians of the per-round ratios to the floor. */
 const speedTargets = [
@@ -38,7 +39,7 @@ export function roundsWon(a, b) {
 
 export function speedTarget(calls, [groupId, subjectId, peerId, factor], label) {
   const group = calls?.groups.find((g) => g.group === groupId);
-  const target = `${label(subjectId)} ≥ ${factor === 1 ? '' : `${factor}× `}${label(peerId)}, ${group?.title ?? groupId}`;
+  const target = `${label(subjectId)} ≥ ${factor === 1 ? '' : `${factor}× `}${label(peerId)}, ${groups.find((g) => g.id === groupId)?.short ?? groupId}`;
   const a = group?.rows.find((r) => r.id === subjectId);
   const b = group?.rows.find((r) => r.id === peerId);
   if (!a?.ratio || !b?.ratio) {
