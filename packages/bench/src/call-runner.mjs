@@ -1,6 +1,7 @@
 // One client in its own long-lived process: the canned fetch installed as the global fetch
 // before the SDK loads, one checked call, a warm-up, then rounds of sequential calls on the
 // parent's signal (the parent keeps one process busy at a time), and at the end the request log.
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loadBodies } from './bodies.mjs';
 import { createCannedFetch } from './canned-fetch.mjs';
@@ -25,6 +26,12 @@ const fail = (error) => {
 const route = expectedRequest(group, subject);
 const canned = createCannedFetch({ ...route, body: (await loadBodies())[group.body] });
 globalThis.fetch = canned.fetch;
+// Belt and braces: an SDK that opened a socket of its own (not through fetch) fails its row.
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function guarded(...args) {
+  problems.push('opened a socket (the bench allows no network)');
+  return connect.apply(this, args);
+};
 process.on('unhandledRejection', (reason) => {
   problems.push(`unhandled rejection: ${reason instanceof Error ? reason.message : reason}`);
 });

@@ -14,7 +14,8 @@ const MESSAGE_LIMIT_MS = 60_000;
 /** A runner process and a way to ask it for its next message, bounded in time. */
 function startRunner(group, subject, warmupMs) {
   const child = fork(runnerFile, [group.id, subject.id, String(warmupMs)], {
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    // stdout ignored: an SDK that logs must not write into the tables.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
   child.stderr.on('data', (c) => {
