@@ -7,7 +7,8 @@ import { loadBodies } from './bodies.mjs';
 import { createCannedFetch } from './canned-fetch.mjs';
 import { appFile, BENCH_URL, expectedRequest, groups, subjects } from './subjects.mjs';
 
-const [groupId, subjectId, warmupMs] = process.argv.slice(2);
+// `appHref`, when given, replaces the subject's app: the tests run faulty apps through here.
+const [groupId, subjectId, warmupMs, appHref] = process.argv.slice(2);
 const group = groups.find((g) => g.id === groupId);
 const subject = subjects.find((s) => s.id === subjectId);
 if (!group || !subject) throw new Error(`unknown group ${groupId} or subject ${subjectId}`);
@@ -39,7 +40,7 @@ process.on('unhandledRejection', (reason) => {
 let call;
 let calls = 0;
 try {
-  const { setup } = await import(appFile(subject).href);
+  const { setup } = await import(appHref || appFile(subject).href);
   call = setup(BENCH_URL);
   const answer = await call();
   calls++;

@@ -13,7 +13,7 @@ const MESSAGE_LIMIT_MS = 60_000;
 
 /** A runner process and a way to ask it for its next message, bounded in time. */
 function startRunner(group, subject, warmupMs) {
-  const child = fork(runnerFile, [group.id, subject.id, String(warmupMs)], {
+  const child = fork(runnerFile, [group.id, subject.id, String(warmupMs), subject.app ?? ''], {
     // stdout ignored: an SDK that logs must not write into the tables.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -64,7 +64,11 @@ const lastErrorLine = (text) =>
     .filter((l) => /Error|error/.test(l))
     .at(0) ?? text.trim().split('\n').at(-1);
 
-async function measureGroup(group, members, { rounds, roundMs, warmupMs, log }) {
+/**
+ * One group's rounds. A member with `app` (a module URL) runs that app in place of its own; the
+ * tests use it for faulty clients.
+ */
+export async function measureGroup(group, members, { rounds, roundMs, warmupMs, log }) {
   const state = members.map((subject) => ({ subject, rounds: [], error: undefined }));
   const runners = new Map();
   try {
