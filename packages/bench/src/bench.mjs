@@ -353,47 +353,63 @@ log(
 const results = { date: new Date().toISOString(), machine: info, partial: Boolean(partial) };
 const detail = [];
 
-if (only.has('bundle')) {
-  results.bundle = await measureBundleSizes({ include, log });
-  detail.push(bundleTable(results.bundle));
-}
-if (only.has('calls')) {
-  results.calls = await measureCostPerCall({
-    rounds: Number(args.rounds),
-    roundMs: Number(args['round-ms']),
-    warmupMs: Number(args['warmup-ms']),
-    include,
-    log,
+/** Seconds per table, so a run that outgrows its budget shows where. */
+const seconds = {};
+const timedSection = async (name, run) => {
+  const t = performance.now();
+  await run();
+  seconds[name] = Number(((performance.now() - t) / 1000).toFixed(1));
+};
+
+if (only.has('bundle'))
+  await timedSection('bundle', async () => {
+    results.bundle = await measureBundleSizes({ include, log });
+    detail.push(bundleTable(results.bundle));
   });
-  const bodies = await loadBodies();
-  const ran = groups.filter((g) => results.calls.groups.some((x) => x.group === g.id));
-  for (const g of ran)
-    detail.push(callsTable(results.calls, g, JSON.stringify(bodies[g.body]).length));
-  if (ran.length) detail.at(-1).notes = callsNotes(results.calls);
-}
-if (only.has('conformance')) {
-  results.conformance = await measureConformance({
-    runs: 5,
-    coldRuns: 5,
-    warmupMs: 3000,
-    roundMs: 400,
-    log,
+if (only.has('calls'))
+  await timedSection('calls', async () => {
+    results.calls = await measureCostPerCall({
+      rounds: Number(args.rounds),
+      roundMs: Number(args['round-ms']),
+      warmupMs: Number(args['warmup-ms']),
+      include,
+      log,
+    });
+    const bodies = await loadBodies();
+    const ran = groups.filter((g) => results.calls.groups.some((x) => x.group === g.id));
+    for (const g of ran)
+      detail.push(callsTable(results.calls, g, JSON.stringify(bodies[g.body]).length));
+    if (ran.length) detail.at(-1).notes = callsNotes(results.calls);
   });
-  detail.push(...conformanceTables(results.conformance));
-}
+if (only.has('conformance'))
+  await timedSection('conformance', async () => {
+    results.conformance = await measureConformance({
+      runs: 5,
+      coldRuns: 5,
+      warmupMs: 3000,
+      roundMs: 400,
+      log,
+    });
+    detail.push(...conformanceTables(results.conformance));
+  });
 // Last: `pnpm generate --force` rebuilds what generate depends on, so nothing else runs meanwhile.
-if (only.has('timings')) {
-  results.timings = [
-    await measureCheck({ runs: Number(args['check-runs']), log }),
-    await measureContract({ runs: Number(args['timing-runs']), log }),
-    await measureGenerate({ runs: Number(args['timing-runs']), log }),
-  ];
-  detail.push(timingsTable(results.timings));
-}
+if (only.has('timings'))
+  await timedSection('timings', async () => {
+    results.timings = [
+      await measureCheck({ runs: Number(args['check-runs']), log }),
+      await measureContract({ runs: Number(args['timing-runs']), log }),
+      await measureGenerate({ runs: Number(args['timing-runs']), log }),
+    ];
+    detail.push(timingsTable(results.timings));
+  });
+results.seconds = seconds;
 results.versions = versions;
 results.machine.loadavgAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
 results.totalSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
 const tables = [targetsTable(results), ...detail];
+const sectionTimes = Object.entries(seconds)
+  .map(([name, n]) => `${name} ${n} s`)
+  .join(', ');
 
 const header = [
   `Machine: ${info.cpus} CPUs (${info.cpuModel}), ${info.memoryGiB} GiB, ${info.platform}`,
@@ -401,7 +417,11 @@ const header = [
   `Load average (1, 5, 15 min) at start ${info.loadavg.join(' ')} (well above 0 means other work shared the CPUs), at end ${info.loadavgAtEnd.join(' ')} (the benchmark's own processes included)`,
 ];
 console.log(
-  [header.join('\n'), ...tables.map(renderText), `Total ${results.totalSeconds} s.`].join('\n\n'),
+  [
+    header.join('\n'),
+    ...tables.map(renderText),
+    `Total ${results.totalSeconds} s (${sectionTimes}).`,
+  ].join('\n\n'),
 );
 
 await writeFile(new URL('results.json', packageDir), `${JSON.stringify(results, null, 2)}\n`);
@@ -419,7 +439,7 @@ if (args['write-md']) {
     '',
     tables.map(renderMarkdown).join('\n\n'),
     '',
-    `Total run time ${results.totalSeconds} s.`,
+    `Total run time ${results.totalSeconds} s (${sectionTimes}).`,
     '',
   ].join('\n');
   await writeFile(new URL('RESULTS.md', packageDir), md);
