@@ -1,35 +1,63 @@
-// Benchmarks of this repository's clients and conformance package against the peer SDKs.
+// Benchmarks of this repository's clients and tools against the peer SDKs and issue 15's targets.
 // Prints tables, writes results.json, and with --write-md regenerates RESULTS.md.
-// Only ever talks to 127.0.0.1. Timings are reported, never asserted.
+// Nothing leaves the machine: clients get an in-process canned fetch. Timings are reported and
+// judged against the issue's targets, never asserted by a test.
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { version as esbuildVersion } from 'esbuild';
-import { bodySources } from './bodies.mjs';
+import { bodySources, loadBodies } from './bodies.mjs';
 import { measureBundleSizes } from './bundle-size.mjs';
-import { measureClientOverhead } from './client-overhead.mjs';
 import { measureConformance } from './conformance.mjs';
-import { measureContract } from './contract.mjs';
+import { measureCostPerCall } from './cost-per-call.mjs';
 import { bytes, count, ms, renderMarkdown, renderText, times } from './format.mjs';
-import { median } from './stats.mjs';
-import { missing, operations } from './subjects.mjs';
+import { groups, missing, operations, subjects } from './subjects.mjs';
+import { bundleBudgets, judgeTargets, mark } from './targets.mjs';
+import { measureCheck, measureContract, measureGenerate } from './timings.mjs';
 
+const sections = ['bundle', 'calls', 'timings', 'conformance'];
 const { values: args } = parseArgs({
   options: {
     'write-md': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'bundle,calls,conformance,contract' },
-    calls: { type: 'string', default: '2000' },
-    runs: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '300' },
+    only: { type: 'string', default: sections.join(',') },
+    subjects: { type: 'string' },
+    skip: { type: 'string' },
+    rounds: { type: 'string', default: '11' },
+    'round-ms': { type: 'string', default: '250' },
+    'warmup-ms': { type: 'string', default: '1000' },
+    'timing-runs': { type: 'string', default: '3' },
+    'check-runs': { type: 'string', default: '7' },
   },
 });
 const only = new Set(args.only.split(','));
 for (const name of only)
-  if (!['bundle', 'calls', 'conformance', 'contract'].includes(name))
-    throw new Error(`--only takes bundle, calls, conformance, contract; got ${name}`);
-for (const name of ['calls', 'runs', 'warmup'])
-  if (!/^\d+$/.test(args[name]) || (name !== 'warmup' && Number(args[name]) === 0))
-    throw new Error(`--${name} takes a whole number${name === 'warmup' ? '' : ' above 0'}`);
+  if (!sections.includes(name))
+    throw new Error(`--only takes ${sections.join(', ')}; got ${JSON.stringify(name)}`);
+for (const name of ['rounds', 'round-ms', 'warmup-ms', 'timing-runs', 'check-runs'])
+  if (!/^\d+$/.test(args[name]) || (name !== 'warmup-ms' && Number(args[name]) === 0))
+    throw new Error(
+      `--${name} takes a whole number${name === 'warmup-ms' ? '' : ' above 0'}; got ${JSON.stringify(args[name])}`,
+    );
+const listed = (flag) => {
+  if (args[flag] === undefined) return undefined;
+  const ids = args[flag].split(',').filter(Boolean);
+  const unknown = ids.filter((id) => !subjects.some((s) => s.id === id));
+  if (unknown.length)
+    throw new Error(
+      `--${flag}: no subject ${unknown.join(', ')}; subjects: ${subjects.map((s) => s.id).join(', ')}`,
+    );
+  return new Set(ids);
+};
+const chosen = listed('subjects');
+const skipped = listed('skip');
+/** Floors always run in the cost-per-call groups: every ratio is to them. */
+const include = (s) => (!chosen || chosen.has(s.id)) && !skipped?.has(s.id);
+const partial = only.size < sections.length || chosen || skipped;
+if (args['write-md'] && partial)
+  throw new Error(
+    '--write-md regenerates RESULTS.md from a full run only: drop --only, --subjects, --skip',
+  );
+
 const log = (line) => process.stderr.write(`${line}\n`);
 const packageDir = new URL('../', import.meta.url);
 
@@ -44,10 +72,14 @@ async function versionOf(pkg) {
 }
 
 const versions = {};
-const label = async (pkg) => {
-  if (pkg.includes('(')) return pkg;
-  versions[pkg] ??= await versionOf(pkg);
-  return `${pkg} ${versions[pkg]}`;
+for (const s of subjects) if (!s.floor) versions[s.pkg] ??= await versionOf(s.pkg);
+const byId = new Map(subjects.map((s) => [s.id, s]));
+/** `package version (variant)`: the label of a row everywhere. */
+const label = (id) => {
+  const s = byId.get(id);
+  if (!s) return id;
+  const version = versions[s.pkg] ? ` ${versions[s.pkg]}` : '';
+  return `${s.pkg}${version}${s.variant ? ` (${s.variant})` : ''}`;
 };
 
 function machine() {
@@ -66,27 +98,53 @@ function machine() {
 
 const apiOrder = ['data-api', 'metrics-api', 'node-rpc'];
 
-async function bundleTable(bundle) {
+/** `data-client (one-call)`: short enough for the targets table; versions are in the others. */
+const shortLabel = (id) => {
+  const s = byId.get(id);
+  const name = s ? s.pkg.replace(/^@avalanche-api\//, '') : id;
+  return s?.variant ? `${name} (${s.variant})` : name;
+};
+
+function targetsTable(results) {
+  const rows = judgeTargets(results, shortLabel);
+  return {
+    title: 'Issue 15 targets, judged from this run',
+    columns: [{ label: 'target' }, { label: 'measured' }, { label: 'verdict' }],
+    rows: rows.map((r) => [r.target, r.measured, mark(r.pass)]),
+    notes: [
+      'Speed: medians over the rounds of calls/s divided by the plain-fetch floor of the same round',
+      '(same body, same process kind); "ahead in" counts the rounds where the first made more',
+      'calls/s than the second. Bundles: gzip -9 of the one-call app. Timings: median wall time.',
+    ],
+  };
+}
+
+function bundleTable(bundle) {
   const rows = [];
   for (const api of apiOrder) {
-    const ours = bundle.rows.find((r) => r.api === api && r.ours);
+    const ours = bundle.rows.find((r) => r.api === api && r.oneCall && !r.error);
     for (const r of bundle.rows.filter((x) => x.api === api)) {
+      const budget = bundleBudgets[r.id];
       const note = [
+        budget && !r.error
+          ? `budget ${bytes(budget)} B: ${r.gzipBytes <= budget ? 'within' : 'OVER'}`
+          : '',
         r.external?.length ? `external for the browser: ${r.external.join(', ')}` : '',
         r.error ? `not bundled: ${r.error}` : '',
       ].filter(Boolean);
       rows.push([
         api,
-        await label(r.pkg),
+        label(r.id),
         r.error ? '–' : bytes(r.minBytes),
         r.error ? '–' : bytes(r.gzipBytes),
-        r.error || !ours?.gzipBytes ? '–' : times(r.gzipBytes / ours.gzipBytes),
+        r.error || !ours ? '–' : times(r.gzipBytes / ours.gzipBytes),
         r.error ? '–' : String(r.modules),
         note.join('; '),
       ]);
     }
-    for (const m of missing.filter((x) => x.api === api))
-      rows.push([api, await label(m.pkg), '–', '–', '–', '–', `n/a: ${m.why}`]);
+    if (bundle.rows.some((x) => x.api === api))
+      for (const m of missing.filter((x) => x.api === api))
+        rows.push([api, `${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', `n/a: ${m.why}`]);
   }
   return {
     title: 'Bundle size of a one-call app (esbuild, bundle + minify, ESM, platform browser)',
@@ -95,13 +153,15 @@ async function bundleTable(bundle) {
       { label: 'package' },
       { label: 'minified B', right: true },
       { label: 'gzip -9 B', right: true },
-      { label: 'gzip vs ours', right: true },
+      { label: 'gzip vs ours one-call', right: true },
       { label: 'modules', right: true },
       { label: 'note' },
     ],
     rows,
     notes: [
       `Calls: ${apiOrder.map((a) => `${a} ${operations[a]}`).join('; ')}.`,
+      'Ours: "one-call" imports the core and the one operation function (the budgets of issue 15',
+      'apply to it); "client" is the full createXClient() with every operation.',
       'Peer SDKs use their own equivalent operation; chainkit and avacloud have no v1 avg_tps and',
       "call getMetrics({ metric: 'avgTps' }) (GET /v2/chains/{chainId}/metrics/avgTps).",
       '"external" names Node built-ins left unbundled because the browser build could not resolve',
@@ -110,68 +170,106 @@ async function bundleTable(bundle) {
   };
 }
 
-/** Median relative spread of calls/s between the runs of each row, as a percentage. */
-function spread(rows) {
-  const spreads = rows
-    .filter((r) => r.rounds?.length > 1)
-    .map((r) => {
-      const values = r.rounds.map((x) => x.callsPerSec);
-      return (Math.max(...values) - Math.min(...values)) / r.callsPerSec;
-    });
-  return spreads.length ? `${(median(spreads) * 100).toFixed(0)}%` : 'n/a (one run)';
-}
+const ratioText = (r) => (r.ratio ? r.ratio.median.toFixed(2) : '–');
+const rangeText = (r) => (r.ratio ? `${r.ratio.min.toFixed(2)}–${r.ratio.max.toFixed(2)}` : '–');
 
-const signed = (n) => {
-  const rounded = Math.round(n);
-  return rounded === 0 ? '±0' : `${rounded < 0 ? '−' : '+'}${count(Math.abs(rounded))}`;
-};
-
-async function callsTable(calls) {
-  const rows = [];
-  for (const api of apiOrder) {
-    const floor = calls.rows.find((r) => r.api === api && r.floor && !r.error);
-    for (const r of calls.rows.filter((x) => x.api === api)) {
-      const ok = !r.error;
-      rows.push([
-        api,
-        await label(r.pkg),
-        ok ? count(r.callsPerSec) : '–',
-        ok ? count(r.p50Ms * 1000) : '–',
-        ok ? count(r.p99Ms * 1000) : '–',
-        ok ? count(r.cpuUsPerCall) : '–',
-        ok && floor && !r.floor ? signed(r.cpuUsPerCall - floor.cpuUsPerCall) : '',
-        [r.note, r.error ? `failed: ${r.error}` : ''].filter(Boolean).join('; '),
-      ]);
-    }
-    for (const m of missing.filter((x) => x.api === api))
-      rows.push([api, await label(m.pkg), '–', '–', '–', '–', '', `n/a: ${m.why}`]);
-  }
+function callsTable(calls, group, bodyBytes) {
+  const g = calls.groups.find((x) => x.group === group.id);
+  const rows = g.rows.map((r) => {
+    const s = byId.get(r.id);
+    const ok = !r.error;
+    return [
+      label(r.id),
+      ok ? ratioText(r) : '–',
+      ok ? rangeText(r) : '–',
+      ok ? count(r.callsPerSec) : '–',
+      ok ? r.usPerCall.toFixed(1) : '–',
+      ok ? r.cpuUsPerCall.toFixed(1) : '–',
+      ok && r.cpuRatio ? r.cpuRatio.median.toFixed(2) : '–',
+      [
+        s.note,
+        s.query ? `sends ${s.query.slice(1)} (its default)` : '',
+        ok ? '' : `failed: ${r.error}`,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    ];
+  });
+  for (const m of missing.filter((x) => x.api === group.api))
+    rows.push([`${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', '–', '–', `n/a: ${m.why}`]);
   return {
-    title: `Client overhead per call (${calls.runs} runs of ${calls.calls} sequential calls, each after ${calls.warmup} warm-up calls; medians of the runs)`,
+    title: `Cost per call: ${group.title} (${bytes(bodyBytes)} B body)`,
     columns: [
-      { label: 'API' },
       { label: 'package' },
+      { label: 'ratio to floor', right: true },
+      { label: 'min–max', right: true },
       { label: 'calls/s', right: true },
-      { label: 'p50 µs', right: true },
-      { label: 'p99 µs', right: true },
-      { label: 'client CPU µs/call', right: true },
-      { label: 'CPU over fetch', right: true },
+      { label: 'µs/call', right: true },
+      { label: 'CPU µs/call', right: true },
+      { label: 'CPU ratio', right: true },
       { label: 'note' },
     ],
     rows,
+  };
+}
+
+function callsNotes(calls) {
+  return [
+    `${calls.rounds} interleaved rounds of ${calls.roundMs} ms per subject, after ${calls.warmupMs} ms of warm-up.`,
+    'Every subject runs in its own long-lived Node process; the parent runs round r of each in',
+    'turn (one process busy at a time). "ratio to floor" is the median over rounds of calls/s',
+    "divided by the plain-fetch floor's calls/s in the same round, min–max its range; calls/s,",
+    'µs/call (1e6 / calls/s) and CPU µs/call (user + system of the client process) are medians;',
+    '"CPU ratio" is the floor\'s CPU µs/call over the subject\'s, per round, median: less moved by',
+    'other work on the machine (time spent waiting for a CPU is not counted).',
+    'fetch: an in-process canned fetch installed as globalThis.fetch before the SDK loads; it',
+    'answers the fixed body (the JSON-RPC id echoed), never touches a network, and records every',
+    'request: each row made exactly one request per call, to the expected URL (checked).',
+    `Bodies: 1-validator page: ${bodySources.validators1}; 100-validator page: ${bodySources.validators100};`,
+    `avg TPS: ${bodySources.avgTps}; getNodeVersion: ${bodySources.getNodeVersion}.`,
+    'Peer SDKs: chainkit and avacloud validate every answer against their schemas and have no',
+    'switch to turn it off; retries off (retryConfig none), chainkit telemetry off, serverURL on',
+    'every call. Our clients run with their defaults (no response validation) unless the row says',
+    '"validate on" (createValidator() from @avalanche-api/data-client/validate).',
+  ];
+}
+
+function timingsTable(timings) {
+  return {
+    title: 'Timings, fresh processes from the repository root (Node start included)',
+    columns: [
+      { label: 'command' },
+      { label: 'runs', right: true },
+      { label: 'median ms', right: true },
+      { label: 'min–max ms', right: true },
+      { label: 'target' },
+      { label: 'verdict' },
+      { label: 'note' },
+    ],
+    rows: timings.map((t) => [
+      t.command,
+      String(t.runs),
+      count(t.ms.median),
+      `${count(t.ms.min)}–${count(t.ms.max)}`,
+      `< ${t.targetMs >= 1000 ? `${t.targetMs / 1000} s` : `${t.targetMs} ms`}`,
+      mark(!t.problem && t.ms.median < t.targetMs),
+      [
+        t.verdict,
+        t.classes &&
+          `${t.requests} requests: ${Object.entries(t.classes)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}; ${t.operations?.conforms}/${t.operations?.total} operations conform`,
+        t.tasks && `turbo tasks: ${t.tasks}`,
+        t.problem,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    ]),
     notes: [
-      `Run-to-run spread: calls/s of one row varied by ${spread(calls.rows)} (median over rows of`,
-      '(max − min) / median); differences smaller than that are noise on this machine.',
-      'Every run starts the client in a fresh Node process (clients take turns); the server is',
-      'node:http on 127.0.0.1 in another process, answering fixed bodies (the JSON-RPC id echoed).',
-      'Checked for every row: the first answer parsed as expected, and the server saw exactly the',
-      'requests the client made. "client CPU" is user + system time of the client process per call,',
-      'the client library plus Node\'s fetch; "CPU over fetch" subtracts the plain-fetch floor.',
-      `Bodies: listValidators ${bodySources.listValidators}; avg TPS ${bodySources.avgTps};`,
-      `getNodeVersion ${bodySources.getNodeVersion}.`,
-      'Peer SDKs: retries off (chainkit/avacloud retryConfig none), chainkit telemetry off, serverURL',
-      'passed on every call. Our clients run with their defaults. "fetch (floor)" is plain fetch +',
-      'res.json() of the same request.',
+      'Wall clock from spawning the command to its exit. check: the conformance CLI over the corpus.',
+      'pnpm contract: the conformance package build (a turbo cache hit) then every case class against',
+      "the in-process replay server. pnpm generate --force: turbo's cache bypassed, so every generate",
+      'task runs again with the tasks it depends on.',
     ],
   };
 }
@@ -250,65 +348,68 @@ function conformanceTables(conf) {
 const started = performance.now();
 const info = machine();
 log(
-  `machine: ${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, ${info.platform}, node ${info.node}`,
+  `machine: ${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, ${info.platform}, node ${info.node}, load ${info.loadavg.join(' ')}`,
 );
-const results = { date: new Date().toISOString(), machine: info };
-const tables = [];
+const results = { date: new Date().toISOString(), machine: info, partial: Boolean(partial) };
+const detail = [];
 
-if (only.has('bundle')) {
-  results.bundle = await measureBundleSizes({ log });
-  tables.push(await bundleTable(results.bundle));
-}
-if (only.has('calls')) {
-  results.calls = await measureClientOverhead({
-    calls: Number(args.calls),
-    runs: Number(args.runs),
-    warmup: Number(args.warmup),
-    log,
+/** Seconds per table, so a run that outgrows its budget shows where. */
+const seconds = {};
+const timedSection = async (name, run) => {
+  const t = performance.now();
+  await run();
+  seconds[name] = Number(((performance.now() - t) / 1000).toFixed(1));
+};
+
+if (only.has('bundle'))
+  await timedSection('bundle', async () => {
+    results.bundle = await measureBundleSizes({ include, log });
+    detail.push(bundleTable(results.bundle));
   });
-  tables.push(await callsTable(results.calls));
-}
-if (only.has('conformance')) {
-  results.conformance = await measureConformance({
-    runs: 5,
-    coldRuns: 5,
-    warmupMs: 3000,
-    roundMs: 400,
-    log,
+if (only.has('calls'))
+  await timedSection('calls', async () => {
+    results.calls = await measureCostPerCall({
+      rounds: Number(args.rounds),
+      roundMs: Number(args['round-ms']),
+      warmupMs: Number(args['warmup-ms']),
+      include,
+      log,
+    });
+    const bodies = await loadBodies();
+    const ran = groups.filter((g) => results.calls.groups.some((x) => x.group === g.id));
+    for (const g of ran)
+      detail.push(callsTable(results.calls, g, JSON.stringify(bodies[g.body]).length));
+    if (ran.length) detail.at(-1).notes = callsNotes(results.calls);
   });
-  tables.push(...conformanceTables(results.conformance));
-}
-if (only.has('contract')) {
-  const c = await measureContract({ runs: 3, log });
-  results.contract = c;
-  tables.push({
-    title: 'Contract run (all case classes, default bounds, replay target)',
-    columns: [
-      { label: 'command' },
-      { label: 'requests', right: true },
-      { label: 'by class' },
-      { label: 'verdict' },
-      { label: 'wall ms (median of 3)', right: true },
-    ],
-    rows: [
-      [
-        c.command,
-        String(c.requests),
-        Object.entries(c.classes)
-          .map(([k, n]) => `${k} ${n}`)
-          .join(', '),
-        `${c.operations.conforms}/${c.operations.total} operations conform`,
-        ms(c.wallMs.median, 0),
-      ],
-    ],
-    notes: [
-      'Wall clock of the CLI process, start to exit: loading the specs and corpus, starting the replay server, generating and sending every case.',
-    ],
+if (only.has('conformance'))
+  await timedSection('conformance', async () => {
+    results.conformance = await measureConformance({
+      runs: 5,
+      coldRuns: 5,
+      warmupMs: 3000,
+      roundMs: 400,
+      log,
+    });
+    detail.push(...conformanceTables(results.conformance));
   });
-}
+// Last: `pnpm generate --force` rebuilds what generate depends on, so nothing else runs meanwhile.
+if (only.has('timings'))
+  await timedSection('timings', async () => {
+    results.timings = [
+      await measureCheck({ runs: Number(args['check-runs']), log }),
+      await measureContract({ runs: Number(args['timing-runs']), log }),
+      await measureGenerate({ runs: Number(args['timing-runs']), log }),
+    ];
+    detail.push(timingsTable(results.timings));
+  });
+results.seconds = seconds;
 results.versions = versions;
 results.machine.loadavgAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
 results.totalSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+const tables = [targetsTable(results), ...detail];
+const sectionTimes = Object.entries(seconds)
+  .map(([name, n]) => `${name} ${n} s`)
+  .join(', ');
 
 const header = [
   `Machine: ${info.cpus} CPUs (${info.cpuModel}), ${info.memoryGiB} GiB, ${info.platform}`,
@@ -316,7 +417,11 @@ const header = [
   `Load average (1, 5, 15 min) at start ${info.loadavg.join(' ')} (well above 0 means other work shared the CPUs), at end ${info.loadavgAtEnd.join(' ')} (the benchmark's own processes included)`,
 ];
 console.log(
-  [...header, '', ...tables.map(renderText), `Total ${results.totalSeconds} s.`].join('\n\n'),
+  [
+    header.join('\n'),
+    ...tables.map(renderText),
+    `Total ${results.totalSeconds} s (${sectionTimes}).`,
+  ].join('\n\n'),
 );
 
 await writeFile(new URL('results.json', packageDir), `${JSON.stringify(results, null, 2)}\n`);
@@ -326,7 +431,7 @@ if (args['write-md']) {
   const md = [
     '# Benchmark results',
     '',
-    '<!-- Generated by `node src/bench.mjs --write-md` in packages/bench; do not edit by hand. -->',
+    '<!-- Generated by `pnpm bench --write-md` (node src/bench.mjs --write-md in packages/bench); do not edit by hand. -->',
     '',
     `One full run on ${results.date.slice(0, 10)}. What each table measures and how to read it: [README.md](./README.md).`,
     '',
@@ -334,7 +439,7 @@ if (args['write-md']) {
     '',
     tables.map(renderMarkdown).join('\n\n'),
     '',
-    `Total run time ${results.totalSeconds} s.`,
+    `Total run time ${results.totalSeconds} s (${sectionTimes}).`,
     '',
   ].join('\n');
   await writeFile(new URL('RESULTS.md', packageDir), md);

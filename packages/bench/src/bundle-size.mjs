@@ -45,11 +45,11 @@ async function bundle(entry) {
   }
 }
 
-export async function measureBundleSizes({ log }) {
+export async function measureBundleSizes({ include, log }) {
   const dir = await mkdtemp(join(tmpdir(), 'avalanche-api-bench-'));
   const rows = [];
   try {
-    for (const subject of subjects.filter((s) => !s.floor)) {
+    for (const subject of subjects.filter((s) => !s.floor && include(s))) {
       log(`  bundle: ${subject.id}`);
       const entry = join(dir, `${subject.id}.mjs`);
       // The app makes the call and uses the answer, so nothing it needs is tree-shaken away.
@@ -63,6 +63,7 @@ export async function measureBundleSizes({ log }) {
         api: subject.api,
         pkg: subject.pkg,
         ours: subject.ours === true,
+        oneCall: subject.oneCall === true,
       };
       try {
         const { result, external } = await bundle(entry);

@@ -1,55 +1,88 @@
-// One client in a fresh process (no JIT or heap state left by another SDK): warm up, then
-// `runs` rounds of `calls` sequential calls against the loopback server, one timing per call,
-// and the CPU time this process spent (the server's work is in another process).
+// One client in its own long-lived process: the canned fetch installed as the global fetch
+// before the SDK loads, one checked call, a warm-up, then rounds of sequential calls on the
+// parent's signal (the parent keeps one process busy at a time), and at the end the request log.
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { summarize } from './stats.mjs';
-import { appFile, subjects } from './subjects.mjs';
+import { loadBodies } from './bodies.mjs';
+import { createCannedFetch } from './canned-fetch.mjs';
+import { appFile, BENCH_URL, expectedRequest, groups, subjects } from './subjects.mjs';
 
-const [id, baseUrl, calls, runs, warmup] = process.argv.slice(2);
-const subject = subjects.find((s) => s.id === id);
-if (!subject) throw new Error(`unknown subject ${id}`);
+// `appHref`, when given, replaces the subject's app: the tests run faulty apps through here.
+const [groupId, subjectId, warmupMs, appHref] = process.argv.slice(2);
+const group = groups.find((g) => g.id === groupId);
+const subject = subjects.find((s) => s.id === subjectId);
+if (!group || !subject) throw new Error(`unknown group ${groupId} or subject ${subjectId}`);
 
-// Nothing may leave the machine: any fetch to another host fails and is reported. Installed
-// before the SDK is imported, so an SDK that captures `fetch` at load gets the guarded one.
-const blocked = [];
-const realFetch = globalThis.fetch;
-globalThis.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.hostname !== '127.0.0.1') {
-    blocked.push(`a request to ${url.origin} (blocked)`);
-    return Promise.reject(new Error(`bench: blocked a request to ${url.origin}`));
-  }
-  return realFetch(input, init);
+const send = (message) => process.send?.(message);
+const problems = [];
+// The request log goes with a failure: a wrong URL is the usual reason an SDK's call fails here.
+const fail = (error) => {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const asked = canned.requests().map(([key, n]) => `${key} ×${n}`);
+  send({ error: `${message.trim()} (requests: ${asked.join(', ') || 'none'})` });
+  process.exit(1);
+};
+
+// Installed before the SDK is imported, so an SDK that captures `fetch` at load gets it too.
+const route = expectedRequest(group, subject);
+const canned = createCannedFetch({ ...route, body: (await loadBodies())[group.body] });
+globalThis.fetch = canned.fetch;
+// Belt and braces: an SDK that opened a socket of its own (not through fetch) fails its row.
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function guarded(...args) {
+  problems.push('opened a socket (the bench allows no network)');
+  return connect.apply(this, args);
 };
 process.on('unhandledRejection', (reason) => {
-  blocked.push(`unhandled rejection: ${reason instanceof Error ? reason.message : reason}`);
+  problems.push(`unhandled rejection: ${reason instanceof Error ? reason.message : reason}`);
 });
 
-const { setup } = await import(appFile(subject).href);
-const call = setup(baseUrl);
-
-const first = await call();
-if (!subject.check(first)) throw new Error(`${id}: the answer was not read as expected`);
-for (let i = 0; i < Number(warmup); i++) await call();
-
-const rounds = [];
-const latencies = new Float64Array(Number(calls));
-for (let r = 0; r < Number(runs); r++) {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < latencies.length; i++) {
-    const t = performance.now();
+let call;
+let calls = 0;
+try {
+  const { setup } = await import(appHref || appFile(subject).href);
+  call = setup(BENCH_URL);
+  const answer = await call();
+  calls++;
+  const body = subject.unwrap ? subject.unwrap(answer) : answer;
+  if (!group.check(body)) throw new Error(`${subject.id}: the answer was not read as expected`);
+  const warmEnd = performance.now() + Number(warmupMs);
+  while (performance.now() < warmEnd) {
     await call();
-    latencies[i] = performance.now() - t;
+    calls++;
   }
-  const wall = performance.now() - start;
-  const { user, system } = process.cpuUsage(cpu);
-  rounds.push({ ...summarize(latencies, wall), cpuUsPerCall: (user + system) / latencies.length });
+} catch (error) {
+  fail(error);
 }
 
-process.send?.({
-  id,
-  rounds,
-  blocked,
-  requests: 1 + Number(warmup) + Number(calls) * rounds.length,
+/** Calls until `ms` have passed; calls/s over the round's wall time, CPU of this process. */
+async function round(ms) {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const end = start + ms;
+  let n = 0;
+  let now = start;
+  do {
+    await call();
+    n++;
+    now = performance.now();
+  } while (now < end);
+  const { user, system } = process.cpuUsage(cpu);
+  calls += n;
+  const wallMs = now - start;
+  return { calls: n, wallMs, callsPerSec: (n / wallMs) * 1000, cpuUsPerCall: (user + system) / n };
+}
+
+process.on('message', async (message) => {
+  if (message?.round) {
+    try {
+      send({ round: await round(message.round) });
+    } catch (error) {
+      fail(error);
+    }
+  } else if (message === 'report') {
+    send({ report: { requests: canned.requests(), calls, problems } });
+    process.disconnect();
+  }
 });
+send({ ready: true, calls });

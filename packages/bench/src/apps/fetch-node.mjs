@@ -7,6 +7,6 @@ export function setup(url) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'info.getNodeVersion' }),
     });
-    return (await res.json()).result;
+    return res.json();
   };
 }
