@@ -63,7 +63,11 @@ export function checkSchema(
       if (!(name in record)) issues.push(`${path}.${name}: missing`);
     }
     for (const [name, item] of Object.entries(record)) {
-      const declared = schema.properties?.[name];
+      // Own members only: a body's `constructor` or `toString` is not Object.prototype's.
+      const declared =
+        schema.properties && Object.hasOwn(schema.properties, name)
+          ? schema.properties[name]
+          : undefined;
       if (declared) checkSchema(item, declared, schemas, `${path}.${name}`, issues);
       else if (schema.additionalProperties !== undefined) {
         checkSchema(item, schema.additionalProperties, schemas, `${path}.${name}`, issues);

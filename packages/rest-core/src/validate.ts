@@ -2,6 +2,7 @@
 // stay out of the bundle of anyone not importing it; nothing in the rest of this package imports
 // this file, so checkSchema stays out as well.
 import { checkSchema } from './checkSchema.js';
+import { compileSchemas } from './compileSchema.js';
 import type { ResponseValidator } from './createOperations.js';
 import type { ResponseValidationError, ResponseValidationErrorClass } from './errors.js';
 import type { StructuralSchema } from './spec.js';
@@ -34,6 +35,8 @@ export function createValidatorWith(
   responseSchemas: Readonly<Record<string, StructuralSchema>>,
   ResponseValidationError: ResponseValidationErrorClass,
 ): CreateValidator {
+  // Compiled once per client package, on the first validator made; each schema on its first body.
+  let compiled: ReturnType<typeof compileSchemas> | undefined;
   return (
     mode = 'strict',
     {
@@ -42,7 +45,11 @@ export function createValidatorWith(
   ) =>
     ({ operationId, url, body }) => {
       if (mode === 'off') return;
-      const issues = checkSchema(body, responseSchemas[operationId], schemas);
+      const schema = responseSchemas[operationId];
+      compiled ??= compileSchemas(schemas);
+      // The quick yes/no first; the walk that says where and why only for a body that fails.
+      if (compiled(schema)(body)) return;
+      const issues = checkSchema(body, schema, schemas);
       if (!issues.length) return;
       const error = new ResponseValidationError(operationId, url, issues);
       if (mode === 'strict') throw error;
