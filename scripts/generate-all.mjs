@@ -9,10 +9,10 @@ import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleAll } from './bundle-specs.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The packages under packages/ with a `generate` script: directory and command. */
-async function generators() {
+/** The packages under `<root>/packages/` with a `generate` script: directory and command. */
+export async function generators(root = repoRoot) {
   const dirs = await readdir(join(root, 'packages'), { withFileTypes: true });
   const found = [];
   for (const entry of dirs
@@ -31,8 +31,11 @@ async function generators() {
   return found;
 }
 
-/** Runs one package script as `pnpm run` would: in its folder, its bins on PATH. */
-function run({ name, dir, command }) {
+/**
+ * Runs one package script as `pnpm run` would (in its folder, its bins on PATH), each output
+ * line prefixed with the package name; resolves to the exit code.
+ */
+export function run({ name, dir, command }, root = repoRoot) {
   const env = {
     ...process.env,
     PATH: [join(dir, 'node_modules/.bin'), join(root, 'node_modules/.bin'), process.env.PATH].join(
@@ -66,11 +69,18 @@ function run({ name, dir, command }) {
   });
 }
 
-const [written, packages] = await Promise.all([bundleAll(), generators()]);
-for (const file of written) console.log(`bundled ${relative(root, file)}`);
-const codes = await Promise.all(packages.map(run));
-const failed = packages.filter((_, i) => codes[i] !== 0).map((p) => p.name);
-if (failed.length > 0) {
-  console.error(`generate failed in ${failed.join(', ')}`);
-  process.exitCode = 1;
+/** Runs the given packages' generate scripts at once; the names of those that failed. */
+export async function runAll(packages, root = repoRoot) {
+  const codes = await Promise.all(packages.map((p) => run(p, root)));
+  return packages.filter((_, i) => codes[i] !== 0).map((p) => p.name);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [written, packages] = await Promise.all([bundleAll(), generators()]);
+  for (const file of written) console.log(`bundled ${relative(repoRoot, file)}`);
+  const failed = await runAll(packages);
+  if (failed.length > 0) {
+    console.error(`generate failed in ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
