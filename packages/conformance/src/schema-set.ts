@@ -162,14 +162,11 @@ export interface SchemaSetOptions {
   /** Coerce strings to the schema's types (for path, query and header values). */
   coerce: boolean;
   /** Validators compiled ahead of time (ajv standalone), by the same keys `compile` uses. */
-  precompiled?: PrecompiledSet;
+  precompiled?: Record<string, ValidateFunction>;
 }
 
-/** One schema set's validators compiled ahead of time: key → validator, or none for the key. */
-export type PrecompiledSet = (key: string) => ValidateFunction | undefined;
-
-/** Validators compiled ahead of time, by schema set id. */
-export type Precompiled = Record<string, PrecompiledSet>;
+/** Validators compiled ahead of time: schema set id → key → validator. */
+export type Precompiled = Record<string, Record<string, ValidateFunction>>;
 
 /**
  * One spec document loaded into ajv (draft 2020-12) once; validators for any schema in it
@@ -236,7 +233,7 @@ export class SchemaSet {
 
   /** A validator for a schema built around references into the document, cached by key. */
   compile(key: string, build: () => object): ValidateFunction {
-    let fn = this.cache.get(key) ?? this.options.precompiled?.(key);
+    let fn = this.cache.get(key) ?? this.options.precompiled?.[key];
     if (!fn) {
       const schema = build();
       this.built.set(key, schema);

@@ -39,20 +39,22 @@ export interface PrecompiledIndex {
 const requireValidators = createRequire(import.meta.url);
 
 /**
- * Each set's module is required on its first use (CommonJS, so synchronously from inside a
- * validation): a run touches a few of the sets, and loading all of them cost ~100 ms.
+ * Each set's module is required when one of its validators is first read (CommonJS, so
+ * synchronously from inside a validation): a run touches a few of the sets, and loading all
+ * of them cost ~100 ms. The keys are there from the start, each a getter.
  */
 function lazySets(sets: Record<string, PrecompiledFile>): Precompiled {
   return Object.fromEntries(
     Object.entries(sets).map(([id, { file, keys }]) => {
       let mod: Record<string, ValidateFunction> | undefined;
-      const get = (key: string) => {
-        const name = keys[key];
-        if (name === undefined) return undefined;
+      const load = () => {
         mod ??= requireValidators(join(validatorDir, file)) as Record<string, ValidateFunction>;
-        return mod[name];
+        return mod;
       };
-      return [id, get];
+      const set: Record<string, ValidateFunction> = {};
+      for (const [key, name] of Object.entries(keys))
+        Object.defineProperty(set, key, { enumerable: true, get: () => load()[name] });
+      return [id, set];
     }),
   );
 }
