@@ -4,7 +4,10 @@
 // `EvmBlock`; its `rootTypes` option only adds aliases of those indexed types, which editors
 // still print structurally. Moving each schema's type into its own `export type` and leaving
 // a reference in `components` makes every use of the schema print as its name.
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+
+// Required, not imported: as ESM, Node would parse TypeScript's 9 MB file three times.
+const ts = createRequire(import.meta.url)('typescript');
 
 export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

@@ -12,10 +12,13 @@
 // per-method servers (see packages/node-rpc/README.md).
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { checkName, hoistSchemas, IDENTIFIER, pascal } from './generate-named-types.mjs';
+
+// Required, not imported: as ESM, Node would parse TypeScript's 9 MB file three times.
+const { default: openapiTS, astToString } = createRequire(import.meta.url)('openapi-typescript');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');

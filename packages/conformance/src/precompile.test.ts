@@ -10,15 +10,21 @@ const dist = (await import(new URL('../dist/index.js', import.meta.url).href)) a
 const corpus = new URL('../../../specs/recordings/', import.meta.url).pathname;
 const recordings = await dist.loadRecordings(corpus);
 
-const builtAtRunTime = (specs: Api.Specs) =>
+// Counts the relaxed views the era marks need too (their validators are precompiled as well).
+const builtAtRunTime = (specs: Api.Specs): number =>
   [...specs.rest, ...specs.rpc]
     .flatMap((s) => [...s.sets.values()])
-    .reduce((n, set) => n + set.built.size, 0);
+    .reduce((n, set) => n + set.built.size, 0) +
+  [...specs.relaxed.values()].reduce((n, view) => n + builtAtRunTime(view), 0);
 
 test('checking the corpus with the bundled specs compiles nothing at run time', async () => {
   const specs = await dist.Specs.load();
-  const results = recordings.map((r) => specs.checkExchange(r, { strict: true }));
-  expect(results.filter((r) => r.ok).length).toBe(recordings.length - 1);
+  for (const strict of [true, false]) {
+    const results = recordings.map((r) => specs.checkExchange(r, { strict }));
+    expect(results.filter((r) => r.ok).length).toBe(recordings.length - 1);
+  }
+  // The corpus's era marks relax the documents for several recordings.
+  expect(specs.relaxed.size).toBeGreaterThan(1);
   expect(builtAtRunTime(specs)).toBe(0);
 });
 

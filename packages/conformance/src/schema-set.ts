@@ -1,15 +1,24 @@
+import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { escapePointer, getPointer } from './json-pointer.js';
 import { closeObject, walkSchema } from './schema-walk.js';
 import { isTagWrapperError, rewriteTaggedUnion, tagOfError } from './tagged-union.js';
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ??
-  (addFormatsModule as unknown as AddFormats);
+const require = createRequire(import.meta.url);
+
+/**
+ * ajv and ajv-formats (CommonJS), required on first compilation: a run that finds every
+ * validator precompiled never loads them (~60 ms of a CLI start).
+ */
+function loadAjv(): { Ajv2020: typeof Ajv2020; addFormats: AddFormats } {
+  const formats = require('ajv-formats') as { default?: AddFormats } & AddFormats;
+  return {
+    Ajv2020: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    addFormats: formats.default ?? formats,
+  };
+}
 
 /** What kind of contract drift a violation is. */
 export type ViolationKind =
@@ -197,14 +206,15 @@ export class SchemaSet {
     return copy;
   }
 
-  /** A fresh ajv with this set's options and document; `source` keeps code for standalone. */
+  /** A fresh ajv with this set's options and document; `source` keeps code for standalone (CommonJS). */
   createAjv(source = false): Ajv2020 {
+    const { Ajv2020, addFormats } = loadAjv();
     const ajv = new Ajv2020({
       strict: false,
       allErrors: true,
       coerceTypes: this.options.coerce ? 'array' : false,
       useDefaults: false,
-      ...(source ? { code: { source: true, esm: true } } : {}),
+      ...(source ? { code: { source: true } } : {}),
     });
     addFormats(ajv);
     ajv.addSchema(this.document(), this.id);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
@@ -20,32 +21,67 @@ export function specHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** Where one schema set's precompiled validators are: the module and each key's export. */
+export interface PrecompiledFile {
+  file: string;
+  keys: Record<string, string>;
+}
+
+/** dist/validators/index.json: the documents compiled from, and the sets' modules. */
+export interface PrecompiledIndex {
+  /** sha256 of each bundled document the validators were compiled from. */
+  specs: Record<string, string>;
+  sets: Record<string, PrecompiledFile>;
+  /** Sets of the relaxed views the corpus's era marks need, by `relaxedKey`. */
+  relaxed: Record<string, Record<string, PrecompiledFile>>;
+}
+
+const requireValidators = createRequire(import.meta.url);
+
+/**
+ * Each set's module is required when one of its validators is first read (CommonJS, so
+ * synchronously from inside a validation): a run touches a few of the sets, and loading all
+ * of them cost ~100 ms. The keys are there from the start, each a getter.
+ */
+function lazySets(sets: Record<string, PrecompiledFile>): Precompiled {
+  return Object.fromEntries(
+    Object.entries(sets).map(([id, { file, keys }]) => {
+      let mod: Record<string, ValidateFunction> | undefined;
+      const load = () => {
+        mod ??= requireValidators(join(validatorDir, file)) as Record<string, ValidateFunction>;
+        return mod;
+      };
+      const set: Record<string, ValidateFunction> = {};
+      for (const [key, name] of Object.entries(keys))
+        Object.defineProperty(set, key, { enumerable: true, get: () => load()[name] });
+      return [id, set];
+    }),
+  );
+}
+
 /** The ahead-of-time validators, if they were built from exactly these documents. */
-async function loadPrecompiled(texts: Record<string, string>): Promise<Precompiled> {
-  let index: {
-    specs: Record<string, string>;
-    sets: Record<string, { file: string; keys: Record<string, string> }>;
-  };
+async function loadPrecompiled(
+  texts: Record<string, string>,
+): Promise<{ main: Precompiled; relaxed: Record<string, Precompiled> }> {
+  let index: PrecompiledIndex;
   try {
     index = JSON.parse(await readFile(join(validatorDir, 'index.json'), 'utf8'));
   } catch {
-    return {};
+    return { main: {}, relaxed: {} };
   }
   for (const [name, text] of Object.entries(texts))
-    if (index.specs[name] !== specHash(text)) return {};
-  const out: Precompiled = {};
-  await Promise.all(
-    Object.entries(index.sets).map(async ([id, { file, keys }]) => {
-      const mod = (await import(pathToFileURL(join(validatorDir, file)).href)) as Record<
-        string,
-        ValidateFunction
-      >;
-      out[id] = Object.fromEntries(
-        Object.entries(keys).map(([key, name]) => [key, mod[name] as ValidateFunction]),
-      );
-    }),
-  );
-  return out;
+    if (index.specs[name] !== specHash(text)) return { main: {}, relaxed: {} };
+  return {
+    main: lazySets(index.sets),
+    relaxed: Object.fromEntries(
+      Object.entries(index.relaxed ?? {}).map(([key, sets]) => [key, lazySets(sets)]),
+    ),
+  };
+}
+
+/** The key of the relaxed view without these member names in any `required` list. */
+export function relaxedKey(names: string[]): string {
+  return [...new Set(names)].sort().join('\0');
 }
 
 /** Where the bundled specs are: `specs/` beside `dist/` in the installed package. */
@@ -83,10 +119,29 @@ export type Target =
 
 /** All the project's specs, loaded once; validators compile on first use and are reused. */
 export class Specs {
+  #rest: OpenApiService[] | (() => OpenApiService[]);
+  #rpc: OpenRpcService[] | (() => OpenRpcService[]);
+
+  /** `rest` and `rpc` may be given as functions, called once on first use. */
   constructor(
-    readonly rest: OpenApiService[],
-    readonly rpc: OpenRpcService[],
-  ) {}
+    rest: OpenApiService[] | (() => OpenApiService[]),
+    rpc: OpenRpcService[] | (() => OpenRpcService[]),
+    /** Validators precompiled for relaxed views (see `relaxedFor`), by `relaxedKey`. */
+    private readonly precompiledRelaxed: Record<string, Precompiled> = {},
+  ) {
+    this.#rest = rest;
+    this.#rpc = rpc;
+  }
+
+  get rest(): OpenApiService[] {
+    if (typeof this.#rest === 'function') this.#rest = this.#rest();
+    return this.#rest;
+  }
+
+  get rpc(): OpenRpcService[] {
+    if (typeof this.#rpc === 'function') this.#rpc = this.#rpc();
+    return this.#rpc;
+  }
 
   /**
    * Loads the bundled documents. With the default documents, the validators compiled at
@@ -109,15 +164,18 @@ export class Specs {
       ),
     );
     const precompiled =
-      options.precompiled === false || version ? {} : await loadPrecompiled(texts);
+      options.precompiled === false || version
+        ? { main: {}, relaxed: {} }
+        : await loadPrecompiled(texts);
     const nodeDocs: readonly string[] = ['node-rpc', 'node-health'];
     const doc = (n: string) => {
       const parsed = JSON.parse(texts[n] as string) as Record<string, unknown>;
       return version && nodeDocs.includes(n) ? documentForVersion(parsed, version) : parsed;
     };
     return new Specs(
-      restDocuments.map((n) => new OpenApiService(n, doc(n), precompiled)),
-      rpcDocuments.map((n) => new OpenRpcService(n, doc(n), precompiled)),
+      restDocuments.map((n) => new OpenApiService(n, doc(n), precompiled.main)),
+      rpcDocuments.map((n) => new OpenRpcService(n, doc(n), precompiled.main)),
+      precompiled.relaxed,
     );
   }
 
@@ -186,34 +244,48 @@ export class Specs {
     };
   }
 
-  /** These specs with the given member names removed from every `required` list; cached. */
-  private relaxedFor(names: string[]): Specs {
-    const key = [...new Set(names)].sort().join('\0');
+  /**
+   * These specs with the given member names removed from every `required` list; cached.
+   * The corpus's era marks have theirs precompiled at build time.
+   */
+  relaxedFor(names: string[]): Specs {
+    const key = relaxedKey(names);
     let relaxed = this.relaxed.get(key);
     if (!relaxed) {
-      const strip = (doc: Record<string, unknown>) => {
-        const copy = structuredClone(doc);
-        const walk = (node: unknown): void => {
-          if (Array.isArray(node)) node.forEach(walk);
-          else if (isObject(node)) {
-            if (Array.isArray(node.required))
-              node.required = node.required.filter((r) => !names.includes(r as string));
-            Object.values(node).forEach(walk);
-          }
-        };
-        walk(copy);
-        return copy;
+      // Copy on write: only the nodes on a path to a changed `required` are new, the rest is
+      // shared with these specs (nothing mutates a loaded document); cloning cost ~20 ms a view.
+      const strip = (node: unknown): unknown => {
+        if (Array.isArray(node)) {
+          const items = node.map(strip);
+          return items.some((item, i) => item !== node[i]) ? items : node;
+        }
+        if (!isObject(node)) return node;
+        let copy: Record<string, unknown> | undefined;
+        for (const [k, v] of Object.entries(node)) {
+          const next =
+            k === 'required' && Array.isArray(v) && v.some((r) => names.includes(r as string))
+              ? v.filter((r) => !names.includes(r as string))
+              : strip(v);
+          if (next === v) continue;
+          copy ??= { ...node };
+          copy[k] = next;
+        }
+        return copy ?? node;
       };
+      const stripped = (doc: Record<string, unknown>) => strip(doc) as Record<string, unknown>;
+      const precompiled = this.precompiledRelaxed[key] ?? {};
+      // Built on first use: a JSON-RPC exchange never needs the REST documents, nor the reverse.
       relaxed = new Specs(
-        this.rest.map((s) => new OpenApiService(s.name, strip(s.doc))),
-        this.rpc.map((s) => new OpenRpcService(s.name, strip(s.doc))),
+        () => this.rest.map((s) => new OpenApiService(s.name, stripped(s.doc), precompiled)),
+        () => this.rpc.map((s) => new OpenRpcService(s.name, stripped(s.doc), precompiled)),
       );
       this.relaxed.set(key, relaxed);
     }
     return relaxed;
   }
 
-  private readonly relaxed = new Map<string, Specs>();
+  /** The relaxed views made so far, by `relaxedKey`. */
+  readonly relaxed = new Map<string, Specs>();
 
   private checkUnmarked(recording: Recording, options: { strict: boolean }): ExchangeResult {
     const { request, response } = recording;

@@ -1,0 +1,159 @@
+// What every command of the CLI shares: help texts, usage errors, option parsing, output.
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { defaultSpecDir, Specs } from './specs.js';
+import { NodeVersionError } from './versions.js';
+
+const exitCodes = `Exit codes: 0 everything tested conforms, 1 drift (or a failed exchange),
+2 not tested (a target unreachable, nothing left to test) or a usage error.`;
+
+const common = `  --specs DIR           bundled spec documents to use (default: the package's own)
+  --format FMT          text (default), json or junit; json and junit print only the report
+  --output FILE         write the report to FILE instead of stdout
+  -h, --help            this help`;
+
+export const help = {
+  check: `Usage: avalanche-conformance check <files or folders…> [options]
+
+Validate recorded exchanges (specs/recordings format or HAR 1.2) against the specs.
+
+Options:
+  --strict              also fail on properties the spec does not declare
+  --exclusions FILE     exchanges left out on purpose, with reasons (default: the corpus's)
+  --node-version V      judge node answers as AvalancheGo release V sends them
+                        (avalanchego/1.13.2 or v1.13.2; default: the spec's supported range)
+${common}
+
+Exit codes: 0 every exchange passes, 1 any fails, 2 usage error.`,
+  serve: `Usage: avalanche-conformance serve [options]
+
+Run the replay server on 127.0.0.1 for the Data, Metrics and node APIs.
+
+Options:
+  --port N              port to listen on (default 0: any free port)
+  --recordings DIR      exchanges to answer from (default: the bundled corpus)
+  --specs DIR           bundled spec documents to use (default: the package's own)
+  -h, --help            this help`,
+  contract: `Usage: avalanche-conformance contract [options]
+
+Send the recorded and example requests, and cases generated from the specs' parameter
+schemas, pages and links, to a target and check each answer: its status, its JSON-RPC
+result or error, and its body against the spec (strict).
+
+Options:
+  --target T            replay (default, in-process), live (the specs' public hosts),
+                        one URL for every service, or name=url,… per service
+  --api-key-env NAME    send the key in environment variable NAME as x-glacier-api-key
+                        to the data-api target (curl lines show $NAME, never the key)
+  --only a,b            only these operations, methods or services
+  --concurrency N       requests in flight at once (default 4)
+  --timeout-ms N        per-request timeout in ms (default 15000)
+  --node-version V      judge node answers as release V sends them; auto (default for a
+                        URL or live target) asks the target's info.getNodeVersion, none
+                        (default for replay, which serves answers of several releases)
+                        uses the spec's whole supported range
+  --cases LIST          case classes to run (default all): recorded, example,
+                        generated (every enum value, bounds, optional inputs absent and
+                        present, both forms of 64-bit numbers), negative (one broken rule
+                        each; the documented 400 or JSON-RPC error expected), page
+                        (follow page tokens / endIndex / startIndex) and linked (the
+                        specs' links from one answer to the next call)
+  --seed N              seed of the generated cases (default 1): same seed, same cases
+  --max-cases N         most generated and most negative cases per operation (default 12)
+  --max-requests N      most requests in the whole run (default 600)
+  --max-pages N         most pages followed per paginated operation (default 4)
+  --record DIR          write every exchange in the recordings format (no headers)
+  --recordings DIR      exchanges to take requests from (default: the bundled corpus)
+${common}
+
+${exitCodes}`,
+};
+
+export const usage = `Usage: avalanche-conformance <command> [options]
+       avalanche-conformance --version | --help
+
+Commands:
+  check <files or folders…>   validate recorded exchanges or HAR files against the specs
+  serve                       run the replay server on 127.0.0.1
+  contract                    contract-test a deployment (default target: the replay server)
+
+Run \`avalanche-conformance <command> --help\` for a command's options.
+
+${exitCodes}`;
+
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: keyof typeof help,
+  ) {
+    super(message);
+  }
+}
+
+export const defaultRecordings = new URL('../recordings/', import.meta.url).pathname;
+export const defaultExclusions = new URL('../recordings-exclusions.json', import.meta.url).pathname;
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(pkg.version);
+}
+
+export const helpFlag = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** Runs one command's parseArgs; an unknown flag becomes a usage error that names it. */
+export function parsing<T>(command: keyof typeof help, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (!code.startsWith('ERR_PARSE_ARGS')) throw error;
+    const flag = /'([^']+)'/.exec((error as Error).message)?.[1];
+    const rule =
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? `unknown option ${flag}`
+        : code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+          ? `unexpected argument ${flag}`
+          : (error as Error).message;
+    throw new UsageError(`${command}: ${rule}`, command);
+  }
+}
+
+export function format(value: string | undefined): 'text' | 'json' | 'junit' {
+  const f = value ?? 'text';
+  if (f !== 'text' && f !== 'json' && f !== 'junit')
+    throw new UsageError(`--format: ${JSON.stringify(f)} must be text, json or junit`);
+  return f;
+}
+
+export function positiveInt(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max = 65535,
+): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new UsageError(`--${name}: ${JSON.stringify(value)} must be an integer from 0 to ${max}`);
+  return n;
+}
+
+/** Writes the report to stdout, or to `--output`; nothing else goes to stdout. */
+export async function emit(report: string, output: string | undefined) {
+  if (output) await writeFile(output, `${report}\n`);
+  else process.stdout.write(`${report}\n`);
+}
+
+export async function loadSpecs(dir: string | undefined, nodeVersion: string | undefined) {
+  try {
+    return await Specs.load(dir ?? defaultSpecDir, nodeVersion ? { nodeVersion } : {});
+  } catch (error) {
+    if (error instanceof NodeVersionError) throw new UsageError(`--node-version: ${error.message}`);
+    throw error;
+  }
+}
+
+export function printHelp(command?: keyof typeof help): number {
+  console.log(command ? help[command] : usage);
+  return 0;
+}
