@@ -42,21 +42,14 @@ export type PolicyFetch = (
   },
 ) => Promise<Response>;
 
-const REDACTED = '[redacted]';
 /** Header names that carry credentials: origin-scoped and scrubbed like the api key. */
 const SENSITIVE = /auth|cookie|key|token|secret|pass/i;
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-const STREAM = { stream: true };
+/** 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
 
 /** What the core takes: {@link TransportInit} with any body fetch takes (createFetch passes bytes). */
 type CoreInit = Omit<TransportInit, 'body'> & { body?: string | ArrayBuffer | undefined };
 type Chain = { code?: unknown; cause?: unknown; stack?: unknown; message?: unknown } | undefined;
-
-/** The `code` of the first error in a cause chain that has one (`ECONNREFUSED`, `Z_DATA_ERROR`). */
-const codeOf = (error: unknown): string | undefined => {
-  for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain)
-    if (typeof e.code === 'string') return e.code;
-};
 
 /**
  * Wraps `fetch` with what every request needs: default headers, secrets (the api key) scoped
@@ -76,7 +69,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     maxDelayMs = 10_000,
     baseDelayMs = 250,
   } = parameters.retry === false ? { attempts: 1 } : (parameters.retry ?? {});
-  const origin = new URL(parameters.baseUrl).origin;
+  const home = `${new URL(parameters.baseUrl).origin}/`;
   // Lower-case names, so that a request's own header replaces a default whatever its case.
   const defaults: Record<string, string> = {};
   new Headers(parameters.headers).forEach((value, name) => {
@@ -84,18 +77,24 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
   });
   const secretName = secret?.[0].toLowerCase();
 
-  return async (input: string, init: CoreInit = {}): Promise<Answer> => {
-    const target = new URL(input);
+  return async (href: string, init: CoreInit = {}): Promise<Answer> => {
     const sent = { ...defaults };
     for (const name in init.headers) sent[name.toLowerCase()] = init.headers[name] as string;
     if (secret) sent[secretName as string] = secret[1];
-    // fetch refuses a URL with user:password@; they become the Basic credentials they stand for.
-    if (target.username || target.password) {
-      // The URL keeps them percent-encoded UTF-8; unescape turns that into the bytes btoa takes.
-      sent.authorization = `Basic ${btoa(unescape(`${target.username}:${target.password}`))}`;
-      target.username = target.password = '';
+    // A URL that starts with the base URL's origin and a slash is at that origin and holds no
+    // user:password@; only another one is parsed (0.5 µs saved on every call).
+    let attach = href.startsWith(home);
+    if (!attach) {
+      const target = new URL(href);
+      // fetch refuses a URL with user:password@; they become the Basic credentials they stand for.
+      if (target.username || target.password) {
+        // The URL keeps them percent-encoded UTF-8; unescape turns that into the bytes btoa takes.
+        sent.authorization = `Basic ${btoa(unescape(`${target.username}:${target.password}`))}`;
+        target.username = target.password = '';
+      }
+      attach = `${target.origin}/` === home;
+      href = target.href;
     }
-    const attach = target.origin === origin;
     // No credential goes to another origin, whoever set it; every one is scrubbed from what comes back.
     const values: string[] = [];
     for (const name in sent)
@@ -110,11 +109,10 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     const scrub = (text: string) =>
       hidden.length
         ? hidden
-            .reduce((t, value) => t.replaceAll(value, REDACTED), text)
+            .reduce((t, value) => t.replaceAll(value, '[redacted]'), text)
             // user:password@ in any URL the text holds
             .replace(/\/\/[^/@\s"']*@/g, '//')
         : text;
-    const href = target.href;
     const url = scrub(href);
     const { method = 'GET', signal } = init;
     const timeout = init.timeoutMs ?? timeoutMs;
@@ -171,7 +169,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           const { done, value } = await reader.read();
           if (done) break;
           size += value.byteLength;
-          text += decoder.decode(value, STREAM);
+          text += decoder.decode(value, { stream: true });
         }
         text += decoder.decode();
         let headers = res.headers;
@@ -187,8 +185,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         if (timedOut) throw new errors.TimeoutError(timeout, url);
         if (signal?.aborted) throw signal.reason;
         if (error instanceof ClientError) throw error;
-        const code = codeOf(error);
-        const cause = scrubError(error, scrub);
+        const [cause, code] = examine(error, scrub);
         // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
         if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
           throw new errors.ParseError(
@@ -228,10 +225,15 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
   };
 }
 
-/** The error itself, or when anything in its cause chain mentions a secret, a copy of the chain without it. */
-function scrubError(error: unknown, scrub: (text: string) => string): unknown {
+/**
+ * A failure's cause chain: the first `code` in it (`ECONNREFUSED`, `Z_DATA_ERROR`), and the chain
+ * itself or, when anything in it mentions a secret, a copy without it.
+ */
+function examine(error: unknown, scrub: (text: string) => string): [unknown, string?] {
   let text = '';
+  let code: string | undefined;
   for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
+    if (typeof e.code === 'string') code ??= e.code;
     try {
       text += String(e) + e.stack + JSON.stringify(e);
     } catch {}
@@ -246,7 +248,7 @@ function scrubError(error: unknown, scrub: (text: string) => string): unknown {
       ...(typeof code === 'string' && { code }),
     });
   };
-  return scrub(text) === text ? error : copy(error);
+  return [scrub(text) === text ? error : copy(error), code];
 }
 
 /**
