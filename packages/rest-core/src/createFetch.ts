@@ -106,13 +106,12 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     // A value this short cannot be a key, and scrubbing it would mangle every body.
     const hidden = values.filter((value) => value.length > 5);
     // With nothing to hide (a call without a key) nothing is scanned.
-    const scrub = (text: string) =>
-      hidden.length
-        ? hidden
-            .reduce((t, value) => t.replaceAll(value, '[redacted]'), text)
-            // user:password@ in any URL the text holds
-            .replace(/\/\/[^/@\s"']*@/g, '//')
-        : text;
+    const scrub = (text: string) => {
+      if (!hidden.length) return text;
+      for (const value of hidden) text = text.replaceAll(value, '[redacted]');
+      // user:password@ in any URL the text holds; a text without an @ is not scanned.
+      return text.includes('@') ? text.replace(/\/\/[^/@\s"']*@/g, '//') : text;
+    };
     const url = scrub(href);
     const { method = 'GET', signal } = init;
     const timeout = init.timeoutMs ?? timeoutMs;
@@ -158,10 +157,9 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         }
         // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
         // length past it fails before anything is read.
-        const reader = res.body?.getReader();
-        const decoder = new TextDecoder();
-        let text = '';
-        for (let size = Number(res.headers.get('content-length')) > max ? max + 1 : 0; reader; ) {
+        const chunks: Uint8Array[] = [];
+        let size = Number(res.headers.get('content-length')) > max ? max + 1 : 0;
+        for (const reader = res.body?.getReader(); reader; ) {
           if (size > max) {
             reader.cancel().catch(() => {});
             throw new errors.ResponseTooLargeError(max, url);
@@ -169,9 +167,19 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           const { done, value } = await reader.read();
           if (done) break;
           size += value.byteLength;
-          text += decoder.decode(value, { stream: true });
+          chunks.push(value);
         }
-        text += decoder.decode();
+        // Decoded in one go: Node's TextDecoder is twice as fast on a whole body as with `stream`.
+        let body = chunks[0];
+        if (chunks[1]) {
+          body = new Uint8Array(size);
+          size = 0;
+          for (const chunk of chunks) {
+            body.set(chunk, size);
+            size += chunk.byteLength;
+          }
+        }
+        const text = new TextDecoder().decode(body);
         let headers = res.headers;
         if (hidden.length) {
           headers = new Headers();
