@@ -222,7 +222,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         throw failure;
       }
       const after = retryAfterMs(answer?.headers.get('retry-after'));
-      if ((after as number) > maxDelayMs) return answer as Answer;
+      if ((after ?? 0) > maxDelayMs) return answer as Answer;
       await sleep(
         after ?? Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)),
         signal,
@@ -311,7 +311,7 @@ export type Answer = {
 };
 
 /**
- * The clients' transport: what {@link createFetch} does, handing back the answer's text rather
- * than a `Response`, so that a call pays for no second `Response` and stream.
+ * The clients' transport ({@link createTransport}): the answer's text rather than a `Response`,
+ * so that a call pays for no `Request`, no second `Response` and no second read of the body.
  */
 export type Transport = (url: string, init?: TransportInit) => Promise<Answer>;
