@@ -42,222 +42,247 @@ export type PolicyFetch = (
   },
 ) => Promise<Response>;
 
-const REDACTED = '[redacted]';
 /** Header names that carry credentials: origin-scoped and scrubbed like the api key. */
 const SENSITIVE = /auth|cookie|key|token|secret|pass/i;
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
 
-/** The `code` of the first error in a cause chain that has one (`ECONNREFUSED`, `Z_DATA_ERROR`). */
-const codeOf = (error: unknown): string | undefined => {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 9; i++) {
-    if (typeof e.code === 'string') return e.code;
-    e = e.cause as typeof e;
-  }
-};
+/** What the core takes: {@link TransportInit} with any body fetch takes (createFetch passes bytes). */
+type CoreInit = Omit<TransportInit, 'body'> & { body?: string | ArrayBuffer | undefined };
+type Chain = { code?: unknown; cause?: unknown; stack?: unknown; message?: unknown } | undefined;
 
 /**
  * Wraps `fetch` with what every request needs: default headers, secrets (the api key) scoped
- * to one origin, a timeout, a size cap, retries with backoff, and a fully read body (so the
- * timeout covers it and the caller can read it twice). Every client's calls and the contract
- * tester's go through it.
+ * to one origin, a timeout, a size cap, retries with backoff, and a body read whole (so the
+ * timeout covers it), handed back as text. Every client's calls stand on it; {@link createFetch}
+ * is the same policy with a `Response` out.
  */
-export function createFetch({
-  baseUrl,
-  fetch: custom,
-  headers,
-  secret,
-  timeoutMs = 30_000,
-  retry,
-  maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
-  errors: { TimeoutError, ConnectionError, ParseError, RedirectError, ResponseTooLargeError },
-}: CreateFetchParameters): PolicyFetch {
-  const origin = new URL(baseUrl).origin;
+export function createTransport(parameters: CreateFetchParameters): Transport {
+  const {
+    errors,
+    secret,
+    timeoutMs = 30_000,
+    maxResponseBytes: max = DEFAULT_MAX_RESPONSE_BYTES,
+  } = parameters;
   const {
     attempts = 3,
     maxDelayMs = 10_000,
     baseDelayMs = 250,
-  } = retry === false ? { attempts: 1 } : (retry ?? {});
-  const defaults = new Headers(headers);
-  const secrets = new Map<string, string>(secret ? [secret] : []);
+  } = parameters.retry === false ? { attempts: 1 } : (parameters.retry ?? {});
+  const home = `${new URL(parameters.baseUrl).origin}/`;
+  // Lower-case names, so that a request's own header replaces a default whatever its case.
+  const defaults: Record<string, string> = {};
+  new Headers(parameters.headers).forEach((value, name) => {
+    defaults[name] = value;
+  });
+  const secretName = secret?.[0].toLowerCase();
 
-  return async (input, init) => {
-    // fetch refuses a URL with user:password@; they become the Basic credentials they stand for.
-    let basic: string | undefined;
-    if (!(input instanceof Request)) {
-      const u = new URL(String(input));
-      if (u.username || u.password) {
+  return async (href: string, init: CoreInit = {}): Promise<Answer> => {
+    const sent = { ...defaults };
+    for (const name in init.headers) sent[name.toLowerCase()] = init.headers[name] as string;
+    if (secret) sent[secretName as string] = secret[1];
+    // A URL that starts with the base URL's origin and a slash is at that origin and holds no
+    // user:password@; only another one is parsed (0.5 µs saved on every call).
+    let attach = href.startsWith(home);
+    if (!attach) {
+      const target = new URL(href);
+      // fetch refuses a URL with user:password@; they become the Basic credentials they stand for.
+      if (target.username || target.password) {
         // The URL keeps them percent-encoded UTF-8; unescape turns that into the bytes btoa takes.
-        basic = `Basic ${btoa(unescape(`${u.username}:${u.password}`))}`;
-        u.username = u.password = '';
-        input = u;
+        sent.authorization = `Basic ${btoa(unescape(`${target.username}:${target.password}`))}`;
+        target.username = target.password = '';
       }
+      attach = `${target.origin}/` === home;
+      href = target.href;
     }
-    // The caller's signal stays out of the Request: undici would hang a listener of its own on it
-    // (freed only by GC) and raise its listener limit, hiding a leak; ours is removed per attempt.
-    const request = new Request(input, { ...init, signal: null });
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    const signal = init?.signal ?? (input instanceof Request ? input.signal : request.signal);
-    const timeout = init?.timeoutMs ?? timeoutMs;
-    const merged = new Headers(defaults);
-    request.headers.forEach((value, name) => {
-      merged.set(name, value);
-    });
-    if (basic) merged.set('authorization', basic);
-    const sensitive: string[] = [];
-    merged.forEach((_, name) => {
-      if (SENSITIVE.test(name)) sensitive.push(name);
-    });
-    const values = [...secrets.values(), ...sensitive.map((name) => merged.get(name) as string)];
-    const scrub = (text: string) =>
-      values
-        // A value this short cannot be a key, and scrubbing it would mangle every body.
-        .reduce((t, v) => (v.length > 5 ? t.split(v).join(REDACTED) : t), text)
-        // user:password@ in any URL the text holds
-        .replace(/\/\/[^/@\s"']*@/g, '//');
-    const target = new URL(request.url);
-    const attach = target.origin === origin;
-    // No secret goes to another origin, whoever set it.
-    for (const [name, value] of secrets) attach ? merged.set(name, value) : merged.delete(name);
-    if (!attach) for (const name of sensitive) merged.delete(name);
+    // No credential goes to another origin, whoever set it; every one is scrubbed from what comes back.
+    const values: string[] = [];
+    for (const name in sent)
+      if (name === secretName || SENSITIVE.test(name)) {
+        values.push((sent[name] as string).trim());
+        if (!attach) delete sent[name];
+      }
     const guarded = attach && values.length > 0;
-    const url = scrub(request.url);
+    // A value this short cannot be a key, and scrubbing it would mangle every body.
+    const hidden = values.filter((value) => value.length > 5);
+    // With nothing to hide (a call without a key) nothing is scanned.
+    const scrub = (text: string) => {
+      if (!hidden.length) return text;
+      for (const value of hidden) text = text.replaceAll(value, '[redacted]');
+      // user:password@ in any URL the text holds; a text without an @ is not scanned.
+      return text.includes('@') ? text.replace(/\/\/[^/@\s"']*@/g, '//') : text;
+    };
+    const url = scrub(href);
+    const { method = 'GET', signal } = init;
+    const timeout = init.timeoutMs ?? timeoutMs;
     // GETs are safe to repeat. Anything else may have done its work before a 502 or a broken
     // answer (the Data API's one POST, aggregateSignatures: the validators may have signed
     // already), so it is retried only when it surely did no work: 429, 503, or no connection.
-    const safe = request.method === 'GET' || request.method === 'HEAD';
-    const retryable = init?.retryOn ?? (safe ? [429, 502, 503] : [429, 503]);
+    const safe = /^(GET|HEAD)$/i.test(method);
+    const retryable = init.retryOn ?? (safe ? [429, 502, 503] : [429, 503]);
 
     for (let attempt = 1; ; attempt++) {
-      let response: Response | undefined;
+      if (signal?.aborted) throw signal.reason;
+      let res: Response | undefined;
+      let answer: Answer | undefined;
       let failure: unknown;
-      let answered = 0;
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(signal.reason);
-      signal.addEventListener('abort', onAbort);
       let timedOut = false;
+      const controller = new AbortController();
+      const onAbort = () => controller.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort);
       // setTimeout fires at once for delays past 2^31 - 1 ms; treat those as no timeout.
       const timer =
-        timeout && timeout > 0 && timeout < 2 ** 31
+        timeout > 0 && timeout < 2 ** 31
           ? setTimeout(() => {
               timedOut = true;
               controller.abort();
             }, timeout)
           : undefined;
       try {
-        if (signal.aborted) throw signal.reason;
-        const res = await (custom ?? fetch)(request.url, {
-          method: request.method,
-          headers: merged,
-          body: body ?? null,
-          signal: controller.signal,
+        res = await (parameters.fetch ?? fetch)(href, {
+          method,
+          headers: sent,
+          body: init.body,
           // A redirect would carry the key to wherever it points; with a key attached, none is followed.
           redirect: guarded ? 'manual' : 'follow',
+          // Node makes a controller's signal when it is first read, at ~6 µs: a fetch that never
+          // looks at it (an in-process one) is spared that; a real one reads it and can be cut off.
+          get signal() {
+            return controller.signal;
+          },
         });
-        answered = res.status;
-        if (res.type === 'opaqueredirect' || (guarded && res.status > 299 && res.status < 400)) {
+        if (guarded && (res.type === 'opaqueredirect' || (res.status > 299 && res.status < 400))) {
           await res.body?.cancel().catch(() => {});
-          throw new RedirectError(res.status, scrub(res.headers.get('location') ?? ''), url);
+          throw new errors.RedirectError(res.status, scrub(res.headers.get('location') ?? ''), url);
         }
-        const text = await readText(res, maxResponseBytes, () => {
-          throw new ResponseTooLargeError(maxResponseBytes, url);
-        });
-        const scrubbed = new Headers();
-        res.headers.forEach((value, name) => {
-          scrubbed.append(name, scrub(value));
-        });
-        // `|| null`: 204, 205 and 304 answers must not be rebuilt with a body, even an empty one.
-        response = new Response(scrub(text) || null, {
+        // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
+        // length past it fails before anything is read.
+        const chunks: Uint8Array[] = [];
+        let size = Number(res.headers.get('content-length')) > max ? max + 1 : 0;
+        for (const reader = res.body?.getReader(); reader; ) {
+          if (size > max) {
+            reader.cancel().catch(() => {});
+            throw new errors.ResponseTooLargeError(max, url);
+          }
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.byteLength;
+          chunks.push(value);
+        }
+        // Decoded in one go: Node's TextDecoder is twice as fast on a whole body as with `stream`.
+        const text = new TextDecoder().decode(
+          chunks[1] ? await new Blob(chunks as BlobPart[]).arrayBuffer() : chunks[0],
+        );
+        let headers = res.headers;
+        if (hidden.length) {
+          headers = new Headers();
+          res.headers.forEach((value, name) => {
+            headers.append(name, scrub(value));
+          });
+        }
+        answer = {
           status: res.status,
           statusText: res.statusText,
-          headers: scrubbed,
-        });
+          headers,
+          text: scrub(text),
+          url,
+        };
       } catch (error) {
-        if (timedOut) throw new TimeoutError(timeout as number, url);
-        if (signal.aborted) throw signal.reason;
+        if (timedOut) throw new errors.TimeoutError(timeout, url);
+        if (signal?.aborted) throw signal.reason;
         if (error instanceof ClientError) throw error;
-        const code = codeOf(error);
-        const cause = scrubError(error, scrub);
+        const [cause, code] = examine(error, scrub);
         // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
-        if (answered && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code ?? ''))
-          throw new ParseError(
-            answered,
+        if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
+          throw new errors.ParseError(
+            res.status,
             'undecodable',
             `the answer of ${url} could not be decoded (${code})`,
             undefined,
             url,
             { cause },
           );
-        failure = new ConnectionError(`could not reach ${url}${code ? ` (${code})` : ''}`, url, {
-          cause,
-          code,
-        });
+        failure = new errors.ConnectionError(
+          `could not reach ${url}${code ? ` (${code})` : ''}`,
+          url,
+          { cause, code },
+        );
       } finally {
         clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
+        signal?.removeEventListener('abort', onAbort);
       }
 
-      const again =
-        attempt < attempts &&
-        (response
-          ? retryable.includes(response.status)
-          : init?.retryFailures !== false && (safe || !answered));
-      if (!again) {
-        if (response) return response;
+      if (
+        attempt >= attempts ||
+        !(answer
+          ? retryable.includes(answer.status)
+          : init.retryFailures !== false && (safe || !res))
+      ) {
+        if (answer) return answer;
         throw failure;
       }
-      let delay = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-      const after = retryAfterMs(response?.headers.get('retry-after'));
-      if (after !== undefined) {
-        if (after > maxDelayMs) return response as Response;
-        delay = after;
-      }
-      await sleep(delay, signal);
+      const after = retryAfterMs(answer?.headers.get('retry-after'));
+      if ((after ?? 0) > maxDelayMs) return answer as Answer;
+      await sleep(
+        after ?? Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)),
+        signal,
+      );
     }
   };
 }
 
-/** The body as text, read chunk by chunk so that reading stops as soon as it passes `max`. */
-async function readText(res: Response, max: number, tooLarge: () => never): Promise<string> {
-  if (Number(res.headers.get('content-length')) > max) {
-    await res.body?.cancel().catch(() => {});
-    tooLarge();
-  }
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder();
+/**
+ * A failure's cause chain: the first `code` in it (`ECONNREFUSED`, `Z_DATA_ERROR`), and the chain
+ * itself or, when anything in it mentions a secret, a copy without it.
+ */
+function examine(error: unknown, scrub: (text: string) => string): [unknown, string?] {
   let text = '';
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      tooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
-/** The error itself, or when anything in its cause chain mentions a secret, a copy of the chain without it. */
-function scrubError(error: unknown, scrub: (text: string) => string): unknown {
-  let text = '';
-  for (let e = error, depth = 0; e && depth < 9; e = (e as Error).cause, depth++) {
+  let code: string | undefined;
+  for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
+    if (typeof e.code === 'string') code ??= e.code;
     try {
-      text += `${String(e)}${(e as Error).stack}${JSON.stringify(e)}`;
+      text += String(e) + e.stack + JSON.stringify(e);
     } catch {}
   }
   // Only messages, names, codes and stacks are kept; anything else in the chain could hold the secret.
   const copy = (e: unknown): unknown => {
     if (!(e instanceof Error)) return typeof e === 'string' ? scrub(e) : undefined;
-    const clean = new Error(scrub(e.message), { cause: copy(e.cause) });
-    clean.name = e.name;
-    clean.stack = scrub(String(e.stack));
     const { code } = e as { code?: unknown };
-    if (typeof code === 'string') Object.assign(clean, { code });
-    return clean;
+    return Object.assign(new Error(scrub(e.message), { cause: copy(e.cause) }), {
+      name: e.name,
+      stack: scrub(String(e.stack)),
+      ...(typeof code === 'string' && { code }),
+    });
   };
-  return scrub(text) === text ? error : copy(error);
+  return [scrub(text) === text ? error : copy(error), code];
+}
+
+/**
+ * {@link createTransport} with a `Response` out and any `fetch` input in: the raw clients and the
+ * contract tester use it.
+ */
+export function createFetch(parameters: CreateFetchParameters): PolicyFetch {
+  // The core takes any body bytes; Transport narrows that to text for the clients.
+  const send = createTransport(parameters) as (url: string, init?: CoreInit) => Promise<Answer>;
+  return async (input, init = {}) => {
+    const given = input instanceof Request ? input : undefined;
+    // A Request checks and normalises method, headers and body as fetch would. A URL string is
+    // left out of it (on a stand-in) because a Request refuses user:password@, which send handles.
+    const request = new Request(given ?? 'http://localhost/', { ...init, signal: null });
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const answer = await send(given ? given.url : String(input), {
+      ...init,
+      method: request.method,
+      headers,
+      body: request.body ? await request.arrayBuffer() : undefined,
+      signal: init.signal ?? given?.signal,
+    });
+    // `|| null`: 204, 205 and 304 answers must not be rebuilt with a body, even an empty one.
+    return new Response(answer.text || null, answer);
+  };
 }
 
 /** Per-request settings of a {@link Transport}. */
@@ -286,22 +311,7 @@ export type Answer = {
 };
 
 /**
- * The clients' transport: what {@link createFetch} does, handing back the answer's text rather
- * than a `Response`, so that a call pays for no second `Response` and stream.
+ * The clients' transport ({@link createTransport}): the answer's text rather than a `Response`,
+ * so that a call pays for no `Request`, no second `Response` and no second read of the body.
  */
 export type Transport = (url: string, init?: TransportInit) => Promise<Answer>;
-
-/** A {@link Transport} with the same policy as {@link createFetch}. */
-export function createTransport(parameters: CreateFetchParameters): Transport {
-  const policy = createFetch(parameters);
-  return async (url, init = {}) => {
-    const res = await policy(url, init);
-    return {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-      text: await res.text(),
-      url: url.replace(/\/\/[^/@]*@/, '//'),
-    };
-  };
-}

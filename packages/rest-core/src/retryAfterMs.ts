@@ -14,9 +14,8 @@ export function retryAfterMs(
   now = Date.now(),
 ): number | undefined {
   const text = value?.trim() ?? '';
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  if (!HTTP_DATE.test(text)) return undefined;
+  if (/^\d+$/.test(text)) return +text * 1000;
   // asctime and RFC 850 dates carry no zone; both mean GMT, which Date.parse assumes only for the first form.
-  const date = Date.parse(/GMT$/.test(text) ? text : `${text} GMT`);
+  const date = HTTP_DATE.test(text) ? Date.parse(/GMT$/.test(text) ? text : `${text} GMT`) : NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

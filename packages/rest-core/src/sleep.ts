@@ -1,15 +1,14 @@
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
+    // One handler for both ends, so that whichever comes first removes the other.
+    const done = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      signal?.removeEventListener('abort', done);
+      signal?.aborted ? reject(signal.reason) : resolve();
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+    if (signal?.aborted) done();
   });
 }
