@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Emits a client package's src/generated/ from one bundled OpenAPI document:
 //   types.ts       openapi-typescript's `paths`, `components` and `operations`
-//   operations.ts  the runtime operation table (method, path, parameter rules, cross-field rules)
-//                  and the method types bound to it; its types come from @avalanche-api/rest-core
+//   functions.ts   one tree-shakable function per operation, holding its method, path,
+//                  parameter rules and cross-field rules
+//   operations.ts  the types of those functions and of the client methods; the generic ones come
+//                  from @avalanche-api/rest-core
 //   schemas.ts     the structural subset of the success-response schemas, for the opt-in validator
 //   names.ts       the named types a user imports: one per component schema, and
 //                  <OperationId>Params / <OperationId>Result per operation
@@ -341,12 +343,33 @@ export function compactSpec({ in: where, type, required, items, ...rest }) {
   };
 }
 
-/** Renders src/generated/operations.ts: the runtime table, with shared parameter specs hoisted into constants. */
+/** The brand of a spec's core type, so one client's core is not accepted by another's functions. */
+const coreBrand = (doc) => JSON.stringify(doc.info?.title ?? 'untitled');
+
+/** Renders src/generated/operations.ts: the types of the operation functions and methods, bound to the spec. */
 export function renderOperations(doc, head) {
   const operations = collectOperations(doc);
-  // Operations share most parameters (network, pageSize, …); one constant each keeps the bundle small.
+  const lines = [head, OPERATION_TYPES];
+  lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
+  lines.push(
+    "/** What the operation functions take first: the client's core, or a client (which is one too). */",
+  );
+  lines.push(`export type Core = core.RestCore<${coreBrand(doc)}>;\n`);
+  lines.push(METHOD_TYPES);
+  lines.push(renderMethodTypes(doc, operations));
+  return lines.join('\n');
+}
+
+/**
+ * Renders src/generated/functions.ts: one function per operation, each holding its own part of
+ * the spec, so a bundler keeps only the operations an app calls. Parameter specs that operations
+ * share are hoisted into constants.
+ */
+export function renderFunctions(doc, head) {
+  const operations = collectOperations(doc);
   const constants = new Map(); // literal -> name
-  const usedNames = new Set();
+  // A constant may not take the name of a function or of what the file imports.
+  const usedNames = new Set(['operation', 'core', ...operations.map((op) => op.id)]);
   const capital = (s) => s[0].toUpperCase() + s.slice(1);
   const constantFor = (param, opId) => {
     const spec = compactSpec(param.spec);
@@ -358,7 +381,7 @@ export function renderOperations(doc, head) {
         ? (param.component ?? `${opId}${capital(param.name)}`)
         : `${commaSeparated ? `${type}List` : `any${capital(type)}`}${required ? 'Required' : ''}`;
       if (!IDENTIFIER.test(name)) name = `p${constants.size}`;
-      while (usedNames.has(name) || name === 'operationTable') name = `${name}_`;
+      while (usedNames.has(name)) name = `${name}_`;
       usedNames.add(name);
       constants.set(text, name);
     }
@@ -379,7 +402,7 @@ export function renderOperations(doc, head) {
       ? [`${key}: { ${members.join(', ')} }`]
       : [];
   };
-  const body = operations.map((op) => {
+  const functions = operations.flatMap((op) => {
     const parts = [
       ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
       `path: ${JSON.stringify(op.path)}`,
@@ -388,22 +411,29 @@ export function renderOperations(doc, head) {
       ...group(op, 'body'),
       ...(op.rules.length ? [`rules: ${literal(op.rules)}`] : []),
     ];
-    return `  ${op.id}: { ${parts.join(', ')} },`;
+    const { params, result } = operationNames(op.id);
+    const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
+    const optional = needsParams(op) ? '' : '?';
+    return [
+      ...(summary ? [`/** ${summary.replaceAll('*/', '*\\/')} */`] : []),
+      `export const ${op.id}: (client: Core, params${optional}: ${params}, options?: core.CallOptions) => Promise<${result}> =`,
+      `  /* @__PURE__ */ operation('${op.id}', { ${parts.join(', ')} });`,
+    ];
   });
+  const typeNames = ['Core', ...operations.flatMap((op) => Object.values(operationNames(op.id)))];
 
-  const lines = [head, OPERATION_TYPES];
-  lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
-  lines.push(METHOD_TYPES);
-  lines.push(renderMethodTypes(doc, operations));
-  lines.push(
+  const lines = [
+    head,
+    "import type * as core from '@avalanche-api/rest-core';",
+    "import { operation } from '@avalanche-api/rest-core';",
+    `import type { ${typeNames.join(', ')} } from './operations.js';`,
+    '',
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',
-  );
+  ];
   for (const [text, name] of constants) lines.push(`const ${name}: core.ParameterSpec = ${text};`);
   lines.push('');
-  lines.push('/** One entry per operationId of the spec. */');
-  lines.push('export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {');
-  lines.push(...body);
-  lines.push('};\n');
+  lines.push(...functions);
+  lines.push('');
   return lines.join('\n');
 }
 
@@ -506,10 +536,13 @@ export const README = `# Generated code
 Generated from the bundled spec: do not edit; change the spec and run \`pnpm generate\`.
 
 - \`types.ts\`: \`paths\`, \`components\` and \`operations\` from openapi-typescript.
-- \`operations.ts\`: the runtime operation table (method, path template, parameter rules and the
-  spec's \`x-avalanche-rules\`) that the client checks parameters against before sending anything,
-  and the method types (\`OperationParameters\`, \`OperationReturnType\`, …) bound to this spec. The
-  table's types and the generic method types come from \`@avalanche-api/rest-core\`.
+- \`functions.ts\`: one function per operation (\`listValidators(client, params)\`), each holding
+  its part of the spec (method, path template, parameter rules and the spec's
+  \`x-avalanche-rules\`) that parameters are checked against before anything is sent. Each is a
+  \`/* @__PURE__ */\` constant, so a bundler keeps only the operations an app calls.
+- \`operations.ts\`: the types of those functions and of the client's methods
+  (\`OperationParameters\`, \`OperationReturnType\`, \`Core\`, …) bound to this spec; the generic
+  types come from \`@avalanche-api/rest-core\`.
 - \`names.ts\`: the named types the entry point re-exports: one per component schema (declared
   in \`types.ts\` as top-level aliases, so editors show \`EvmBlock\`, not
   \`components["schemas"]["EvmBlock"]\`) and \`<OperationId>Params\` / \`<OperationId>Result\` per
@@ -535,6 +568,7 @@ export async function generate({ specPath, outDir, source }) {
   return {
     'types.ts': `${head}\n${astToString(nodes)}`,
     'operations.ts': renderOperations(doc, head),
+    'functions.ts': renderFunctions(doc, head),
     'schemas.ts': renderSchemas(doc, head),
     'names.ts': renderNames(doc, head, names),
     'README.md': README,
