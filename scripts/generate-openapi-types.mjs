@@ -213,7 +213,7 @@ export function collectOperations(doc) {
 
       const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       for (const name of pathNames) {
-        // The runtime fills the template with /\{(\w+)\}/.
+        // Kept to words, as the runtime (planOperation) splits templates with /\{(\w+)\}/.
         if (!/^\w+$/.test(name)) throw new Error(`${id}: path parameter {${name}} is not a word`);
         if (!params.some((p) => p.name === name && p.spec.in === 'path')) {
           throw new Error(`${id}: path template names {${name}} but no path parameter does`);
@@ -369,7 +369,12 @@ export function renderFunctions(doc, head) {
   const operations = collectOperations(doc);
   const constants = new Map(); // literal -> name
   // A constant may not take the name of a function or of what the file imports.
-  const usedNames = new Set(['operation', 'core', ...operations.map((op) => op.id)]);
+  const usedNames = new Set([
+    'operation',
+    'crossFieldRules',
+    'core',
+    ...operations.map((op) => op.id),
+  ]);
   const capital = (s) => s[0].toUpperCase() + s.slice(1);
   const constantFor = (param, opId) => {
     const spec = compactSpec(param.spec);
@@ -388,36 +393,41 @@ export function renderFunctions(doc, head) {
     return constants.get(text);
   };
 
-  const group = (op, where) => {
-    const members = op.params
-      .filter((p) => p.spec.in === where)
-      .map((p) => {
-        const name = constantFor(p, op.id);
-        const key = IDENTIFIER.test(p.name) ? p.name : JSON.stringify(p.name);
-        return key === name ? name : `${key}: ${name}`;
-      });
-    const key = where === 'path' ? 'pathParams' : where;
-    // An operation with a body sends one even when every field is left out.
-    return members.length || (where === 'body' && op.hasBody)
-      ? [`${key}: { ${members.join(', ')} }`]
-      : [];
-  };
+  // Path, then query, then body parameters, each in spec order: the positions a call reads.
+  const ordered = (op) =>
+    ['path', 'query', 'body'].flatMap((where) => op.params.filter((p) => p.spec.in === where));
+  let usesRules = false;
   const functions = operations.flatMap((op) => {
+    const params = ordered(op);
+    const names = params.map((p) => p.name);
+    const queryAt = params.filter((p) => p.spec.in === 'path').length;
+    const bodyAt = params.findIndex((p) => p.spec.in === 'body');
+    const required = params.flatMap((p, i) => (p.spec.in === 'path' || p.spec.required ? [i] : []));
+    // Literals and parameter positions; empty literals (between two parameters, at the end) left out.
+    const path = op.path
+      .split(/\{([^}]+)\}/)
+      .map((part, i) => (i % 2 ? names.indexOf(part) : part))
+      .filter((part) => part !== '');
+    usesRules ||= op.rules.length > 0;
     const parts = [
+      `id: ${JSON.stringify(op.id)}`,
       ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
-      `path: ${JSON.stringify(op.path)}`,
-      ...group(op, 'path'),
-      ...group(op, 'query'),
-      ...group(op, 'body'),
-      ...(op.rules.length ? [`rules: ${literal(op.rules)}`] : []),
+      `path: ${literal(path)}`,
+      `names: ${literal(names)}`,
+      `specs: [${params.map((p) => constantFor(p, op.id)).join(', ')}]`,
+      `query: ${queryAt}`,
+      // An operation with a body sends one even when every field is left out.
+      ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`] : []),
+      ...(required.length ? [`required: ${literal(required)}`] : []),
+      ...(op.rules.length ? [`rules: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
     ];
-    const { params, result } = operationNames(op.id);
+    const { params: paramsType, result } = operationNames(op.id);
     const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
     const optional = needsParams(op) ? '' : '?';
     return [
       ...(summary ? [`/** ${summary.replaceAll('*/', '*\\/')} */`] : []),
-      `export const ${op.id}: (client: Core, params${optional}: ${params}, options?: core.CallOptions) => Promise<${result}> =`,
-      `  /* @__PURE__ */ operation('${op.id}', { ${parts.join(', ')} });`,
+      `export const ${op.id}: (client: Core, params${optional}: ${paramsType}, options?: core.CallOptions) => Promise<${result}> =`,
+      `  /* @__PURE__ */ operation({ ${parts.join(', ')} });`,
     ];
   });
   const typeNames = ['Core', ...operations.flatMap((op) => Object.values(operationNames(op.id)))];
@@ -425,7 +435,7 @@ export function renderFunctions(doc, head) {
   const lines = [
     head,
     "import type * as core from '@avalanche-api/rest-core';",
-    "import { operation } from '@avalanche-api/rest-core';",
+    `import { ${usesRules ? 'crossFieldRules, ' : ''}operation } from '@avalanche-api/rest-core';`,
     `import type { ${typeNames.join(', ')} } from './operations.js';`,
     '',
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',

@@ -272,24 +272,25 @@ describe('renderFunctions', () => {
       'const stringListRequired: core.ParameterSpec = { required: true, commaSeparated: true };',
     );
     // message and justification share one constant, named after the first.
-    expect(text).toContain('message: signItemsMessage, justification: signItemsMessage');
+    expect(text).toContain('specs: [network, signItemsMessage, signItemsMessage, signItemsQuorum,');
+    // Parameters by position: path, query, body; the path as literals and positions.
     expect(text).toContain(
-      `  /* @__PURE__ */ operation('listItems', { path: "/v1/things/{network}/items", pathParams: { network }, query: { pageSize, pageToken: listItemsPageToken, ids: stringListRequired, kinds: listItemsKinds, minAmount: listItemsMinAmount }, rules: [{ rule: "atLeastOne", fields: ["ids", "kinds"] }] });`,
+      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [network, pageSize, listItemsPageToken, stringListRequired, listItemsKinds, listItemsMinAmount], query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      /operation\('signItems', \{ method: "POST", path: .*, pathParams: \{ network \}, body: \{/,
+      /operation\(\{ id: "signItems", method: "POST", path: .*, query: 1, body: 1, required: \[0\], rules: /,
     );
   });
 
   it('writes one pure-annotated function per operation, typed with the named params and result', () => {
     const text = renderFunctions(fixture(), '// head\n');
-    expect(text).toContain("import { operation } from '@avalanche-api/rest-core';");
+    expect(text).toContain("import { crossFieldRules, operation } from '@avalanche-api/rest-core';");
     expect(text).toContain(
       "import type { Core, ListItemsParams, ListItemsResult, SignItemsParams, SignItemsResult } from './operations.js';",
     );
     // network (path) and ids (required query) make params required; signItems' body has no required field.
     expect(text).toContain(
-      'export const listItems: (client: Core, params: ListItemsParams, options?: core.CallOptions) => Promise<ListItemsResult> =\n  /* @__PURE__ */ operation(',
+      'export const listItems: (client: Core, params: ListItemsParams, options?: core.CallOptions) => Promise<ListItemsResult> =\n  /* @__PURE__ */ operation({',
     );
     expect(text).toMatch(/export const signItems: \(client: Core, params: SignItemsParams,/);
     // Nothing joins the functions into one table a bundler would have to keep whole.

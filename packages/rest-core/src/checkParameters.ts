@@ -1,59 +1,11 @@
 import type { ParameterError, ParameterErrorClass } from './errors.js';
-import type { OperationSpec, ParameterRule, ParameterSpec } from './spec.js';
-
-/**
- * What a call needs from an operation's spec, worked out once: every parameter by name with its
- * position in the spec (path, then query, then body), so a call walks only the params it was given.
- */
-export interface PreparedOperation {
-  id: string;
-  method: string;
-  /** The path template split at its `{name}`s: literal, name, literal, …, literal. */
-  path: string[];
-  /** name -> [spec, position, in path]; no prototype, so `toString` is not a parameter. */
-  specs: Record<string, [ParameterSpec, number, boolean]>;
-  /** All names in spec order; a call's values sit at the same positions. */
-  names: string[];
-  /** Position of the first query and of the first body parameter (`names.length` when none). */
-  query: number;
-  body: number;
-  /** Whether a JSON body is sent, even with no field set. */
-  hasBody: boolean;
-  /** Positions of the required parameters (path parameters included), ascending. */
-  required: number[];
-  rules: readonly ParameterRule[];
-}
-
-/** Reads an operation's spec into the form {@link checkPrepared} and the URL builder use. */
-export function prepareOperation(id: string, operation: OperationSpec): PreparedOperation {
-  const { pathParams = {}, query = {}, body } = operation;
-  const specs: PreparedOperation['specs'] = Object.create(null);
-  const names: string[] = [];
-  const required: number[] = [];
-  const add = (group: Readonly<Record<string, ParameterSpec>> = {}, inPath = false) => {
-    for (const [name, spec] of Object.entries(group)) {
-      if (spec.required || inPath) required.push(names.length);
-      specs[name] = [spec, names.length, inPath];
-      names.push(name);
-    }
-    return names.length;
-  };
-  const queryAt = add(pathParams, true);
-  const bodyAt = add(query);
-  add(body);
-  return {
-    id,
-    method: operation.method ?? 'GET',
-    path: operation.path.split(/\{(\w+)\}/),
-    specs,
-    names,
-    query: queryAt,
-    body: bodyAt,
-    hasBody: !!body,
-    required,
-    rules: operation.rules ?? [],
-  };
-}
+import type {
+  CrossFieldCheck,
+  OperationPlan,
+  OperationSpec,
+  ParameterRule,
+  ParameterSpec,
+} from './spec.js';
 
 /** Shows a value in a message: JSON where possible, shortened, so a message stays one line. */
 function show(value: unknown): string {
@@ -108,64 +60,52 @@ function breaks(spec: ParameterSpec, value: unknown): [string, string] | undefin
   return undefined;
 }
 
-/** The message reads `name: value rule (operationId)`, or `name rule (operationId)` without a value. */
-export function parameterError(
-  ParameterError: ParameterErrorClass,
-  operationId: string,
-  parameter: string,
-  value: unknown,
-  rule: string,
-  text: string,
-  details?: string,
-  subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
-): ParameterError {
-  return new ParameterError(
-    operationId,
-    parameter,
-    value,
-    rule,
-    `${subject} ${text} (${operationId})`,
-    details,
-  );
-}
-
 /**
- * Checks `params` against a prepared operation and returns the given values by position, the
- * only values the request is built from (so nothing unchecked is sent). The first problem wins in
- * this order: an unknown name, then per parameter in spec order a missing or broken value, then
- * the cross-field rules.
+ * Checks `params` against an operation's plan and returns the given values by position, the only
+ * values the request is built from (so nothing unchecked is sent). The first problem wins in this
+ * order: an unknown name, then per parameter in spec order a missing or broken value, then the
+ * cross-field rules. Throws a `ParameterError` (the client's class) naming the parameter, the
+ * value and the rule; its message reads `name: value rule (operationId)`.
  */
 export function checkPrepared(
-  op: PreparedOperation,
+  plan: OperationPlan,
   params: Record<string, unknown>,
   ParameterError: ParameterErrorClass,
 ): unknown[] {
-  const fail = (...args: [string, unknown, string, string, string?, string?]) =>
-    parameterError(ParameterError, op.id, ...args);
+  const { id, names, specs } = plan;
+  const fail = (
+    parameter: string,
+    value: unknown,
+    rule: string,
+    text: string,
+    details?: string,
+    subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
+  ): ParameterError =>
+    new ParameterError(id, parameter, value, rule, `${subject} ${text} (${id})`, details);
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw fail('params', params, 'type', 'is not an object');
   }
   const values: unknown[] = [];
   // The problem at the lowest position seen so far; a later position cannot win.
-  let first = op.names.length;
+  let first = names.length;
   let problem: ParameterError | undefined;
   for (const name of Object.keys(params)) {
     const value = params[name];
-    const entry = op.specs[name];
-    if (!entry) {
+    const at = names.indexOf(name);
+    if (at < 0) {
       if (value === undefined) continue;
       throw fail(
         name,
         value,
         'unknown',
         'is not a parameter',
-        `expected one of ${op.names.join(', ')}`,
+        `expected one of ${names.join(', ')}`,
       );
     }
-    const [spec, at, inPath] = entry;
     if (value == null) continue;
     values[at] = value;
     if (at > first) continue;
+    const spec = specs[at] as ParameterSpec;
     let broken = breaks(spec, value);
     let shown = name;
     let item: unknown = value;
@@ -176,7 +116,7 @@ export function checkPrepared(
       if (broken) shown = `${name}[${i}]`;
     }
     // `.` and `..` would be resolved away by URL parsing, and an empty segment changes the route.
-    if (!broken && inPath && ['', '.', '..'].includes(String(value))) {
+    if (!broken && at < plan.query && ['', '.', '..'].includes(String(value))) {
       item = value;
       broken = ['pathSegment', 'cannot be sent as a path segment'];
     }
@@ -185,53 +125,74 @@ export function checkPrepared(
       problem = fail(shown, item, ...broken);
     }
   }
-  for (const at of op.required) {
+  for (const at of plan.required ?? []) {
     if (at > first) break;
     if (values[at] === undefined) {
-      problem = fail(op.names[at] as string, undefined, 'required', 'is required');
+      problem = fail(names[at] as string, undefined, 'required', 'is required');
       break;
     }
   }
   if (problem) throw problem;
-  for (const { rule, fields, max } of op.rules) checkRule(op, values, rule, fields, max, fail);
+  plan.rules?.(values, plan, fail);
   return values;
 }
 
-/** One of the operation's `x-avalanche-rules`. */
-function checkRule(
-  op: PreparedOperation,
-  values: unknown[],
-  rule: ParameterRule['rule'],
-  fields: readonly string[],
-  max: number | undefined,
-  fail: (...args: [string, unknown, string, string, string?, string?]) => ParameterError,
-): void {
-  const at = (field: string) => (op.specs[field] as [ParameterSpec, number, boolean])[1];
-  const present = fields.filter((field) => values[at(field)] != null);
-  // Absent fields count with the default the server will use.
-  const numbers = fields.map(
-    (field) => (values[at(field)] ?? op.specs[field]?.[0].default ?? 0) as number,
-  );
-  const sum = numbers.reduce((a, b) => a + b, 0);
-  const problem =
-    rule === 'exactlyOne' && present.length !== 1
-      ? `exactly one must be set, ${present.length ? 'not several' : 'none is'}`
-      : rule === 'atLeastOne' && !present.length
-        ? 'at least one must be set'
-        : rule === 'sumAtMost' && sum > (max as number)
-          ? `${numbers.join(' + ')} = ${sum} is above the maximum ${max}`
-          : undefined;
-  if (problem) {
-    const parameter = fields.join(rule === 'sumAtMost' ? ' + ' : ', ');
-    // The value is what the rule looked at: the numbers summed, or the fields that were set.
-    const value = Object.fromEntries(
-      rule === 'sumAtMost'
-        ? fields.map((field, i) => [field, numbers[i]])
-        : present.map((field) => [field, values[at(field)]]),
-    );
-    // A rule's message names the fields, not the value: `fields: problem (operationId)`.
-    throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
-  }
+/** The check of an operation's `x-avalanche-rules`; only operations with rules ship it. */
+export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldCheck {
+  return (values, { names, specs }, fail) => {
+    for (const { rule, fields, max } of rules) {
+      const at = fields.map((field) => names.indexOf(field));
+      const present = fields.filter((_, i) => values[at[i] as number] != null);
+      // Absent fields count with the default the server will use.
+      const numbers = at.map((i) => (values[i] ?? specs[i]?.default ?? 0) as number);
+      const sum = numbers.reduce((a, b) => a + b, 0);
+      const problem =
+        rule === 'exactlyOne' && present.length !== 1
+          ? `exactly one must be set, ${present.length ? 'not several' : 'none is'}`
+          : rule === 'atLeastOne' && !present.length
+            ? 'at least one must be set'
+            : rule === 'sumAtMost' && sum > (max as number)
+              ? `${numbers.join(' + ')} = ${sum} is above the maximum ${max}`
+              : undefined;
+      if (problem) {
+        const parameter = fields.join(rule === 'sumAtMost' ? ' + ' : ', ');
+        // The value is what the rule looked at: the numbers summed, or the fields that were set.
+        const value = Object.fromEntries(
+          rule === 'sumAtMost'
+            ? fields.map((field, i) => [field, numbers[i]])
+            : present.map((field) => [field, values[names.indexOf(field)]]),
+        );
+        // A rule's message names the fields, not the value: `fields: problem (operationId)`.
+        throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
+      }
+    }
+  };
+}
+
+/** An operation's plan from its spec; the generator emits the same for a client's functions. */
+export function planOperation(id: string, operation: OperationSpec): OperationPlan {
+  const { pathParams = {}, query = {}, body, rules } = operation;
+  const entries = [
+    ...Object.entries(pathParams),
+    ...Object.entries(query),
+    ...Object.entries(body ?? {}),
+  ];
+  const names = entries.map(([name]) => name);
+  const queryAt = Object.keys(pathParams).length;
+  return {
+    id,
+    method: operation.method,
+    path: operation.path
+      .split(/\{(\w+)\}/)
+      .map((part, i) => (i % 2 ? names.indexOf(part) : part))
+      .filter((part) => part !== ''),
+    names,
+    specs: entries.map(([, spec]) => spec),
+    query: queryAt,
+    body: body ? queryAt + Object.keys(query).length : undefined,
+    required: entries.flatMap(([, spec], i) => (spec.required || i < queryAt ? [i] : [])),
+    rules: rules?.length ? crossFieldRules(rules) : undefined,
+  };
 }
 
 /**
@@ -245,5 +206,5 @@ export function checkParameters(
   params: Record<string, unknown>,
   ParameterError: ParameterErrorClass,
 ): void {
-  checkPrepared(prepareOperation(operationId, operation), params, ParameterError);
+  checkPrepared(planOperation(operationId, operation), params, ParameterError);
 }

@@ -1,8 +1,8 @@
-import { checkPrepared, type PreparedOperation, prepareOperation } from './checkParameters.js';
+import { checkPrepared, planOperation } from './checkParameters.js';
 import type { Transport } from './createFetch.js';
 import type { ApiError, ErrorClasses, RateLimitErrorClass } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
-import type { OperationSpec } from './spec.js';
+import type { OperationPlan, OperationSpec } from './spec.js';
 import type { OperationMethods, OperationShape } from './types.js';
 
 /** Per-call options of every operation method. */
@@ -23,9 +23,9 @@ export type ResponseValidator = (response: {
 /** Where a core keeps its request function; a symbol, so a client's own keys stay its operations. */
 export const CORE: unique symbol = Symbol('avalanche-api core') as never;
 
-/** Sends one call of a prepared operation and resolves to its parsed success body. */
+/** Sends one call of an operation and resolves to its parsed success body. */
 export type CoreRequest = (
-  operation: PreparedOperation,
+  plan: OperationPlan,
   params: Record<string, unknown> | undefined,
   options: CallOptions | undefined,
 ) => Promise<unknown>;
@@ -61,15 +61,16 @@ export function createCore<Api extends string>(
   errors: ErrorClasses,
 ): RestCore<Api> {
   const base = baseUrl.replace(/\/+$/, '');
-  const request: CoreRequest = async (op, params = {}, options = {}) => {
-    const { id, method, path, names, query, body: bodyAt } = op;
-    const values = checkPrepared(op, params, errors.ParameterError);
+  const request: CoreRequest = async (plan, params = {}, options = {}) => {
+    const { id, method = 'GET', path, names, query, body: bodyAt = names.length } = plan;
+    const values = checkPrepared(plan, params, errors.ParameterError);
     // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to;
     // it throws a bare URIError for a lone UTF-16 surrogate, which no URL can carry.
-    const encode = (name: string, value: unknown) => {
+    const encode = (at: number, value: unknown) => {
       try {
         return encodeURIComponent(String(value));
       } catch {
+        const name = names[at] as string;
         throw new errors.ParameterError(
           id,
           name,
@@ -79,25 +80,21 @@ export function createCore<Api extends string>(
         );
       }
     };
-    // The template split at its names: literal, name, literal, …
     let url = base;
-    for (let i = 0; i < path.length; i++) {
-      const part = path[i] as string;
-      url += i % 2 ? encode(part, values[op.specs[part]?.[1] as number]) : part;
-    }
+    for (const part of path) url += typeof part === 'number' ? encode(part, values[part]) : part;
     // Query in the spec's order; arrays use the spec's default style (form, exploded): name=a&name=b.
     let separator = '?';
     for (let at = query; at < bodyAt; at++) {
       const value = values[at];
       if (value === undefined) continue;
-      const name = names[at] as string;
       for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${separator}${name}=${encode(name, item)}`;
+        url += `${separator}${names[at]}=${encode(at, item)}`;
         separator = '&';
       }
     }
     let body: Record<string, unknown> | undefined;
-    if (op.hasBody) {
+    // An operation with a body sends one even when no field is set.
+    if (plan.body !== undefined) {
       body = {};
       for (let at = bodyAt; at < names.length; at++) {
         if (values[at] !== undefined) body[names[at] as string] = values[at];
@@ -164,19 +161,10 @@ export function createCore<Api extends string>(
   return { [CORE]: request };
 }
 
-/**
- * One operation as a function of a core (`listValidators(core, params, options)`). What the
- * spec says is prepared on the first call, so an app pays only for the operations it calls.
- */
-export function operation(operationId: string, spec: OperationSpec): OperationFunction {
-  let prepared: PreparedOperation | undefined;
+/** One operation as a function of a core: `listValidators(core, params, options)`. */
+export function operation(plan: OperationPlan): OperationFunction {
   return (core, params, options) =>
-    // biome-ignore lint/suspicious/noAssignInExpressions: prepared once, on the first call.
-    core[CORE](
-      (prepared ??= prepareOperation(operationId, spec)),
-      params as Record<string, unknown> | undefined,
-      options,
-    ) as Promise<never>;
+    core[CORE](plan, params as Record<string, unknown> | undefined, options) as Promise<never>;
 }
 
 /** The client form of a core: one method per function of `functions`, and the core itself. */
@@ -203,8 +191,9 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
   errors: ErrorClasses,
 ): OperationMethods<Operations> & RestCore {
   const functions: Record<string, OperationFunction> = {};
-  for (const [id, spec] of Object.entries<OperationSpec>(table))
-    functions[id] = operation(id, spec);
+  for (const [id, spec] of Object.entries<OperationSpec>(table)) {
+    functions[id] = operation(planOperation(id, spec));
+  }
   return bindOperations<OperationMethods<Operations>, RestCore>(
     createCore(send, baseUrl, validate, errors),
     functions,

@@ -31,6 +31,30 @@ export class ClientError extends Error {
 /** A client's base class (`DataClientError`), which the functions below extend. */
 export type ClientErrorClass = new (message: string, options?: ClientErrorOptions) => ClientError;
 
+/**
+ * One error class on top of `Base`, named `name`: `init` turns the constructor's arguments into
+ * the base constructor's and the fields to set. One factory instead of a class body per error
+ * keeps every client's bundle small.
+ */
+function defineError(
+  Base: ClientErrorClass | ApiErrorClass,
+  name: string,
+  // biome-ignore lint/suspicious/noExplicitAny: each caller's init states its own argument types.
+  init: (...args: any[]) => [args: unknown[], fields: object],
+): new (
+  ...args: never[]
+) => ClientError {
+  const Parent = Base as unknown as new (...args: unknown[]) => ClientError;
+  return class extends Parent {
+    constructor(...args: unknown[]) {
+      const [parentArgs, fields] = init(...args);
+      super(...parentArgs);
+      this.name = name;
+      Object.assign(this, fields);
+    }
+  };
+}
+
 /** The server answered, and the answer is a failure: a non-2XX status, or a body that is not JSON. */
 export interface ApiError extends ClientError {
   /** HTTP status of the answer. */
@@ -54,28 +78,14 @@ export type ApiErrorClass = new (
 
 /** A client's `…ApiError`, named `className`, on top of its base class. */
 export function ApiErrorBase(Base: ClientErrorClass, className: string): ApiErrorClass {
-  return class ApiError extends Base {
-    override name = className;
-    declare status: number;
-    declare error: string;
-    declare body: unknown;
-    declare url: string;
-
-    constructor(
-      status: number,
-      error: string,
-      message: string,
-      body: unknown,
-      url: string,
-      options?: ClientErrorOptions,
-    ) {
-      super(message, options);
-      this.status = status;
-      this.error = error;
-      this.body = body;
-      this.url = url;
-    }
-  };
+  return defineError(
+    Base,
+    className,
+    (status, error, message, body, url, options?: ClientErrorOptions) => [
+      [message, options],
+      { status, error, body, url },
+    ],
+  ) as ApiErrorClass;
 }
 
 /** 429, after the retries the client was allowed. */
@@ -95,22 +105,10 @@ export type RateLimitErrorClass = new (
 
 /** `RateLimitError` on top of a client's `…ApiError`. */
 export function RateLimitErrorBase(Base: ApiErrorClass): RateLimitErrorClass {
-  return class RateLimitError extends Base {
-    override name = 'RateLimitError';
-    declare retryAfterMs: number | undefined;
-
-    constructor(
-      status: number,
-      error: string,
-      message: string,
-      body: unknown,
-      url: string,
-      options?: ClientErrorOptions & { retryAfterMs?: number | undefined },
-    ) {
-      super(status, error, message, body, url, options);
-      this.retryAfterMs = options?.retryAfterMs;
-    }
-  };
+  return defineError(Base, 'RateLimitError', (...args) => [
+    args,
+    { retryAfterMs: args[5]?.retryAfterMs },
+  ]) as RateLimitErrorClass;
 }
 
 /** No answer within `timeoutMs`. */
@@ -123,17 +121,10 @@ export type TimeoutErrorClass = new (timeoutMs: number, url: string) => TimeoutE
 
 /** `TimeoutError` on top of a client's base class. */
 export function TimeoutErrorBase(Base: ClientErrorClass): TimeoutErrorClass {
-  return class TimeoutError extends Base {
-    override name = 'TimeoutError';
-    declare timeoutMs: number;
-    declare url: string;
-
-    constructor(timeoutMs: number, url: string) {
-      super(`no answer within ${timeoutMs} ms`, { details: url });
-      this.timeoutMs = timeoutMs;
-      this.url = url;
-    }
-  };
+  return defineError(Base, 'TimeoutError', (timeoutMs, url) => [
+    [`no answer within ${timeoutMs} ms`, { details: url }],
+    { timeoutMs, url },
+  ]) as TimeoutErrorClass;
 }
 
 /** The request never got an answer. */
@@ -151,21 +142,10 @@ export type ConnectionErrorClass = new (
 
 /** `ConnectionError` on top of a client's base class. */
 export function ConnectionErrorBase(Base: ClientErrorClass): ConnectionErrorClass {
-  return class ConnectionError extends Base {
-    override name = 'ConnectionError';
-    declare url: string;
-    declare code: string | undefined;
-
-    constructor(
-      message: string,
-      url: string,
-      options?: ClientErrorOptions & { code?: string | undefined },
-    ) {
-      super(message, options);
-      this.url = url;
-      this.code = options?.code;
-    }
-  };
+  return defineError(Base, 'ConnectionError', (message, url, options) => [
+    [message, options],
+    { url, code: options?.code },
+  ]) as ConnectionErrorClass;
 }
 
 /** A redirect answered while an api key was attached; it is not followed, so the key stays home. */
@@ -184,19 +164,10 @@ export type RedirectErrorClass = new (
 
 /** `RedirectError` on top of a client's base class. */
 export function RedirectErrorBase(Base: ClientErrorClass): RedirectErrorClass {
-  return class RedirectError extends Base {
-    override name = 'RedirectError';
-    declare status: number;
-    declare location: string;
-    declare url: string;
-
-    constructor(status: number, location: string, url: string) {
-      super(`${url} answered ${status} to ${location}; not followed while an api key is attached`);
-      this.status = status;
-      this.location = location;
-      this.url = url;
-    }
-  };
+  return defineError(Base, 'RedirectError', (status, location, url) => [
+    [`${url} answered ${status} to ${location}; not followed while an api key is attached`],
+    { status, location, url },
+  ]) as RedirectErrorClass;
 }
 
 /** The body grew past `maxResponseBytes`; reading stopped there. */
@@ -212,17 +183,10 @@ export type ResponseTooLargeErrorClass = new (
 
 /** `ResponseTooLargeError` on top of a client's base class. */
 export function ResponseTooLargeErrorBase(Base: ClientErrorClass): ResponseTooLargeErrorClass {
-  return class ResponseTooLargeError extends Base {
-    override name = 'ResponseTooLargeError';
-    declare maxResponseBytes: number;
-    declare url: string;
-
-    constructor(maxResponseBytes: number, url: string) {
-      super(`the answer of ${url} is larger than maxResponseBytes (${maxResponseBytes})`);
-      this.maxResponseBytes = maxResponseBytes;
-      this.url = url;
-    }
-  };
+  return defineError(Base, 'ResponseTooLargeError', (maxResponseBytes, url) => [
+    [`the answer of ${url} is larger than maxResponseBytes (${maxResponseBytes})`],
+    { maxResponseBytes, url },
+  ]) as ResponseTooLargeErrorClass;
 }
 
 /** A parameter broke one of the spec's rules; nothing was sent. */
@@ -246,28 +210,14 @@ export type ParameterErrorClass = new (
 
 /** `ParameterError` on top of a client's base class. */
 export function ParameterErrorBase(Base: ClientErrorClass): ParameterErrorClass {
-  return class ParameterError extends Base {
-    override name = 'ParameterError';
-    declare operation: string;
-    declare parameter: string;
-    declare value: unknown;
-    declare rule: string;
-
-    constructor(
-      operation: string,
-      parameter: string,
-      value: unknown,
-      rule: string,
-      message: string,
-      details?: string,
-    ) {
-      super(message, { details });
-      this.operation = operation;
-      this.parameter = parameter;
-      this.value = value;
-      this.rule = rule;
-    }
-  };
+  return defineError(
+    Base,
+    'ParameterError',
+    (operation, parameter, value, rule, message, details) => [
+      [message, { details }],
+      { operation, parameter, value, rule },
+    ],
+  ) as ParameterErrorClass;
 }
 
 /** The service handed out a page token it had handed out before. */
@@ -281,19 +231,10 @@ export type PaginationErrorClass = new (pageToken: string, page: number) => Pagi
 
 /** `PaginationError` on top of a client's base class. */
 export function PaginationErrorBase(Base: ClientErrorClass): PaginationErrorClass {
-  return class PaginationError extends Base {
-    override name = 'PaginationError';
-    declare pageToken: string;
-    declare page: number;
-
-    constructor(pageToken: string, page: number) {
-      super(`page ${page} repeats an earlier page token`, {
-        details: `nextPageToken ${pageToken}`,
-      });
-      this.pageToken = pageToken;
-      this.page = page;
-    }
-  };
+  return defineError(Base, 'PaginationError', (pageToken, page) => [
+    [`page ${page} repeats an earlier page token`, { details: `nextPageToken ${pageToken}` }],
+    { pageToken, page },
+  ]) as PaginationErrorClass;
 }
 
 /** A success body does not have the shape the spec promises. */
@@ -312,21 +253,13 @@ export type ResponseValidationErrorClass = new (
 
 /** `ResponseValidationError` on top of a client's base class. */
 export function ResponseValidationErrorBase(Base: ClientErrorClass): ResponseValidationErrorClass {
-  return class ResponseValidationError extends Base {
-    override name = 'ResponseValidationError';
-    declare operationId: string;
-    declare url: string;
-    declare issues: string[];
-
-    constructor(operationId: string, url: string, issues: string[]) {
-      super(`the ${operationId} answer does not match the spec: ${issues[0]}`, {
-        details: issues.slice(0, 20).join('\n'),
-      });
-      this.operationId = operationId;
-      this.url = url;
-      this.issues = issues;
-    }
-  };
+  return defineError(Base, 'ResponseValidationError', (operationId, url, issues: string[]) => [
+    [
+      `the ${operationId} answer does not match the spec: ${issues[0]}`,
+      { details: issues.slice(0, 20).join('\n') },
+    ],
+    { operationId, url, issues },
+  ]) as ResponseValidationErrorClass;
 }
 
 /**

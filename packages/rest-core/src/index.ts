@@ -1,4 +1,4 @@
-export { checkParameters, type PreparedOperation } from './checkParameters.js';
+export { checkParameters, crossFieldRules } from './checkParameters.js';
 export { checkSchema } from './checkSchema.js';
 export {
   type Answer,
@@ -65,7 +65,14 @@ export {
 } from './paginate.js';
 export { retryAfterMs } from './retryAfterMs.js';
 export { sleep } from './sleep.js';
-export type { OperationSpec, ParameterRule, ParameterSpec, StructuralSchema } from './spec.js';
+export type {
+  CrossFieldCheck,
+  OperationPlan,
+  OperationSpec,
+  ParameterRule,
+  ParameterSpec,
+  StructuralSchema,
+} from './spec.js';
 export type {
   OperationMethod,
   OperationMethods,

@@ -10,4 +10,4 @@ const getAvgTpsPageToken: core.ParameterSpec = { minLength: 1 };
 
 /** Average transactions per second of a chain */
 export const getAvgTps: (client: Core, params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult> =
-  /* @__PURE__ */ operation('getAvgTps', { path: "/v1/avg_tps/{chainId}", pathParams: { chainId: getAvgTpsChainId }, query: { pageToken: getAvgTpsPageToken } });
+  /* @__PURE__ */ operation({ id: "getAvgTps", path: ["/v1/avg_tps/", 0], names: ["chainId", "pageToken"], specs: [getAvgTpsChainId, getAvgTpsPageToken], query: 1, required: [0] });
