@@ -284,7 +284,9 @@ describe('renderFunctions', () => {
 
   it('writes one pure-annotated function per operation, typed with the named params and result', () => {
     const text = renderFunctions(fixture(), '// head\n');
-    expect(text).toContain("import { crossFieldRules, operation } from '@avalanche-api/rest-core';");
+    expect(text).toContain(
+      "import { crossFieldRules, operation } from '@avalanche-api/rest-core';",
+    );
     expect(text).toContain(
       "import type { Core, ListItemsParams, ListItemsResult, SignItemsParams, SignItemsResult } from './operations.js';",
     );
