@@ -31,30 +31,6 @@ export class ClientError extends Error {
 /** A client's base class (`DataClientError`), which the functions below extend. */
 export type ClientErrorClass = new (message: string, options?: ClientErrorOptions) => ClientError;
 
-/**
- * One error class on top of `Base`, named `name`: `init` turns the constructor's arguments into
- * the base constructor's and the fields to set. One factory instead of a class body per error
- * keeps every client's bundle small.
- */
-function defineError(
-  Base: ClientErrorClass | ApiErrorClass,
-  name: string,
-  // biome-ignore lint/suspicious/noExplicitAny: each caller's init states its own argument types.
-  init: (...args: any[]) => [args: unknown[], fields: object],
-): new (
-  ...args: never[]
-) => ClientError {
-  const Parent = Base as unknown as new (...args: unknown[]) => ClientError;
-  return class extends Parent {
-    constructor(...args: unknown[]) {
-      const [parentArgs, fields] = init(...args);
-      super(...parentArgs);
-      this.name = name;
-      Object.assign(this, fields);
-    }
-  };
-}
-
 /** The server answered, and the answer is a failure: a non-2XX status, or a body that is not JSON. */
 export interface ApiError extends ClientError {
   /** HTTP status of the answer. */
@@ -78,14 +54,28 @@ export type ApiErrorClass = new (
 
 /** A client's `…ApiError`, named `className`, on top of its base class. */
 export function ApiErrorBase(Base: ClientErrorClass, className: string): ApiErrorClass {
-  return defineError(
-    Base,
-    className,
-    (status, error, message, body, url, options?: ClientErrorOptions) => [
-      [message, options],
-      { status, error, body, url },
-    ],
-  ) as ApiErrorClass;
+  return class ApiError extends Base {
+    override name = className;
+    declare status: number;
+    declare error: string;
+    declare body: unknown;
+    declare url: string;
+
+    constructor(
+      status: number,
+      error: string,
+      message: string,
+      body: unknown,
+      url: string,
+      options?: ClientErrorOptions,
+    ) {
+      super(message, options);
+      this.status = status;
+      this.error = error;
+      this.body = body;
+      this.url = url;
+    }
+  };
 }
 
 /** 429, after the retries the client was allowed. */
@@ -105,10 +95,22 @@ export type RateLimitErrorClass = new (
 
 /** `RateLimitError` on top of a client's `…ApiError`. */
 export function RateLimitErrorBase(Base: ApiErrorClass): RateLimitErrorClass {
-  return defineError(Base, 'RateLimitError', (...args) => [
-    args,
-    { retryAfterMs: args[5]?.retryAfterMs },
-  ]) as RateLimitErrorClass;
+  return class RateLimitError extends Base {
+    override name = 'RateLimitError';
+    declare retryAfterMs: number | undefined;
+
+    constructor(
+      status: number,
+      error: string,
+      message: string,
+      body: unknown,
+      url: string,
+      options?: ClientErrorOptions & { retryAfterMs?: number | undefined },
+    ) {
+      super(status, error, message, body, url, options);
+      this.retryAfterMs = options?.retryAfterMs;
+    }
+  };
 }
 
 /** No answer within `timeoutMs`. */
@@ -121,10 +123,17 @@ export type TimeoutErrorClass = new (timeoutMs: number, url: string) => TimeoutE
 
 /** `TimeoutError` on top of a client's base class. */
 export function TimeoutErrorBase(Base: ClientErrorClass): TimeoutErrorClass {
-  return defineError(Base, 'TimeoutError', (timeoutMs, url) => [
-    [`no answer within ${timeoutMs} ms`, { details: url }],
-    { timeoutMs, url },
-  ]) as TimeoutErrorClass;
+  return class TimeoutError extends Base {
+    override name = 'TimeoutError';
+    declare timeoutMs: number;
+    declare url: string;
+
+    constructor(timeoutMs: number, url: string) {
+      super(`no answer within ${timeoutMs} ms`, { details: url });
+      this.timeoutMs = timeoutMs;
+      this.url = url;
+    }
+  };
 }
 
 /** The request never got an answer. */
@@ -142,10 +151,21 @@ export type ConnectionErrorClass = new (
 
 /** `ConnectionError` on top of a client's base class. */
 export function ConnectionErrorBase(Base: ClientErrorClass): ConnectionErrorClass {
-  return defineError(Base, 'ConnectionError', (message, url, options) => [
-    [message, options],
-    { url, code: options?.code },
-  ]) as ConnectionErrorClass;
+  return class ConnectionError extends Base {
+    override name = 'ConnectionError';
+    declare url: string;
+    declare code: string | undefined;
+
+    constructor(
+      message: string,
+      url: string,
+      options?: ClientErrorOptions & { code?: string | undefined },
+    ) {
+      super(message, options);
+      this.url = url;
+      this.code = options?.code;
+    }
+  };
 }
 
 /** A redirect answered while an api key was attached; it is not followed, so the key stays home. */
@@ -164,10 +184,19 @@ export type RedirectErrorClass = new (
 
 /** `RedirectError` on top of a client's base class. */
 export function RedirectErrorBase(Base: ClientErrorClass): RedirectErrorClass {
-  return defineError(Base, 'RedirectError', (status, location, url) => [
-    [`${url} answered ${status} to ${location}; not followed while an api key is attached`],
-    { status, location, url },
-  ]) as RedirectErrorClass;
+  return class RedirectError extends Base {
+    override name = 'RedirectError';
+    declare status: number;
+    declare location: string;
+    declare url: string;
+
+    constructor(status: number, location: string, url: string) {
+      super(`${url} answered ${status} to ${location}; not followed while an api key is attached`);
+      this.status = status;
+      this.location = location;
+      this.url = url;
+    }
+  };
 }
 
 /** The body grew past `maxResponseBytes`; reading stopped there. */
@@ -183,10 +212,17 @@ export type ResponseTooLargeErrorClass = new (
 
 /** `ResponseTooLargeError` on top of a client's base class. */
 export function ResponseTooLargeErrorBase(Base: ClientErrorClass): ResponseTooLargeErrorClass {
-  return defineError(Base, 'ResponseTooLargeError', (maxResponseBytes, url) => [
-    [`the answer of ${url} is larger than maxResponseBytes (${maxResponseBytes})`],
-    { maxResponseBytes, url },
-  ]) as ResponseTooLargeErrorClass;
+  return class ResponseTooLargeError extends Base {
+    override name = 'ResponseTooLargeError';
+    declare maxResponseBytes: number;
+    declare url: string;
+
+    constructor(maxResponseBytes: number, url: string) {
+      super(`the answer of ${url} is larger than maxResponseBytes (${maxResponseBytes})`);
+      this.maxResponseBytes = maxResponseBytes;
+      this.url = url;
+    }
+  };
 }
 
 /** A parameter broke one of the spec's rules; nothing was sent. */
@@ -210,14 +246,28 @@ export type ParameterErrorClass = new (
 
 /** `ParameterError` on top of a client's base class. */
 export function ParameterErrorBase(Base: ClientErrorClass): ParameterErrorClass {
-  return defineError(
-    Base,
-    'ParameterError',
-    (operation, parameter, value, rule, message, details) => [
-      [message, { details }],
-      { operation, parameter, value, rule },
-    ],
-  ) as ParameterErrorClass;
+  return class ParameterError extends Base {
+    override name = 'ParameterError';
+    declare operation: string;
+    declare parameter: string;
+    declare value: unknown;
+    declare rule: string;
+
+    constructor(
+      operation: string,
+      parameter: string,
+      value: unknown,
+      rule: string,
+      message: string,
+      details?: string,
+    ) {
+      super(message, { details });
+      this.operation = operation;
+      this.parameter = parameter;
+      this.value = value;
+      this.rule = rule;
+    }
+  };
 }
 
 /** The service handed out a page token it had handed out before. */
@@ -231,10 +281,19 @@ export type PaginationErrorClass = new (pageToken: string, page: number) => Pagi
 
 /** `PaginationError` on top of a client's base class. */
 export function PaginationErrorBase(Base: ClientErrorClass): PaginationErrorClass {
-  return defineError(Base, 'PaginationError', (pageToken, page) => [
-    [`page ${page} repeats an earlier page token`, { details: `nextPageToken ${pageToken}` }],
-    { pageToken, page },
-  ]) as PaginationErrorClass;
+  return class PaginationError extends Base {
+    override name = 'PaginationError';
+    declare pageToken: string;
+    declare page: number;
+
+    constructor(pageToken: string, page: number) {
+      super(`page ${page} repeats an earlier page token`, {
+        details: `nextPageToken ${pageToken}`,
+      });
+      this.pageToken = pageToken;
+      this.page = page;
+    }
+  };
 }
 
 /** A success body does not have the shape the spec promises. */
@@ -253,13 +312,21 @@ export type ResponseValidationErrorClass = new (
 
 /** `ResponseValidationError` on top of a client's base class. */
 export function ResponseValidationErrorBase(Base: ClientErrorClass): ResponseValidationErrorClass {
-  return defineError(Base, 'ResponseValidationError', (operationId, url, issues: string[]) => [
-    [
-      `the ${operationId} answer does not match the spec: ${issues[0]}`,
-      { details: issues.slice(0, 20).join('\n') },
-    ],
-    { operationId, url, issues },
-  ]) as ResponseValidationErrorClass;
+  return class ResponseValidationError extends Base {
+    override name = 'ResponseValidationError';
+    declare operationId: string;
+    declare url: string;
+    declare issues: string[];
+
+    constructor(operationId: string, url: string, issues: string[]) {
+      super(`the ${operationId} answer does not match the spec: ${issues[0]}`, {
+        details: issues.slice(0, 20).join('\n'),
+      });
+      this.operationId = operationId;
+      this.url = url;
+      this.issues = issues;
+    }
+  };
 }
 
 /**
