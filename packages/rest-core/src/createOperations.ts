@@ -170,11 +170,13 @@ export function operation(plan: OperationPlan): OperationFunction {
 /** The client form of a core: one method per function of `functions`, and the core itself. */
 export function bindOperations<Methods, Core extends RestCore>(
   core: Core,
-  functions: Readonly<Record<string, (core: Core, ...args: never[]) => Promise<unknown>>>,
+  functions: Readonly<
+    Record<string, (core: Core, params: never, options?: CallOptions) => unknown>
+  >,
 ): Methods & Core {
   const client: Record<string | symbol, unknown> = { [CORE]: core[CORE] };
   for (const [name, call] of Object.entries(functions)) {
-    client[name] = (...args: never[]) => call(core, ...args);
+    client[name] = (params: never, options?: CallOptions) => call(core, params, options);
   }
   return client as Methods & Core;
 }
