@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Emits a client package's src/generated/ from one bundled OpenAPI document:
 //   types.ts       openapi-typescript's `paths`, `components` and `operations`
-//   operations.ts  the runtime operation table (method, path, parameter rules, cross-field rules)
-//                  and the method types bound to it; its types come from @avalanche-api/rest-core
+//   functions.ts   one tree-shakable function per operation, holding its method, path,
+//                  parameter rules and cross-field rules
+//   operations.ts  the types of those functions and of the client methods; the generic ones come
+//                  from @avalanche-api/rest-core
 //   schemas.ts     the structural subset of the success-response schemas, for the opt-in validator
 //   names.ts       the named types a user imports: one per component schema, and
 //                  <OperationId>Params / <OperationId>Result per operation
@@ -213,7 +215,7 @@ export function collectOperations(doc) {
 
       const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       for (const name of pathNames) {
-        // The runtime fills the template with /\{(\w+)\}/.
+        // Kept to words, as the runtime (planOperation) splits templates with /\{(\w+)\}/.
         if (!/^\w+$/.test(name)) throw new Error(`${id}: path parameter {${name}} is not a word`);
         if (!params.some((p) => p.name === name && p.spec.in === 'path')) {
           throw new Error(`${id}: path template names {${name}} but no path parameter does`);
@@ -343,12 +345,38 @@ export function compactSpec({ in: where, type, required, items, ...rest }) {
   };
 }
 
-/** Renders src/generated/operations.ts: the runtime table, with shared parameter specs hoisted into constants. */
+/** The brand of a spec's core type, so one client's core is not accepted by another's functions. */
+const coreBrand = (doc) => JSON.stringify(doc.info?.title ?? 'untitled');
+
+/** Renders src/generated/operations.ts: the types of the operation functions and methods, bound to the spec. */
 export function renderOperations(doc, head) {
   const operations = collectOperations(doc);
-  // Operations share most parameters (network, pageSize, …); one constant each keeps the bundle small.
+  const lines = [head, OPERATION_TYPES];
+  lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
+  lines.push(
+    "/** What the operation functions take first: the client's core, or a client (which is one too). */",
+  );
+  lines.push(`export type Core = core.RestCore<${coreBrand(doc)}>;\n`);
+  lines.push(METHOD_TYPES);
+  lines.push(renderMethodTypes(doc, operations));
+  return lines.join('\n');
+}
+
+/**
+ * Renders src/generated/functions.ts: one function per operation, each holding its own part of
+ * the spec, so a bundler keeps only the operations an app calls. Parameter specs that operations
+ * share are hoisted into constants.
+ */
+export function renderFunctions(doc, head) {
+  const operations = collectOperations(doc);
   const constants = new Map(); // literal -> name
-  const usedNames = new Set();
+  // A constant may not take the name of a function or of what the file imports.
+  const usedNames = new Set([
+    'operation',
+    'crossFieldRules',
+    'core',
+    ...operations.map((op) => op.id),
+  ]);
   const capital = (s) => s[0].toUpperCase() + s.slice(1);
   const constantFor = (param, opId) => {
     const spec = compactSpec(param.spec);
@@ -360,52 +388,64 @@ export function renderOperations(doc, head) {
         ? (param.component ?? `${opId}${capital(param.name)}`)
         : `${commaSeparated ? `${type}List` : `any${capital(type)}`}${required ? 'Required' : ''}`;
       if (!IDENTIFIER.test(name)) name = `p${constants.size}`;
-      while (usedNames.has(name) || name === 'operationTable') name = `${name}_`;
+      while (usedNames.has(name)) name = `${name}_`;
       usedNames.add(name);
       constants.set(text, name);
     }
     return constants.get(text);
   };
 
-  const group = (op, where) => {
-    const members = op.params
-      .filter((p) => p.spec.in === where)
-      .map((p) => {
-        const name = constantFor(p, op.id);
-        const key = IDENTIFIER.test(p.name) ? p.name : JSON.stringify(p.name);
-        return key === name ? name : `${key}: ${name}`;
-      });
-    const key = where === 'path' ? 'pathParams' : where;
-    // An operation with a body sends one even when every field is left out.
-    return members.length || (where === 'body' && op.hasBody)
-      ? [`${key}: { ${members.join(', ')} }`]
-      : [];
-  };
-  const body = operations.map((op) => {
+  // Path, then query, then body parameters, each in spec order: the positions a call reads.
+  const ordered = (op) =>
+    ['path', 'query', 'body'].flatMap((where) => op.params.filter((p) => p.spec.in === where));
+  let usesRules = false;
+  const functions = operations.flatMap((op) => {
+    const params = ordered(op);
+    const names = params.map((p) => p.name);
+    const queryAt = params.filter((p) => p.spec.in === 'path').length;
+    const bodyAt = params.findIndex((p) => p.spec.in === 'body');
+    const required = params.flatMap((p, i) => (p.spec.in === 'path' || p.spec.required ? [i] : []));
+    // Literals and parameter positions; empty literals (between two parameters, at the end) left out.
+    const path = op.path
+      .split(/\{([^}]+)\}/)
+      .map((part, i) => (i % 2 ? names.indexOf(part) : part))
+      .filter((part) => part !== '');
+    usesRules ||= op.rules.length > 0;
     const parts = [
+      `id: ${JSON.stringify(op.id)}`,
       ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
-      `path: ${JSON.stringify(op.path)}`,
-      ...group(op, 'path'),
-      ...group(op, 'query'),
-      ...group(op, 'body'),
-      ...(op.rules.length ? [`rules: ${literal(op.rules)}`] : []),
+      `path: ${literal(path)}`,
+      `names: ${literal(names)}`,
+      `specs: [${params.map((p) => constantFor(p, op.id)).join(', ')}]`,
+      `query: ${queryAt}`,
+      // An operation with a body sends one even when every field is left out.
+      ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`] : []),
+      ...(required.length ? [`required: ${literal(required)}`] : []),
+      ...(op.rules.length ? [`rules: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
     ];
-    return `  ${op.id}: { ${parts.join(', ')} },`;
+    const { params: paramsType, result } = operationNames(op.id);
+    const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
+    const optional = needsParams(op) ? '' : '?';
+    return [
+      ...(summary ? [`/** ${summary.replaceAll('*/', '*\\/')} */`] : []),
+      `export const ${op.id}: (client: Core, params${optional}: ${paramsType}, options?: core.CallOptions) => Promise<${result}> =`,
+      `  /* @__PURE__ */ operation({ ${parts.join(', ')} });`,
+    ];
   });
+  const typeNames = ['Core', ...operations.flatMap((op) => Object.values(operationNames(op.id)))];
 
-  const lines = [head, OPERATION_TYPES];
-  lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
-  lines.push(METHOD_TYPES);
-  lines.push(renderMethodTypes(doc, operations));
-  lines.push(
+  const lines = [
+    head,
+    "import type * as core from '@avalanche-api/rest-core';",
+    `import { ${usesRules ? 'crossFieldRules, ' : ''}operation } from '@avalanche-api/rest-core';`,
+    `import type { ${typeNames.join(', ')} } from './operations.js';`,
+    '',
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',
-  );
+  ];
   for (const [text, name] of constants) lines.push(`const ${name}: core.ParameterSpec = ${text};`);
   lines.push('');
-  lines.push('/** One entry per operationId of the spec. */');
-  lines.push('export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {');
-  lines.push(...body);
-  lines.push('};\n');
+  lines.push(...functions);
+  lines.push('');
   return lines.join('\n');
 }
 
@@ -508,10 +548,13 @@ export const README = `# Generated code
 Generated from the bundled spec: do not edit; change the spec and run \`pnpm generate\`.
 
 - \`types.ts\`: \`paths\`, \`components\` and \`operations\` from openapi-typescript.
-- \`operations.ts\`: the runtime operation table (method, path template, parameter rules and the
-  spec's \`x-avalanche-rules\`) that the client checks parameters against before sending anything,
-  and the method types (\`OperationParameters\`, \`OperationReturnType\`, …) bound to this spec. The
-  table's types and the generic method types come from \`@avalanche-api/rest-core\`.
+- \`functions.ts\`: one function per operation (\`listValidators(client, params)\`), each holding
+  its part of the spec (method, path template, parameter rules and the spec's
+  \`x-avalanche-rules\`) that parameters are checked against before anything is sent. Each is a
+  \`/* @__PURE__ */\` constant, so a bundler keeps only the operations an app calls.
+- \`operations.ts\`: the types of those functions and of the client's methods
+  (\`OperationParameters\`, \`OperationReturnType\`, \`Core\`, …) bound to this spec; the generic
+  types come from \`@avalanche-api/rest-core\`.
 - \`names.ts\`: the named types the entry point re-exports: one per component schema (declared
   in \`types.ts\` as top-level aliases, so editors show \`EvmBlock\`, not
   \`components["schemas"]["EvmBlock"]\`) and \`<OperationId>Params\` / \`<OperationId>Result\` per
@@ -537,6 +580,7 @@ export async function generate({ specPath, outDir, source }) {
   return {
     'types.ts': `${head}\n${astToString(nodes)}`,
     'operations.ts': renderOperations(doc, head),
+    'functions.ts': renderFunctions(doc, head),
     'schemas.ts': renderSchemas(doc, head),
     'names.ts': renderNames(doc, head, names),
     'README.md': README,

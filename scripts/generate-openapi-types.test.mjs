@@ -14,6 +14,7 @@ import {
   literal,
   operationNames,
   README,
+  renderFunctions,
   renderNames,
   renderOperations,
   structuralSchema,
@@ -262,36 +263,64 @@ describe('collectOperations', () => {
   });
 });
 
-describe('renderOperations', () => {
+describe('renderFunctions', () => {
   it('hoists shared parameter specs and leaves out defaults (string type, GET, path required)', () => {
-    const text = renderOperations(fixture(), '// head\n');
+    const text = renderFunctions(fixture(), '// head\n');
     expect(text.startsWith('// head\n')).toBe(true);
-    expect(text).toContain("export type OperationId = 'listItems' | 'signItems';");
     expect(text).toContain('const network: core.ParameterSpec = { enum: ["mainnet", "fuji"] };');
     expect(text).toContain(
       'const stringListRequired: core.ParameterSpec = { required: true, commaSeparated: true };',
     );
     // message and justification share one constant, named after the first.
-    expect(text).toContain('message: signItemsMessage, justification: signItemsMessage');
+    expect(text).toContain('specs: [network, signItemsMessage, signItemsMessage, signItemsQuorum,');
+    // Parameters by position: path, query, body; the path as literals and positions.
     expect(text).toContain(
-      '  listItems: { path: "/v1/things/{network}/items", pathParams: { network }, query: { pageSize, pageToken: listItemsPageToken, ids: stringListRequired, kinds: listItemsKinds, minAmount: listItemsMinAmount }, rules: [{ rule: "atLeastOne", fields: ["ids", "kinds"] }] },',
+      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [network, pageSize, listItemsPageToken, stringListRequired, listItemsKinds, listItemsMinAmount], query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      / {2}signItems: \{ method: "POST", path: .*, pathParams: \{ network \}, body: \{/,
+      /operation\(\{ id: "signItems", method: "POST", path: .*, query: 1, body: 1, required: \[0\], rules: /,
     );
   });
 
-  it('takes the table types from @avalanche-api/rest-core and binds its method types to the spec', () => {
+  it('writes one pure-annotated function per operation, typed with the named params and result', () => {
+    const text = renderFunctions(fixture(), '// head\n');
+    expect(text).toContain(
+      "import { crossFieldRules, operation } from '@avalanche-api/rest-core';",
+    );
+    expect(text).toContain(
+      "import type { Core, ListItemsParams, ListItemsResult, SignItemsParams, SignItemsResult } from './operations.js';",
+    );
+    // network (path) and ids (required query) make params required; signItems' body has no required field.
+    expect(text).toContain(
+      'export const listItems: (client: Core, params: ListItemsParams, options?: core.CallOptions) => Promise<ListItemsResult> =\n  /* @__PURE__ */ operation({',
+    );
+    expect(text).toMatch(/export const signItems: \(client: Core, params: SignItemsParams,/);
+    // Nothing joins the functions into one table a bundler would have to keep whole.
+    expect(text).not.toMatch(/Record<|operationTable/);
+  });
+
+  it('never names a constant after an operation', () => {
+    const doc = fixture();
+    const listItems = doc.paths['/v1/things/{network}/items'].get;
+    listItems.operationId = 'network';
+    const text = renderFunctions(doc, '');
+    expect(text).toContain('const network_: core.ParameterSpec');
+    expect(text).toContain('export const network:');
+  });
+});
+
+describe('renderOperations', () => {
+  it('binds the method types from @avalanche-api/rest-core to the spec and brands its core', () => {
     const text = renderOperations(fixture(), '// head\n');
+    expect(text.startsWith('// head\n')).toBe(true);
+    expect(text).toContain("export type OperationId = 'listItems' | 'signItems';");
     expect(text).toContain("import type * as core from '@avalanche-api/rest-core';");
     expect(text).toContain("import type { operations } from './types.js';");
-    expect(text).not.toMatch(/ParameterRule/);
+    expect(text).not.toMatch(/ParameterRule|ParameterSpec/);
     expect(text).toContain(
       'export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;',
     );
-    expect(text).toContain(
-      'export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {',
-    );
+    expect(text).toContain('export type Core = core.RestCore<"Fixture API">;');
   });
 
   it("names each operation's params and result and writes the methods with those names", () => {
@@ -380,11 +409,12 @@ describe('structuralSchema', () => {
 // --- files, header, stability -------------------------------------------------------------
 
 describe('generate', () => {
-  it('writes types, operations, schemas and the README, each .ts with a one-line header', async () => {
+  it('writes types, functions, operations, schemas and the README, each .ts with a one-line header', async () => {
     const { specPath, outDir } = await writeFixture();
     const files = await generate({ specPath, outDir });
     expect(Object.keys(files).sort()).toEqual([
       'README.md',
+      'functions.ts',
       'names.ts',
       'operations.ts',
       'schemas.ts',
@@ -393,7 +423,7 @@ describe('generate', () => {
     expect(files['README.md']).toBe(README);
     expect(README).toContain('do not edit; change the spec and run `pnpm generate`');
     const head = files['types.ts'].split('\n')[0];
-    for (const name of ['names.ts', 'operations.ts', 'schemas.ts', 'types.ts']) {
+    for (const name of ['functions.ts', 'names.ts', 'operations.ts', 'schemas.ts', 'types.ts']) {
       expect(files[name].split('\n')[0]).toBe(head);
     }
     expect(head).toMatch(
@@ -437,8 +467,8 @@ describe('generate', () => {
 
   it('writeGenerated writes only what changed; check mode writes nothing', async () => {
     const { specPath, outDir } = await writeFixture();
-    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(5);
-    expect(await writeGenerated({ specPath, outDir })).toHaveLength(5);
+    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(6);
+    expect(await writeGenerated({ specPath, outDir })).toHaveLength(6);
     expect(await writeGenerated({ specPath, outDir })).toEqual([]);
     await writeFile(join(outDir, 'operations.ts'), '// edited by hand\n');
     expect(await writeGenerated({ specPath, outDir, check: true })).toEqual(['operations.ts']);

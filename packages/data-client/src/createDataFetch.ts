@@ -5,7 +5,7 @@ import {
   type PolicyFetch,
   type Transport,
 } from '@avalanche-api/rest-core';
-import type { CreateDataClientParameters } from './createDataClient.js';
+import type { CreateDataClientParameters } from './createDataCore.js';
 import { errors } from './errors.js';
 
 const API_KEY_HEADER = 'x-glacier-api-key';

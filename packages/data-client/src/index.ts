@@ -17,6 +17,11 @@ export {
   type DataClient,
 } from './createDataClient.js';
 export {
+  type CreateDataCoreReturnType,
+  createDataCore,
+  type DataCore,
+} from './createDataCore.js';
+export {
   BadRequestError,
   ConnectionError,
   DataClientError,
@@ -35,6 +40,8 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
+// One function per operation (`listValidators(core, params)`); a bundle keeps only those called.
+export * from './generated/functions.js';
 // One named type per component schema and <OperationId>Params / <OperationId>Result per operation.
 export type * from './generated/names.js';
 export type {

@@ -8,6 +8,7 @@ import type {
   ActiveValidator,
   components,
   DataClient,
+  DataCore,
   Erc721Token,
   EvmBlock,
   GetBlockParams,
@@ -37,7 +38,8 @@ it('each named type is the spec type it names', () => {
   assert<Equal<GetBlockParams, OperationParameters<'getBlock'>>>(true);
   // The written-out method interface is the generic one the runtime returns.
   assert<Equal<OperationMethods, core.OperationMethods<operations>>>(true);
-  assert<Equal<DataClient, OperationMethods>>(true);
+  // A client is its methods plus the core the operation functions take.
+  assert<Equal<DataClient, OperationMethods & DataCore>>(true);
   expect(true).toBe(true);
 });
 

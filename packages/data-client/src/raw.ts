@@ -1,6 +1,6 @@
 // A separate entry point: openapi-fetch (~2.5 kB gzipped) stays out of the bundle of anyone not importing it.
 import createClient, { type Client } from 'openapi-fetch';
-import { type CreateDataClientParameters, DATA_API_URL } from './createDataClient.js';
+import { type CreateDataClientParameters, DATA_API_URL } from './createDataCore.js';
 import { createDataFetch } from './createDataFetch.js';
 import type { paths } from './generated/types.js';
 

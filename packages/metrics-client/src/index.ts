@@ -17,6 +17,11 @@ export {
   type MetricsClient,
 } from './createMetricsClient.js';
 export {
+  type CreateMetricsCoreReturnType,
+  createMetricsCore,
+  type MetricsCore,
+} from './createMetricsCore.js';
+export {
   BadRequestError,
   ConnectionError,
   ForbiddenError,
@@ -35,6 +40,8 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
+// One function per operation (`getAvgTps(core, params)`); a bundle keeps only those called.
+export * from './generated/functions.js';
 // One named type per component schema and <OperationId>Params / <OperationId>Result per operation.
 export type * from './generated/names.js';
 export type {

@@ -8,6 +8,7 @@ import type {
   GetAvgTpsResult,
   MetricPoint,
   MetricsClient,
+  MetricsCore,
   OperationMethods,
   OperationParameters,
   operations,
@@ -23,7 +24,8 @@ it('each named type is the spec type it names', () => {
   assert<Equal<GetAvgTpsResult, AvgTpsResponse>>(true);
   assert<Equal<GetAvgTpsParams, OperationParameters<'getAvgTps'>>>(true);
   assert<Equal<OperationMethods, core.OperationMethods<operations>>>(true);
-  assert<Equal<MetricsClient, OperationMethods>>(true);
+  // A client is its methods plus the core the operation functions take.
+  assert<Equal<MetricsClient, OperationMethods & MetricsCore>>(true);
   // @ts-expect-error a mismatch is caught: the result is not a data point
   assert<Equal<GetAvgTpsResult, MetricPoint>>(true);
   expect(true).toBe(true);

@@ -4,7 +4,7 @@ import {
   type CreateMetricsClientParameters,
   createMetricsFetch,
   METRICS_API_URL,
-} from './createMetricsClient.js';
+} from './createMetricsCore.js';
 import type { paths } from './generated/types.js';
 
 export type CreateRawClientParameters = Omit<CreateMetricsClientParameters, 'validate'>;

@@ -500,6 +500,56 @@ const cases: [
       rule: 'type',
     },
   ],
+  // Precedence: an unknown name first, then the parameter earliest in the spec, whatever order
+  // the params were given in.
+  [
+    'an unknown name wins over a broken value given before it',
+    {
+      id: 'listValidators',
+      given: { network: 'mainet', page_size: 10 },
+      want: 'page_size: 10 is not a parameter (listValidators)',
+    },
+  ],
+  [
+    'a missing parameter earlier in the spec wins over a broken later one',
+    {
+      id: 'listValidators',
+      given: { pageSize: 101 },
+      want: 'network is required (listValidators)',
+    },
+  ],
+  [
+    'a broken parameter earlier in the spec wins over a missing later one',
+    {
+      id: 'getBlock',
+      given: { chainId: 5 },
+      want: 'chainId: 5 is not of type string (getBlock)',
+    },
+  ],
+  [
+    'the earlier of two broken parameters wins, given first',
+    {
+      id: 'listValidators',
+      given: { network: 'mainet', pageSize: 0 },
+      want: 'network: "mainet" is not one of mainnet, fuji, testnet (listValidators)',
+    },
+  ],
+  [
+    'the earlier of two broken parameters wins, given last',
+    {
+      id: 'listValidators',
+      given: { pageSize: 0, network: 'mainet' },
+      want: 'network: "mainet" is not one of mainnet, fuji, testnet (listValidators)',
+    },
+  ],
+  [
+    'a parameter rule comes after every single-parameter check',
+    {
+      id: 'aggregateSignatures',
+      given: { network: 'fuji', quorumPercentage: 101 },
+      rule: 'maximum',
+    },
+  ],
   [
     'long values are shortened',
     {

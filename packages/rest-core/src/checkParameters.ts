@@ -1,5 +1,11 @@
-import type { ParameterErrorClass } from './errors.js';
-import type { OperationSpec, ParameterSpec } from './spec.js';
+import type { ParameterError, ParameterErrorClass } from './errors.js';
+import type {
+  CrossFieldCheck,
+  OperationPlan,
+  OperationSpec,
+  ParameterRule,
+  ParameterSpec,
+} from './spec.js';
 
 /** Shows a value in a message: JSON where possible, shortened, so a message stays one line. */
 function show(value: unknown): string {
@@ -55,6 +61,141 @@ function breaks(spec: ParameterSpec, value: unknown): [string, string] | undefin
 }
 
 /**
+ * Checks `params` against an operation's plan and returns the given values by position, the only
+ * values the request is built from (so nothing unchecked is sent). The first problem wins in this
+ * order: an unknown name, then per parameter in spec order a missing or broken value, then the
+ * cross-field rules. Throws a `ParameterError` (the client's class) naming the parameter, the
+ * value and the rule; its message reads `name: value rule (operationId)`.
+ */
+export function checkPrepared(
+  plan: OperationPlan,
+  params: Record<string, unknown>,
+  ParameterError: ParameterErrorClass,
+): unknown[] {
+  const { id, names, specs } = plan;
+  const fail = (
+    parameter: string,
+    value: unknown,
+    rule: string,
+    text: string,
+    details?: string,
+    subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
+  ): ParameterError =>
+    new ParameterError(id, parameter, value, rule, `${subject} ${text} (${id})`, details);
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    throw fail('params', params, 'type', 'is not an object');
+  }
+  const values: unknown[] = [];
+  // The problem at the lowest position seen so far; a later position cannot win.
+  let first = names.length;
+  let problem: ParameterError | undefined;
+  for (const name of Object.keys(params)) {
+    const value = params[name];
+    const at = names.indexOf(name);
+    if (at < 0) {
+      if (value === undefined) continue;
+      throw fail(
+        name,
+        value,
+        'unknown',
+        'is not a parameter',
+        `expected one of ${names.join(', ')}`,
+      );
+    }
+    if (value == null) continue;
+    values[at] = value;
+    if (at > first) continue;
+    const spec = specs[at] as ParameterSpec;
+    let broken = breaks(spec, value);
+    let shown = name;
+    let item: unknown = value;
+    // An array's items are checked once the array itself passes.
+    for (let i = 0; !broken && spec.items && i < (value as unknown[]).length; i++) {
+      item = (value as unknown[])[i];
+      broken = breaks(spec.items, item);
+      if (broken) shown = `${name}[${i}]`;
+    }
+    // `.` and `..` would be resolved away by URL parsing, and an empty segment changes the route.
+    if (!broken && at < plan.query && ['', '.', '..'].includes(String(value))) {
+      item = value;
+      broken = ['pathSegment', 'cannot be sent as a path segment'];
+    }
+    if (broken) {
+      first = at;
+      problem = fail(shown, item, ...broken);
+    }
+  }
+  for (const at of plan.required ?? []) {
+    if (at > first) break;
+    if (values[at] === undefined) {
+      problem = fail(names[at] as string, undefined, 'required', 'is required');
+      break;
+    }
+  }
+  if (problem) throw problem;
+  plan.rules?.(values, plan, fail);
+  return values;
+}
+
+/** The check of an operation's `x-avalanche-rules`; only operations with rules ship it. */
+export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldCheck {
+  return (values, { names, specs }, fail) => {
+    for (const { rule, fields, max } of rules) {
+      const at = fields.map((field) => names.indexOf(field));
+      const present = fields.filter((_, i) => values[at[i] as number] != null);
+      // Absent fields count with the default the server will use.
+      const numbers = at.map((i) => (values[i] ?? specs[i]?.default ?? 0) as number);
+      const sum = numbers.reduce((a, b) => a + b, 0);
+      const problem =
+        rule === 'exactlyOne' && present.length !== 1
+          ? `exactly one must be set, ${present.length ? 'not several' : 'none is'}`
+          : rule === 'atLeastOne' && !present.length
+            ? 'at least one must be set'
+            : rule === 'sumAtMost' && sum > (max as number)
+              ? `${numbers.join(' + ')} = ${sum} is above the maximum ${max}`
+              : undefined;
+      if (problem) {
+        const parameter = fields.join(rule === 'sumAtMost' ? ' + ' : ', ');
+        // The value is what the rule looked at: the numbers summed, or the fields that were set.
+        const value = Object.fromEntries(
+          rule === 'sumAtMost'
+            ? fields.map((field, i) => [field, numbers[i]])
+            : present.map((field) => [field, values[names.indexOf(field)]]),
+        );
+        // A rule's message names the fields, not the value: `fields: problem (operationId)`.
+        throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
+      }
+    }
+  };
+}
+
+/** An operation's plan from its spec; the generator emits the same for a client's functions. */
+export function planOperation(id: string, operation: OperationSpec): OperationPlan {
+  const { pathParams = {}, query = {}, body, rules } = operation;
+  const entries = [
+    ...Object.entries(pathParams),
+    ...Object.entries(query),
+    ...Object.entries(body ?? {}),
+  ];
+  const names = entries.map(([name]) => name);
+  const queryAt = Object.keys(pathParams).length;
+  return {
+    id,
+    method: operation.method,
+    path: operation.path
+      .split(/\{(\w+)\}/)
+      .map((part, i) => (i % 2 ? names.indexOf(part) : part))
+      .filter((part) => part !== ''),
+    names,
+    specs: entries.map(([, spec]) => spec),
+    query: queryAt,
+    body: body ? queryAt + Object.keys(query).length : undefined,
+    required: entries.flatMap(([, spec], i) => (spec.required || i < queryAt ? [i] : [])),
+    rules: rules?.length ? crossFieldRules(rules) : undefined,
+  };
+}
+
+/**
  * Checks `params` against the operation's rules from the spec, so a request the server would
  * reject is never sent. Throws a `ParameterError` (the client's class) naming the parameter, the
  * value and the rule.
@@ -65,86 +206,5 @@ export function checkParameters(
   params: Record<string, unknown>,
   ParameterError: ParameterErrorClass,
 ): void {
-  // The message reads `name: value rule (operationId)`, or `name rule (operationId)` without a value.
-  const fail = (
-    parameter: string,
-    value: unknown,
-    rule: string,
-    text: string,
-    details?: string,
-    subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
-  ) =>
-    new ParameterError(
-      operationId,
-      parameter,
-      value,
-      rule,
-      `${subject} ${text} (${operationId})`,
-      details,
-    );
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    throw fail('params', params, 'type', 'is not an object');
-  }
-  const { pathParams = {} } = operation;
-  const all: Record<string, ParameterSpec> = {
-    ...pathParams,
-    ...operation.query,
-    ...operation.body,
-  };
-  const known = Object.keys(all);
-  for (const name of Object.keys(params)) {
-    if (!Object.hasOwn(all, name) && params[name] !== undefined) {
-      throw fail(
-        name,
-        params[name],
-        'unknown',
-        'is not a parameter',
-        `expected one of ${known.join(', ')}`,
-      );
-    }
-  }
-  for (const name of known) {
-    const spec = all[name] as ParameterSpec;
-    const value = params[name];
-    const inPath = Object.hasOwn(pathParams, name);
-    if (value === undefined || value === null) {
-      if (spec.required || inPath) throw fail(name, undefined, 'required', 'is required');
-      continue;
-    }
-    const problem = breaks(spec, value);
-    if (problem) throw fail(name, value, ...problem);
-    for (const [i, item] of (spec.items ? (value as unknown[]) : []).entries()) {
-      const itemProblem = breaks(spec.items as ParameterSpec, item);
-      if (itemProblem) throw fail(`${name}[${i}]`, item, ...itemProblem);
-    }
-    // `.` and `..` would be resolved away by URL parsing, and an empty segment changes the route.
-    if (inPath && ['', '.', '..'].includes(String(value))) {
-      throw fail(name, value, 'pathSegment', 'cannot be sent as a path segment');
-    }
-  }
-  for (const { rule, fields, max } of operation.rules ?? []) {
-    const present = fields.filter((field) => params[field] != null);
-    // Absent fields count with the default the server will use.
-    const values = fields.map((field) => (params[field] ?? all[field]?.default ?? 0) as number);
-    const sum = values.reduce((a, b) => a + b, 0);
-    const problem =
-      rule === 'exactlyOne' && present.length !== 1
-        ? `exactly one must be set, ${present.length ? 'not several' : 'none is'}`
-        : rule === 'atLeastOne' && !present.length
-          ? 'at least one must be set'
-          : rule === 'sumAtMost' && sum > (max as number)
-            ? `${values.join(' + ')} = ${sum} is above the maximum ${max}`
-            : undefined;
-    if (problem) {
-      const parameter = fields.join(rule === 'sumAtMost' ? ' + ' : ', ');
-      // The value is what the rule looked at: the numbers summed, or the fields that were set.
-      const value = Object.fromEntries(
-        rule === 'sumAtMost'
-          ? fields.map((field, i) => [field, values[i]])
-          : present.map((field) => [field, params[field]]),
-      );
-      // A rule's message names the fields, not the value: `fields: problem (operationId)`.
-      throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
-    }
-  }
+  checkPrepared(planOperation(operationId, operation), params, ParameterError);
 }

@@ -1,8 +1,8 @@
-import { checkParameters } from './checkParameters.js';
+import { checkPrepared, planOperation } from './checkParameters.js';
 import type { Transport } from './createFetch.js';
 import type { ApiError, ErrorClasses, RateLimitErrorClass } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
-import type { OperationSpec } from './spec.js';
+import type { OperationPlan, OperationSpec } from './spec.js';
 import type { OperationMethods, OperationShape } from './types.js';
 
 /** Per-call options of every operation method. */
@@ -20,14 +20,170 @@ export type ResponseValidator = (response: {
   body: unknown;
 }) => void;
 
-const JSON_TYPE = 'application/json';
+/** Where a core keeps its request function; a symbol, so a client's own keys stay its operations. */
+export const CORE: unique symbol = Symbol('avalanche-api core') as never;
 
-type Method = (params?: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
+/** Sends one call of an operation and resolves to its parsed success body. */
+export type CoreRequest = (
+  plan: OperationPlan,
+  params: Record<string, unknown> | undefined,
+  options: CallOptions | undefined,
+) => Promise<unknown>;
 
 /**
- * Builds one method per operationId of `table`: check the parameters, send, parse, and turn
- * failures into the client's `errors`. `Operations` is openapi-typescript's `operations` of the
- * same spec, which types the methods.
+ * What the one-call functions (`listValidators(core, params)`) run on: the transport, base URL,
+ * validator and error classes of one client. `Api` tells one client's core from another's.
+ */
+export interface RestCore<Api extends string = string> {
+  readonly [CORE]: CoreRequest & { readonly api?: Api };
+}
+
+/**
+ * The untyped form of a one-call function; a client's generated code gives each its own
+ * parameter and result types.
+ */
+export type OperationFunction = (
+  core: RestCore,
+  params?: object,
+  options?: CallOptions,
+) => Promise<never>;
+
+const JSON_TYPE = 'application/json';
+
+/**
+ * A core over `send`: check the parameters, send, parse, and turn failures into the client's
+ * `errors`.
+ */
+export function createCore<Api extends string>(
+  send: Transport,
+  baseUrl: string,
+  validate: ResponseValidator | 'off' | undefined,
+  errors: ErrorClasses,
+): RestCore<Api> {
+  const base = baseUrl.replace(/\/+$/, '');
+  const request: CoreRequest = async (plan, params = {}, options = {}) => {
+    const { id, method = 'GET', path, names, query, body: bodyAt = names.length } = plan;
+    const values = checkPrepared(plan, params, errors.ParameterError);
+    // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to;
+    // it throws a bare URIError for a lone UTF-16 surrogate, which no URL can carry.
+    const encode = (at: number, value: unknown) => {
+      try {
+        return encodeURIComponent(String(value));
+      } catch {
+        const name = names[at] as string;
+        throw new errors.ParameterError(
+          id,
+          name,
+          value,
+          'wellFormedUnicode',
+          `${name}: ${JSON.stringify(value)} holds a lone UTF-16 surrogate, which cannot be sent (${id})`,
+        );
+      }
+    };
+    let url = base;
+    for (const part of path) url += typeof part === 'number' ? encode(part, values[part]) : part;
+    // Query in the spec's order; arrays use the spec's default style (form, exploded): name=a&name=b.
+    let separator = '?';
+    for (let at = query; at < bodyAt; at++) {
+      const value = values[at];
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        url += `${separator}${names[at]}=${encode(at, item)}`;
+        separator = '&';
+      }
+    }
+    let body: Record<string, unknown> | undefined;
+    // An operation with a body sends one even when no field is set.
+    if (plan.body !== undefined) {
+      body = {};
+      for (let at = bodyAt; at < names.length; at++) {
+        if (values[at] !== undefined) body[names[at] as string] = values[at];
+      }
+    }
+    const response = await send(url, {
+      method,
+      headers: body ? { accept: JSON_TYPE, 'content-type': JSON_TYPE } : { accept: JSON_TYPE },
+      body: body && JSON.stringify(body),
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+
+    const { status, statusText, text } = response;
+    const ok = status > 199 && status < 300;
+    let data: unknown;
+    let parsed = true;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = false;
+    }
+    if (ok && parsed && data !== undefined) {
+      if (typeof validate === 'function') validate({ operationId: id, url, body: data });
+      return data;
+    }
+    const details = `${method} ${url} answered ${status}`;
+    const name = statusText || `HTTP ${status}`;
+    const parseError =
+      (!parsed || ok) &&
+      new errors.ParseError(
+        status,
+        name,
+        `the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`,
+        text.slice(0, 1000),
+        url,
+        { details },
+      );
+    // A failure status stays its own class (a gateway's HTML 502 is a ServerError); the body that
+    // could not be read is its cause.
+    if (parseError && ok) throw parseError;
+    // The body is { statusCode, error, message } where message is a string or a list of strings.
+    const reported = (parsed && (data as { message?: unknown; error?: unknown })) || {};
+    const message = [reported.message]
+      .flat()
+      .filter((m) => typeof m === 'string')
+      .join('; ');
+    // 5XX share one class; a status without a class of its own is a plain ApiError.
+    const Class: new (...args: ConstructorParameters<RateLimitErrorClass>) => ApiError =
+      errors[(status > 499 ? 500 : status) as 400 | 429] ?? errors.ApiError;
+    throw new Class(
+      status,
+      typeof reported.error === 'string' ? reported.error : name,
+      message || name,
+      parsed ? data : text.slice(0, 1000),
+      url,
+      {
+        details,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        cause: parseError || undefined,
+      },
+    );
+  };
+  return { [CORE]: request };
+}
+
+/** One operation as a function of a core: `listValidators(core, params, options)`. */
+export function operation(plan: OperationPlan): OperationFunction {
+  return (core, params, options) =>
+    core[CORE](plan, params as Record<string, unknown> | undefined, options) as Promise<never>;
+}
+
+/** The client form of a core: one method per function of `functions`, and the core itself. */
+export function bindOperations<Methods, Core extends RestCore>(
+  core: Core,
+  functions: Readonly<
+    Record<string, (core: Core, params: never, options?: CallOptions) => unknown>
+  >,
+): Methods & Core {
+  const client: Record<string | symbol, unknown> = { [CORE]: core[CORE] };
+  for (const [name, call] of Object.entries(functions)) {
+    client[name] = (params: never, options?: CallOptions) => call(core, params, options);
+  }
+  return client as Methods & Core;
+}
+
+/**
+ * Builds one method per operationId of `table` over a core made from `send`. `Operations` is
+ * openapi-typescript's `operations` of the same spec, which types the methods.
  */
 export function createOperations<Operations extends { [K in keyof Operations]: OperationShape }>(
   table: Readonly<Record<keyof Operations, OperationSpec>>,
@@ -35,103 +191,13 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
   baseUrl: string,
   validate: ResponseValidator | 'off' | undefined,
   errors: ErrorClasses,
-): OperationMethods<Operations> {
-  const base = baseUrl.replace(/\/+$/, '');
-  const methods: Record<string, Method> = {};
-  for (const [operationId, operation] of Object.entries<OperationSpec>(table)) {
-    methods[operationId] = async (params = {}, options = {}) => {
-      checkParameters(operationId, operation, params, errors.ParameterError);
-      const { method = 'GET', query = {} } = operation;
-      // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to;
-      // it throws a bare URIError for a lone UTF-16 surrogate, which no URL can carry.
-      const encode = (name: string, value: unknown) => {
-        try {
-          return encodeURIComponent(String(value));
-        } catch {
-          throw new errors.ParameterError(
-            operationId,
-            name,
-            value,
-            'wellFormedUnicode',
-            `${name}: ${JSON.stringify(value)} holds a lone UTF-16 surrogate, which cannot be sent (${operationId})`,
-          );
-        }
-      };
-      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        encode(name, params[name]),
-      );
-      // Arrays use the spec's default style (form, exploded): name=a&name=b.
-      const search = Object.keys(query)
-        .flatMap((name) =>
-          [params[name] ?? []].flat().map((item) => `${name}=${encode(name, item)}`),
-        )
-        .join('&');
-      const body =
-        operation.body &&
-        Object.fromEntries(
-          Object.keys(operation.body).flatMap((name) =>
-            params[name] == null ? [] : [[name, params[name]]],
-          ),
-        );
-      const url = `${base}${path}${search ? `?${search}` : ''}`;
-      const response = await send(url, {
-        method,
-        headers: { accept: JSON_TYPE, ...(body && { 'content-type': JSON_TYPE }) },
-        body: body && JSON.stringify(body),
-        signal: options.signal,
-        timeoutMs: options.timeoutMs,
-      });
-
-      const { status, statusText, text } = response;
-      const ok = status > 199 && status < 300;
-      let data: unknown;
-      let parsed = true;
-      try {
-        data = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = false;
-      }
-      const details = `${method} ${url} answered ${status}`;
-      const name = statusText || `HTTP ${status}`;
-      const parseError =
-        (!parsed || (ok && data === undefined)) &&
-        new errors.ParseError(
-          status,
-          name,
-          `the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`,
-          text.slice(0, 1000),
-          url,
-          { details },
-        );
-      // A failure status stays its own class (a gateway's HTML 502 is a ServerError); the body that
-      // could not be read is its cause.
-      if (parseError && ok) throw parseError;
-      if (ok) {
-        if (typeof validate === 'function') validate({ operationId, url, body: data });
-        return data;
-      }
-      // The body is { statusCode, error, message } where message is a string or a list of strings.
-      const reported = (parsed && (data as { message?: unknown; error?: unknown })) || {};
-      const message = [reported.message]
-        .flat()
-        .filter((m) => typeof m === 'string')
-        .join('; ');
-      // 5XX share one class; a status without a class of its own is a plain ApiError.
-      const Class: new (...args: ConstructorParameters<RateLimitErrorClass>) => ApiError =
-        errors[(status > 499 ? 500 : status) as 400 | 429] ?? errors.ApiError;
-      throw new Class(
-        status,
-        typeof reported.error === 'string' ? reported.error : name,
-        message || name,
-        parsed ? data : text.slice(0, 1000),
-        url,
-        {
-          details,
-          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-          cause: parseError || undefined,
-        },
-      );
-    };
+): OperationMethods<Operations> & RestCore {
+  const functions: Record<string, OperationFunction> = {};
+  for (const [id, spec] of Object.entries<OperationSpec>(table)) {
+    functions[id] = operation(planOperation(id, spec));
   }
-  return methods as OperationMethods<Operations>;
+  return bindOperations<OperationMethods<Operations>, RestCore>(
+    createCore(send, baseUrl, validate, errors),
+    functions,
+  );
 }

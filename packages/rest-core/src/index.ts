@@ -1,4 +1,4 @@
-export { checkParameters } from './checkParameters.js';
+export { checkParameters, crossFieldRules } from './checkParameters.js';
 export { checkSchema } from './checkSchema.js';
 export {
   type Answer,
@@ -11,7 +11,18 @@ export {
   type Transport,
   type TransportInit,
 } from './createFetch.js';
-export { type CallOptions, createOperations, type ResponseValidator } from './createOperations.js';
+export {
+  bindOperations,
+  type CallOptions,
+  CORE,
+  type CoreRequest,
+  createCore,
+  createOperations,
+  type OperationFunction,
+  operation,
+  type ResponseValidator,
+  type RestCore,
+} from './createOperations.js';
 export {
   type ApiError,
   ApiErrorBase,
@@ -54,7 +65,14 @@ export {
 } from './paginate.js';
 export { retryAfterMs } from './retryAfterMs.js';
 export { sleep } from './sleep.js';
-export type { OperationSpec, ParameterRule, ParameterSpec, StructuralSchema } from './spec.js';
+export type {
+  CrossFieldCheck,
+  OperationPlan,
+  OperationSpec,
+  ParameterRule,
+  ParameterSpec,
+  StructuralSchema,
+} from './spec.js';
 export type {
   OperationMethod,
   OperationMethods,

@@ -55,3 +55,41 @@ export interface StructuralSchema {
   anyOf?: readonly StructuralSchema[];
   allOf?: readonly StructuralSchema[];
 }
+
+/**
+ * One operation in the form a call reads, worked out from its {@link OperationSpec} when the
+ * client is generated: parameters by position (path, then query, then body, in spec order), so
+ * a call looks up only the names it was given and builds the URL by position.
+ */
+export interface OperationPlan {
+  id: string;
+  /** Absent for GET. */
+  method?: string;
+  /** The path template as its literal parts and the positions of the parameters between them. */
+  path: readonly (string | number)[];
+  names: readonly string[];
+  /** The rules of `names[i]` at `specs[i]`. */
+  specs: readonly ParameterSpec[];
+  /** Position of the first query parameter (the number of path parameters). */
+  query: number;
+  /** Position of the first body field; absent when no JSON body is sent, `names.length` for a body with no field set. */
+  body?: number;
+  /** Positions of the required parameters, path parameters included, ascending. */
+  required?: readonly number[];
+  /** The `x-avalanche-rules`, as made by `crossFieldRules`. */
+  rules?: CrossFieldCheck;
+}
+
+/** Checks an operation's cross-field rules over the values by position; throws what `fail` makes. */
+export type CrossFieldCheck = (
+  values: readonly unknown[],
+  plan: OperationPlan,
+  fail: (
+    parameter: string,
+    value: unknown,
+    rule: string,
+    text: string,
+    details?: string,
+    subject?: string,
+  ) => Error,
+) => void;

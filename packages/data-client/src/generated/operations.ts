@@ -5,6 +5,9 @@ import type { operations } from './types.js';
 
 export type OperationId = 'aggregateSignatures' | 'getAggregatedSignatures' | 'listAssetTransactions' | 'listBlockchains' | 'listValidators' | 'getUtxosByAddresses' | 'getTransactionsForBlock' | 'listErc721Balances' | 'listCollectibleBalances' | 'listPendingPrimaryNetworkRewards' | 'getVertexByHeight' | 'getLatestBlocks' | 'getTransaction' | 'getBlock' | 'getTokenDetails' | 'getChainIdsForAddresses';
 
+/** What the operation functions take first: the client's core, or a client (which is one too). */
+export type Core = core.RestCore<"Avalanche Data API">;
+
 /** The one object an operation method takes: its path, query and body fields side by side. */
 export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;
 
@@ -115,51 +118,3 @@ export interface OperationMethods {
   /** List the primary-network chains addresses have used */
   getChainIdsForAddresses: (params: GetChainIdsForAddressesParams, options?: core.CallOptions) => Promise<GetChainIdsForAddressesResult>;
 }
-
-// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.
-const network: core.ParameterSpec = { enum: ["mainnet", "fuji", "testnet"] };
-const aggregateSignaturesMessage: core.ParameterSpec = { pattern: "^(0x)?[0-9a-fA-F]*$" };
-const anyString: core.ParameterSpec = {};
-const aggregateSignaturesQuorumPercentage: core.ParameterSpec = { type: "integer", min: 0, max: 100, default: 67 };
-const aggregateSignaturesQuorumPercentageBuffer: core.ParameterSpec = { type: "integer", min: 0, max: 100, default: 0 };
-const aggregateSignaturesPChainHeight: core.ParameterSpec = { type: "integer", min: 0 };
-const xChainBlockchainId: core.ParameterSpec = { enum: ["2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM", "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm", "x-chain"] };
-const txTypes: core.ParameterSpec = { type: "array", items: { enum: ["AddValidatorTx", "AddSubnetValidatorTx", "AddDelegatorTx", "CreateChainTx", "CreateSubnetTx", "ImportTx", "ExportTx", "AdvanceTimeTx", "RewardValidatorTx", "RemoveSubnetValidatorTx", "TransformSubnetTx", "AddPermissionlessValidatorTx", "AddPermissionlessDelegatorTx", "BaseTx", "TransferSubnetOwnershipTx", "ConvertSubnetToL1Tx", "RegisterL1ValidatorTx", "SetL1ValidatorWeightTx", "DisableL1ValidatorTx", "IncreaseL1ValidatorBalanceTx", "UNKNOWN", "CreateAssetTx", "OperationTx"] } };
-const pageSize: core.ParameterSpec = { type: "integer", min: 1, max: 100 };
-const pageSizeBlockchains: core.ParameterSpec = { type: "integer", min: 1, max: 10000 };
-const sortOrder: core.ParameterSpec = { enum: ["asc", "desc"] };
-const stringList: core.ParameterSpec = { commaSeparated: true };
-const validatorSortBy: core.ParameterSpec = { enum: ["blockIndex", "delegationCapacity", "timeRemaining", "delegationFee", "uptimePerformance"] };
-const validationStatus: core.ParameterSpec = { enum: ["completed", "active", "pending", "removed"] };
-const minDelegationCapacity: core.ParameterSpec = { min: "0", max: "720000000000000000", pattern: "^[0-9]+$" };
-const minTimeRemaining: core.ParameterSpec = { type: "number", min: 0, max: 2147483647 };
-const minFeePercentage: core.ParameterSpec = { type: "number", min: 2, max: 100 };
-const minUptimePerformance: core.ParameterSpec = { type: "number", min: 0, max: 100 };
-const utxoBlockchainId: core.ParameterSpec = { enum: ["11111111111111111111111111111111LpoYY", "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM", "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm", "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5", "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp", "p-chain", "x-chain", "c-chain"] };
-const minUtxoAmount: core.ParameterSpec = { type: "number", min: 0 };
-const anyBoolean: core.ParameterSpec = { type: "boolean" };
-const utxoSortBy: core.ParameterSpec = { enum: ["timestamp", "amount"] };
-const pageSizeBlockTransactions: core.ParameterSpec = { type: "integer", min: 0, max: 100 };
-const pageSizeNftBalances: core.ParameterSpec = { type: "integer", min: 1, max: 500 };
-const vertexHeight: core.ParameterSpec = { type: "integer", required: true, min: 0 };
-const stringListRequired: core.ParameterSpec = { required: true, commaSeparated: true };
-
-/** One entry per operationId of the spec. */
-export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {
-  aggregateSignatures: { method: "POST", path: "/v1/signatureAggregator/{network}/aggregateSignatures", pathParams: { network }, body: { message: aggregateSignaturesMessage, justification: aggregateSignaturesMessage, signingSubnetId: anyString, quorumPercentage: aggregateSignaturesQuorumPercentage, quorumPercentageBuffer: aggregateSignaturesQuorumPercentageBuffer, pChainHeight: aggregateSignaturesPChainHeight }, rules: [{ rule: "exactlyOne", fields: ["message", "justification"] }, { rule: "sumAtMost", fields: ["quorumPercentage", "quorumPercentageBuffer"], max: 100 }] },
-  getAggregatedSignatures: { path: "/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}", pathParams: { network, txHash: anyString } },
-  listAssetTransactions: { path: "/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions", pathParams: { network, blockchainId: xChainBlockchainId, assetId: anyString }, query: { txTypes, startTimestamp: aggregateSignaturesPChainHeight, endTimestamp: aggregateSignaturesPChainHeight, pageToken: anyString, pageSize } },
-  listBlockchains: { path: "/v1/networks/{network}/blockchains", pathParams: { network }, query: { pageToken: anyString, pageSize: pageSizeBlockchains, sortOrder } },
-  listValidators: { path: "/v1/networks/{network}/validators", pathParams: { network }, query: { pageToken: anyString, pageSize, nodeIds: stringList, sortBy: validatorSortBy, sortOrder, validationStatus, minDelegationCapacity, maxDelegationCapacity: minDelegationCapacity, minTimeRemaining, maxTimeRemaining: minTimeRemaining, minFeePercentage, maxFeePercentage: minFeePercentage, minUptimePerformance, maxUptimePerformance: minUptimePerformance, subnetId: anyString } },
-  getUtxosByAddresses: { path: "/v1/networks/{network}/blockchains/{blockchainId}/utxos", pathParams: { network, blockchainId: utxoBlockchainId }, query: { addresses: stringList, pageToken: anyString, pageSize, assetId: anyString, minUtxoAmount, includeSpent: anyBoolean, sortBy: utxoSortBy, sortOrder } },
-  getTransactionsForBlock: { path: "/v1/chains/{chainId}/blocks/{blockId}/transactions", pathParams: { chainId: anyString, blockId: anyString }, query: { pageToken: anyString, pageSize: pageSizeBlockTransactions } },
-  listErc721Balances: { path: "/v1/chains/{chainId}/addresses/{address}/balances:listErc721", pathParams: { chainId: anyString, address: anyString }, query: { pageToken: anyString, pageSize: pageSizeNftBalances, contractAddress: anyString } },
-  listCollectibleBalances: { path: "/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles", pathParams: { chainId: anyString, address: anyString }, query: { pageToken: anyString, pageSize: pageSizeNftBalances, contractAddress: anyString } },
-  listPendingPrimaryNetworkRewards: { path: "/v1/networks/{network}/rewards:listPending", pathParams: { network }, query: { addresses: stringList, nodeIds: stringList, pageToken: anyString, pageSize, sortOrder }, rules: [{ rule: "atLeastOne", fields: ["addresses", "nodeIds"] }] },
-  getVertexByHeight: { path: "/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight", pathParams: { network, blockchainId: xChainBlockchainId }, query: { vertexHeight, pageToken: anyString, pageSize, sortOrder } },
-  getLatestBlocks: { path: "/v1/chains/{chainId}/blocks", pathParams: { chainId: anyString }, query: { pageToken: anyString, pageSize } },
-  getTransaction: { path: "/v1/chains/{chainId}/transactions/{txHash}", pathParams: { chainId: anyString, txHash: anyString } },
-  getBlock: { path: "/v1/chains/{chainId}/blocks/{blockId}", pathParams: { chainId: anyString, blockId: anyString } },
-  getTokenDetails: { path: "/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}", pathParams: { chainId: anyString, address: anyString, tokenId: anyString } },
-  getChainIdsForAddresses: { path: "/v1/networks/{network}/addresses:listChainIds", pathParams: { network }, query: { addresses: stringListRequired } },
-};

@@ -5,6 +5,9 @@ import type { operations } from './types.js';
 
 export type OperationId = 'getAvgTps';
 
+/** What the operation functions take first: the client's core, or a client (which is one too). */
+export type Core = core.RestCore<"Avalanche Metrics API">;
+
 /** The one object an operation method takes: its path, query and body fields side by side. */
 export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;
 
@@ -25,12 +28,3 @@ export interface OperationMethods {
   /** Average transactions per second of a chain */
   getAvgTps: (params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult>;
 }
-
-// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.
-const getAvgTpsChainId: core.ParameterSpec = { pattern: "^[1-9][0-9]*$" };
-const getAvgTpsPageToken: core.ParameterSpec = { minLength: 1 };
-
-/** One entry per operationId of the spec. */
-export const operationTable: Readonly<Record<OperationId, core.OperationSpec>> = {
-  getAvgTps: { path: "/v1/avg_tps/{chainId}", pathParams: { chainId: getAvgTpsChainId }, query: { pageToken: getAvgTpsPageToken } },
-};
