@@ -345,6 +345,24 @@ export function compactSpec({ in: where, type, required, items, ...rest }) {
   };
 }
 
+/** rest-core's per-kind parameter checks, in the order they run, with the spec keys that call for each. */
+const CHECKS = [
+  ['checkType', []],
+  ['checkEnum', ['enum']],
+  ['checkPattern', ['pattern']],
+  ['checkMinLength', ['minLength']],
+  ['checkCommaSeparated', ['commaSeparated']],
+  ['checkBounds', ['min', 'max']],
+];
+
+/** The checks an operation's parameters need (checkType always), so a bundle holds no other kind. */
+export function checksFor(specs) {
+  const all = specs.flatMap((spec) => [spec, ...(spec.items ? [spec.items] : [])]);
+  return CHECKS.filter(
+    ([name, keys]) => name === 'checkType' || all.some((spec) => keys.some((key) => key in spec)),
+  ).map(([name]) => name);
+}
+
 /** The brand of a spec's core type, so one client's core is not accepted by another's functions. */
 const coreBrand = (doc) => JSON.stringify(doc.info?.title ?? 'untitled');
 
@@ -375,8 +393,24 @@ export function renderFunctions(doc, head) {
     'operation',
     'crossFieldRules',
     'core',
+    ...CHECKS.map(([name]) => name),
     ...operations.map((op) => op.id),
   ]);
+  // Operations that need the same kinds of check share one list.
+  const checkLists = new Map(); // literal -> name
+  const usedChecks = new Set();
+  const checkListFor = (params) => {
+    const names = checksFor(params.map((p) => compactSpec(p.spec)));
+    for (const name of names) usedChecks.add(name);
+    const text = `[${names.join(', ')}]`;
+    if (!checkLists.has(text)) {
+      let name = `checks${names.map((n) => n.slice(5)).join('')}`;
+      while (usedNames.has(name)) name = `${name}_`;
+      usedNames.add(name);
+      checkLists.set(text, name);
+    }
+    return checkLists.get(text);
+  };
   const capital = (s) => s[0].toUpperCase() + s.slice(1);
   const constantFor = (param, opId) => {
     const spec = compactSpec(param.spec);
@@ -417,6 +451,7 @@ export function renderFunctions(doc, head) {
       `path: ${literal(path)}`,
       `names: ${literal(names)}`,
       `specs: [${params.map((p) => constantFor(p, op.id)).join(', ')}]`,
+      `checks: ${checkListFor(params)}`,
       `query: ${queryAt}`,
       // An operation with a body sends one even when every field is left out.
       ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`] : []),
@@ -437,12 +472,15 @@ export function renderFunctions(doc, head) {
   const lines = [
     head,
     "import type * as core from '@avalanche-api/rest-core';",
-    `import { ${usesRules ? 'crossFieldRules, ' : ''}operation } from '@avalanche-api/rest-core';`,
+    `import { ${[...CHECKS.map(([name]) => name).filter((name) => usedChecks.has(name)), ...(usesRules ? ['crossFieldRules'] : []), 'operation'].join(', ')} } from '@avalanche-api/rest-core';`,
     `import type { ${typeNames.join(', ')} } from './operations.js';`,
     '',
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',
   ];
   for (const [text, name] of constants) lines.push(`const ${name}: core.ParameterSpec = ${text};`);
+  lines.push('// The kinds of parameter check each operation runs; only these ship.');
+  for (const [text, name] of checkLists)
+    lines.push(`const ${name}: readonly core.ParameterCheck[] = ${text};`);
   lines.push('');
   lines.push(...functions);
   lines.push('');

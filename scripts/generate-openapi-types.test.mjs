@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checksFor,
   collectOperations,
   compactSpec,
   displayPath,
@@ -275,17 +276,36 @@ describe('renderFunctions', () => {
     expect(text).toContain('specs: [network, signItemsMessage, signItemsMessage, signItemsQuorum,');
     // Parameters by position: path, query, body; the path as literals and positions.
     expect(text).toContain(
-      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [network, pageSize, listItemsPageToken, stringListRequired, listItemsKinds, listItemsMinAmount], query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
+      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [network, pageSize, listItemsPageToken, stringListRequired, listItemsKinds, listItemsMinAmount], checks: checksTypeEnumPatternMinLengthCommaSeparatedBounds, query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      /operation\(\{ id: "signItems", method: "POST", path: .*, query: 1, body: 1, required: \[0\], rules: /,
+      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: checksTypeEnumPatternBounds, query: 1, body: 1, required: \[0\], rules: /,
     );
+  });
+
+  it('gives each operation only the kinds of check its parameters use, items included', () => {
+    const text = renderFunctions(fixture(), '// head\n');
+    // signItems has no minLength and no comma-separated list, so it runs neither check.
+    expect(text).toContain(
+      'const checksTypeEnumPatternBounds: readonly core.ParameterCheck[] = [checkType, checkEnum, checkPattern, checkBounds];',
+    );
+    expect(checksFor([{ pattern: 'x' }, { minLength: 1 }])).toEqual([
+      'checkType',
+      'checkPattern',
+      'checkMinLength',
+    ]);
+    expect(checksFor([{ type: 'array', items: { enum: ['a'] } }, { max: 3 }])).toEqual([
+      'checkType',
+      'checkEnum',
+      'checkBounds',
+    ]);
+    expect(checksFor([])).toEqual(['checkType']);
   });
 
   it('writes one pure-annotated function per operation, typed with the named params and result', () => {
     const text = renderFunctions(fixture(), '// head\n');
     expect(text).toContain(
-      "import { crossFieldRules, operation } from '@avalanche-api/rest-core';",
+      "import { checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds, crossFieldRules, operation } from '@avalanche-api/rest-core';",
     );
     expect(text).toContain(
       "import type { Core, ListItemsParams, ListItemsResult, SignItemsParams, SignItemsResult } from './operations.js';",

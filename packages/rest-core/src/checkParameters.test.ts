@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkParameters } from './checkParameters.js';
+import {
+  checkEnum,
+  checkMinLength,
+  checkParameters,
+  checkPattern,
+  checkPrepared,
+  checkType,
+  planOperation,
+} from './checkParameters.js';
 import type { OperationSpec, ParameterSpec } from './spec.js';
 import { ParameterError } from './test/client.js';
 
@@ -605,5 +613,37 @@ describe('checkParameters', () => {
 
   it('rejects params that are not an object', () => {
     expect(check('getBlock', [] as never)).toThrow(expect.objectContaining({ rule: 'type' }));
+  });
+});
+
+describe('per-kind checks', () => {
+  // One parameter breaking three kinds of rule at once.
+  const plan = planOperation('op', {
+    path: '/x',
+    query: { a: { enum: ['long-one'], pattern: '^z', minLength: 5 } },
+  });
+  const ruleWith = (checks: typeof plan.checks) => {
+    try {
+      checkPrepared({ ...plan, checks }, { a: 'yy' }, ParameterError);
+    } catch (error) {
+      return (error as ParameterError).rule;
+    }
+    return 'passed';
+  };
+
+  it('runs only the kinds a plan lists, the first problem winning', () => {
+    expect(ruleWith(plan.checks)).toBe('enum');
+    expect(ruleWith([checkType, checkPattern, checkMinLength])).toBe('pattern');
+    expect(ruleWith([checkType, checkMinLength])).toBe('minLength');
+    expect(ruleWith([checkType])).toBe('passed');
+    expect(ruleWith([checkType, checkEnum])).toBe('enum');
+  });
+
+  it('checks the type before any other kind', () => {
+    expect(() =>
+      checkPrepared({ ...plan, checks: [checkType, checkPattern] }, { a: 5 }, ParameterError),
+    ).toThrow(
+      expect.objectContaining({ rule: 'type', message: 'a: 5 is not of type string (op)' }),
+    );
   });
 });

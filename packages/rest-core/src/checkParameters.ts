@@ -3,6 +3,7 @@ import type {
   CrossFieldCheck,
   OperationPlan,
   OperationSpec,
+  ParameterCheck,
   ParameterRule,
   ParameterSpec,
 } from './spec.js';
@@ -22,33 +23,45 @@ function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
-/** Why `value` breaks `spec`, as `[rule, text]`, or undefined when it does not. */
-function breaks(spec: ParameterSpec, value: unknown): [string, string] | undefined {
-  const { type = 'string', min, max } = spec;
-  const ok =
+// One check per kind of rule, so that a generated operation imports only the kinds its
+// parameters use; they run in the order of ALL_CHECKS, and the first problem wins.
+
+/** The value has the spec's type (a string when the spec names none); every plan runs it first. */
+export const checkType: ParameterCheck = ({ type = 'string' }, value) =>
+  (
     type === 'array'
       ? Array.isArray(value)
       : type === 'integer'
         ? Number.isInteger(value)
         : type === 'number'
           ? typeof value === 'number' && Number.isFinite(value)
-          : typeof value === type;
-  if (!ok) return ['type', `is not of type ${type}`];
-  if (spec.enum && !spec.enum.includes(value as string)) {
-    return ['enum', `is not one of ${spec.enum.join(', ')}`];
-  }
-  if (typeof value === 'string') {
-    if (spec.pattern && !new RegExp(spec.pattern, 'u').test(value)) {
-      return ['pattern', `does not match ${spec.pattern}`];
-    }
-    if (value.length < (spec.minLength ?? 0)) {
-      return ['minLength', `is shorter than ${spec.minLength} characters`];
-    }
-    if (spec.commaSeparated && value.split(',').some((item) => !item.trim())) {
-      return ['commaSeparated', 'has an empty item in its comma-separated list'];
-    }
-  }
-  // A string bound belongs to a digits-only big integer; the pattern above has vouched for the digits.
+          : typeof value === type
+  )
+    ? undefined
+    : ['type', `is not of type ${type}`];
+
+export const checkEnum: ParameterCheck = (spec, value) =>
+  spec.enum && !spec.enum.includes(value as string)
+    ? ['enum', `is not one of ${spec.enum.join(', ')}`]
+    : undefined;
+
+export const checkPattern: ParameterCheck = ({ pattern }, value) =>
+  pattern && typeof value === 'string' && !new RegExp(pattern, 'u').test(value)
+    ? ['pattern', `does not match ${pattern}`]
+    : undefined;
+
+export const checkMinLength: ParameterCheck = ({ minLength = 0 }, value) =>
+  typeof value === 'string' && value.length < minLength
+    ? ['minLength', `is shorter than ${minLength} characters`]
+    : undefined;
+
+export const checkCommaSeparated: ParameterCheck = (spec, value) =>
+  spec.commaSeparated && typeof value === 'string' && value.split(',').some((item) => !item.trim())
+    ? ['commaSeparated', 'has an empty item in its comma-separated list']
+    : undefined;
+
+export const checkBounds: ParameterCheck = ({ min, max }, value) => {
+  // A string bound belongs to a digits-only big integer; the pattern has vouched for the digits.
   const big = typeof min === 'string' || typeof max === 'string';
   const n = big ? BigInt(value as string) : (value as number);
   if (min !== undefined && n < (big ? BigInt(min) : min)) {
@@ -58,7 +71,17 @@ function breaks(spec: ParameterSpec, value: unknown): [string, string] | undefin
     return ['maximum', `is above the maximum ${max}`];
   }
   return undefined;
-}
+};
+
+/** Every kind, in the order they run; plans made at run time (`planOperation`) use them all. */
+export const ALL_CHECKS: readonly ParameterCheck[] = [
+  checkType,
+  checkEnum,
+  checkPattern,
+  checkMinLength,
+  checkCommaSeparated,
+  checkBounds,
+];
 
 /**
  * Checks `params` against an operation's plan and returns the given values by position, the only
@@ -72,7 +95,15 @@ export function checkPrepared(
   params: Record<string, unknown>,
   ParameterError: ParameterErrorClass,
 ): unknown[] {
-  const { id, names, specs } = plan;
+  const { id, names, specs, checks } = plan;
+  // The first problem the plan's checks find, in their order.
+  const breaks = (spec: ParameterSpec, value: unknown) => {
+    for (const check of checks) {
+      const broken = check(spec, value);
+      if (broken) return broken;
+    }
+    return undefined;
+  };
   const fail = (
     parameter: string,
     value: unknown,
@@ -188,6 +219,7 @@ export function planOperation(id: string, operation: OperationSpec): OperationPl
       .filter((part) => part !== ''),
     names,
     specs: entries.map(([, spec]) => spec),
+    checks: ALL_CHECKS,
     query: queryAt,
     body: body ? queryAt + Object.keys(query).length : undefined,
     required: entries.flatMap(([, spec], i) => (spec.required || i < queryAt ? [i] : [])),

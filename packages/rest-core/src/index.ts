@@ -1,4 +1,13 @@
-export { checkParameters, crossFieldRules } from './checkParameters.js';
+export {
+  checkBounds,
+  checkCommaSeparated,
+  checkEnum,
+  checkMinLength,
+  checkParameters,
+  checkPattern,
+  checkType,
+  crossFieldRules,
+} from './checkParameters.js';
 export { checkSchema } from './checkSchema.js';
 export {
   type Answer,
@@ -69,6 +78,7 @@ export type {
   CrossFieldCheck,
   OperationPlan,
   OperationSpec,
+  ParameterCheck,
   ParameterRule,
   ParameterSpec,
   StructuralSchema,

@@ -21,6 +21,9 @@ export interface ParameterSpec {
   default?: number;
 }
 
+/** Why `value` breaks one kind of rule of `spec`, as `[rule, text]`, or undefined when it does not. */
+export type ParameterCheck = (spec: ParameterSpec, value: unknown) => [string, string] | undefined;
+
 /** A cross-field rule from the operation's `x-avalanche-rules`. */
 export interface ParameterRule {
   rule: 'exactlyOne' | 'sumAtMost' | 'atLeastOne';
@@ -70,6 +73,8 @@ export interface OperationPlan {
   names: readonly string[];
   /** The rules of `names[i]` at `specs[i]`. */
   specs: readonly ParameterSpec[];
+  /** The kinds of rule checked, in `ALL_CHECKS` order: those the specs use, `checkType` always. */
+  checks: readonly ParameterCheck[];
   /** Position of the first query parameter (the number of path parameters). */
   query: number;
   /** Position of the first body field; absent when no JSON body is sent, `names.length` for a body with no field set. */
