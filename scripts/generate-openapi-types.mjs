@@ -347,6 +347,7 @@ export function compactSpec({ in: where, type, required, items, ...rest }) {
 
 /** rest-core's per-kind parameter checks, in the order they run, with the spec keys that call for each. */
 const CHECKS = [
+  ['checkString', []],
   ['checkType', []],
   ['checkEnum', ['enum']],
   ['checkPattern', ['pattern']],
@@ -355,11 +356,19 @@ const CHECKS = [
   ['checkBounds', ['min', 'max']],
 ];
 
-/** The checks an operation's parameters need (checkType always), so a bundle holds no other kind. */
+/**
+ * The checks an operation's parameters need, so a bundle holds no other kind: the type always
+ * (checkString, smaller, when every parameter is a string), then the kinds the specs use.
+ */
 export function checksFor(specs) {
   const all = specs.flatMap((spec) => [spec, ...(spec.items ? [spec.items] : [])]);
-  return CHECKS.filter(
-    ([name, keys]) => name === 'checkType' || all.some((spec) => keys.some((key) => key in spec)),
+  const strings = all.every((spec) => spec.type === undefined);
+  return CHECKS.filter(([name, keys]) =>
+    name === 'checkString'
+      ? strings
+      : name === 'checkType'
+        ? !strings
+        : all.some((spec) => keys.some((key) => key in spec)),
   ).map(([name]) => name);
 }
 

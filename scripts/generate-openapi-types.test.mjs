@@ -290,7 +290,7 @@ describe('renderFunctions', () => {
       'const checksTypeEnumPatternBounds: readonly core.ParameterCheck[] = [checkType, checkEnum, checkPattern, checkBounds];',
     );
     expect(checksFor([{ pattern: 'x' }, { minLength: 1 }])).toEqual([
-      'checkType',
+      'checkString',
       'checkPattern',
       'checkMinLength',
     ]);
@@ -299,7 +299,8 @@ describe('renderFunctions', () => {
       'checkEnum',
       'checkBounds',
     ]);
-    expect(checksFor([])).toEqual(['checkType']);
+    expect(checksFor([{ type: 'boolean' }])).toEqual(['checkType']);
+    expect(checksFor([])).toEqual(['checkString']);
   });
 
   it('writes one pure-annotated function per operation, typed with the named params and result', () => {

@@ -5,6 +5,7 @@ import {
   checkParameters,
   checkPattern,
   checkPrepared,
+  checkString,
   checkType,
   planOperation,
 } from './checkParameters.js';
@@ -639,11 +640,12 @@ describe('per-kind checks', () => {
     expect(ruleWith([checkType, checkEnum])).toBe('enum');
   });
 
-  it('checks the type before any other kind', () => {
+  it.each([checkType, checkString])('checks the type before any other kind (%o)', (first) => {
     expect(() =>
-      checkPrepared({ ...plan, checks: [checkType, checkPattern] }, { a: 5 }, ParameterError),
+      checkPrepared({ ...plan, checks: [first, checkPattern] }, { a: 5 }, ParameterError),
     ).toThrow(
       expect.objectContaining({ rule: 'type', message: 'a: 5 is not of type string (op)' }),
     );
+    expect(ruleWith([first, checkPattern])).toBe('pattern');
   });
 });

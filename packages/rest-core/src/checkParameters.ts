@@ -34,11 +34,15 @@ export const checkType: ParameterCheck = ({ type = 'string' }, value) =>
       : type === 'integer'
         ? Number.isInteger(value)
         : type === 'number'
-          ? typeof value === 'number' && Number.isFinite(value)
+          ? Number.isFinite(value) // false for anything but a finite number
           : typeof value === type
   )
     ? undefined
     : ['type', `is not of type ${type}`];
+
+/** {@link checkType} for plans whose parameters are all strings, in one line. */
+export const checkString: ParameterCheck = (_, value) =>
+  typeof value === 'string' ? undefined : ['type', 'is not of type string'];
 
 export const checkEnum: ParameterCheck = (spec, value) =>
   spec.enum && !spec.enum.includes(value as string)

@@ -5,6 +5,7 @@ export {
   checkMinLength,
   checkParameters,
   checkPattern,
+  checkString,
   checkType,
   crossFieldRules,
 } from './checkParameters.js';
