@@ -28,53 +28,46 @@ function show(value: unknown): string {
 
 /** The value has the spec's type (a string when the spec names none); every plan runs it first. */
 export const checkType: ParameterCheck = ({ type = 'string' }, value) =>
-  (
-    type === 'array'
-      ? Array.isArray(value)
-      : type === 'integer'
-        ? Number.isInteger(value)
-        : type === 'number'
-          ? Number.isFinite(value) // false for anything but a finite number
-          : typeof value === type
-  )
-    ? undefined
-    : ['type', `is not of type ${type}`];
+  !(type === 'array'
+    ? Array.isArray(value)
+    : type === 'integer'
+      ? Number.isInteger(value)
+      : type === 'number'
+        ? Number.isFinite(value) // false for anything but a finite number
+        : typeof value === type) && ['type', `is not of type ${type}`];
 
 /** {@link checkType} for plans whose parameters are all strings, in one line. */
 export const checkString: ParameterCheck = (_, value) =>
-  typeof value === 'string' ? undefined : ['type', 'is not of type string'];
+  typeof value !== 'string' && ['type', 'is not of type string'];
 
-export const checkEnum: ParameterCheck = (spec, value) =>
-  spec.enum && !spec.enum.includes(value as string)
-    ? ['enum', `is not one of ${spec.enum.join(', ')}`]
-    : undefined;
+export const checkEnum: ParameterCheck = ({ enum: values }, value) =>
+  !!values && !values.includes(value as string) && ['enum', `is not one of ${values.join(', ')}`];
 
 export const checkPattern: ParameterCheck = ({ pattern }, value) =>
-  pattern && typeof value === 'string' && !new RegExp(pattern, 'u').test(value)
-    ? ['pattern', `does not match ${pattern}`]
-    : undefined;
+  !!pattern &&
+  typeof value === 'string' &&
+  !new RegExp(pattern, 'u').test(value) && ['pattern', `does not match ${pattern}`];
 
 export const checkMinLength: ParameterCheck = ({ minLength = 0 }, value) =>
-  typeof value === 'string' && value.length < minLength
-    ? ['minLength', `is shorter than ${minLength} characters`]
-    : undefined;
+  typeof value === 'string' &&
+  value.length < minLength && ['minLength', `is shorter than ${minLength} characters`];
 
 export const checkCommaSeparated: ParameterCheck = (spec, value) =>
-  spec.commaSeparated && typeof value === 'string' && value.split(',').some((item) => !item.trim())
-    ? ['commaSeparated', 'has an empty item in its comma-separated list']
-    : undefined;
+  !!spec.commaSeparated &&
+  typeof value === 'string' &&
+  value.split(',').some((item) => !item.trim()) && [
+    'commaSeparated',
+    'has an empty item in its comma-separated list',
+  ];
 
 export const checkBounds: ParameterCheck = ({ min, max }, value) => {
   // A string bound belongs to a digits-only big integer; the pattern has vouched for the digits.
   const big = typeof min === 'string' || typeof max === 'string';
   const n = big ? BigInt(value as string) : (value as number);
-  if (min !== undefined && n < (big ? BigInt(min) : min)) {
-    return ['minimum', `is below the minimum ${min}`];
-  }
-  if (max !== undefined && n > (big ? BigInt(max) : max)) {
-    return ['maximum', `is above the maximum ${max}`];
-  }
-  return undefined;
+  return min !== undefined && n < (big ? BigInt(min) : min)
+    ? ['minimum', `is below the minimum ${min}`]
+    : max !== undefined &&
+        n > (big ? BigInt(max) : max) && ['maximum', `is above the maximum ${max}`];
 };
 
 /** Every kind, in the order they run; plans made at run time (`planOperation`) use them all. */
