@@ -401,6 +401,7 @@ export function renderFunctions(doc, head) {
   const usedNames = new Set([
     'operation',
     'crossFieldRules',
+    'jsonBody',
     'core',
     ...CHECKS.map(([name]) => name),
     ...operations.map((op) => op.id),
@@ -442,6 +443,7 @@ export function renderFunctions(doc, head) {
   const ordered = (op) =>
     ['path', 'query', 'body'].flatMap((where) => op.params.filter((p) => p.spec.in === where));
   let usesRules = false;
+  let usesBody = false;
   const functions = operations.flatMap((op) => {
     const params = ordered(op);
     const names = params.map((p) => p.name);
@@ -454,6 +456,7 @@ export function renderFunctions(doc, head) {
       .map((part, i) => (i % 2 ? names.indexOf(part) : part))
       .filter((part) => part !== '');
     usesRules ||= op.rules.length > 0;
+    usesBody ||= op.hasBody;
     const parts = [
       `id: ${JSON.stringify(op.id)}`,
       ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
@@ -463,7 +466,7 @@ export function renderFunctions(doc, head) {
       `checks: ${checkListFor(params)}`,
       `query: ${queryAt}`,
       // An operation with a body sends one even when every field is left out.
-      ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`] : []),
+      ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`, 'json: jsonBody'] : []),
       ...(required.length ? [`required: ${literal(required)}`] : []),
       ...(op.rules.length ? [`rules: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
     ];
@@ -481,7 +484,7 @@ export function renderFunctions(doc, head) {
   const lines = [
     head,
     "import type * as core from '@avalanche-api/rest-core';",
-    `import { ${[...CHECKS.map(([name]) => name).filter((name) => usedChecks.has(name)), ...(usesRules ? ['crossFieldRules'] : []), 'operation'].join(', ')} } from '@avalanche-api/rest-core';`,
+    `import { ${[...CHECKS.map(([name]) => name).filter((name) => usedChecks.has(name)), ...(usesRules ? ['crossFieldRules'] : []), ...(usesBody ? ['jsonBody'] : []), 'operation'].join(', ')} } from '@avalanche-api/rest-core';`,
     `import type { ${typeNames.join(', ')} } from './operations.js';`,
     '',
     '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',

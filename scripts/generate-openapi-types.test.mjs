@@ -279,7 +279,7 @@ describe('renderFunctions', () => {
       '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [network, pageSize, listItemsPageToken, stringListRequired, listItemsKinds, listItemsMinAmount], checks: checksTypeEnumPatternMinLengthCommaSeparatedBounds, query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: checksTypeEnumPatternBounds, query: 1, body: 1, required: \[0\], rules: /,
+      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: checksTypeEnumPatternBounds, query: 1, body: 1, json: jsonBody, required: \[0\], rules: /,
     );
   });
 
@@ -306,7 +306,7 @@ describe('renderFunctions', () => {
   it('writes one pure-annotated function per operation, typed with the named params and result', () => {
     const text = renderFunctions(fixture(), '// head\n');
     expect(text).toContain(
-      "import { checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds, crossFieldRules, operation } from '@avalanche-api/rest-core';",
+      "import { checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds, crossFieldRules, jsonBody, operation } from '@avalanche-api/rest-core';",
     );
     expect(text).toContain(
       "import type { Core, ListItemsParams, ListItemsResult, SignItemsParams, SignItemsResult } from './operations.js';",

@@ -42,6 +42,19 @@ describe('operation functions', () => {
     expect(one).toEqual(other);
   });
 
+  it('sends the JSON body of an operation that has one, set fields only', async () => {
+    const server = await serve((_, res) => send(res, 200, { signedMessage: '0x' }));
+    const core = createDataCore({ baseUrl: server.url });
+    const params = { network: 'fuji', message: '0xab', quorumPercentage: 70 } as const;
+    await aggregateSignatures(core, params);
+    await createDataClient({ baseUrl: server.url }).aggregateSignatures(params);
+    const [one, other] = server.requests;
+    expect(one?.method).toBe('POST');
+    expect(one?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(one?.body ?? '')).toEqual({ message: '0xab', quorumPercentage: 70 });
+    expect(one).toEqual(other);
+  });
+
   it('accepts a client made by createDataClient as the core', async () => {
     const server = await serve((_, res) => send(res, 200, { blockNumber: '7' }));
     const client = createDataClient({ baseUrl: server.url });

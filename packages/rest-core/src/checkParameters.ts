@@ -1,4 +1,5 @@
 import type { ParameterError, ParameterErrorClass } from './errors.js';
+import { jsonBody } from './jsonBody.js';
 import type {
   CrossFieldCheck,
   OperationPlan,
@@ -219,6 +220,7 @@ export function planOperation(id: string, operation: OperationSpec): OperationPl
     checks: ALL_CHECKS,
     query: queryAt,
     body: body ? queryAt + Object.keys(query).length : undefined,
+    json: body ? jsonBody : undefined,
     required: entries.flatMap(([, spec], i) => (spec.required || i < queryAt ? [i] : [])),
     rules: rules?.length ? crossFieldRules(rules) : undefined,
   };

@@ -92,14 +92,8 @@ export function createCore<Api extends string>(
         separator = '&';
       }
     }
-    let body: Record<string, unknown> | undefined;
     // An operation with a body sends one even when no field is set.
-    if (plan.body !== undefined) {
-      body = {};
-      for (let at = bodyAt; at < names.length; at++) {
-        if (values[at] !== undefined) body[names[at] as string] = values[at];
-      }
-    }
+    const body = plan.json?.(values, plan);
     const response = await send(url, {
       method,
       headers: body ? { accept: JSON_TYPE, 'content-type': JSON_TYPE } : { accept: JSON_TYPE },

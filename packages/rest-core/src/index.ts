@@ -66,6 +66,7 @@ export {
   TimeoutErrorBase,
   type TimeoutErrorClass,
 } from './errors.js';
+export { jsonBody } from './jsonBody.js';
 export {
   type PageMethod,
   type Paginate,

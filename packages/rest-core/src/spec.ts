@@ -79,6 +79,8 @@ export interface OperationPlan {
   query: number;
   /** Position of the first body field; absent when no JSON body is sent, `names.length` for a body with no field set. */
   body?: number;
+  /** Builds the JSON body (`jsonBody`); present exactly when `body` is. */
+  json?: (values: readonly unknown[], plan: OperationPlan) => Record<string, unknown>;
   /** Positions of the required parameters, path parameters included, ascending. */
   required?: readonly number[];
   /** The `x-avalanche-rules`, as made by `crossFieldRules`. */
