@@ -36,7 +36,9 @@ export async function bundleOpenApi(sourceFile, outFile) {
   }
   const problems = result.problems.map((p) => {
     const at = p.location?.[0];
-    const place = at ? ` (${relative(specsDir, at.source.absoluteRef)} ${at.pointer})` : '';
+    const place = at
+      ? ` (${relative(dirname(sourceFile), at.source.absoluteRef)} ${at.pointer})`
+      : '';
     return { severity: p.severity, text: `${p.message}${place}` };
   });
   for (const p of problems.filter((p) => p.severity !== 'error')) {

@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { generators, runAll } from './generate-all.mjs';
+import { generators, inProcess, lane, runAll } from './generate-all.mjs';
 
 /** A throwaway workspace: packages/<name>/package.json with the given generate scripts. */
 async function workspace(scripts) {
@@ -40,5 +41,161 @@ describe('generate-all', () => {
       join(root, 'packages', 'ok'),
     );
     expect(told).toContain('@t/broken: `node -e "process.exit(3)"` failed (exit 3)\n');
+  });
+});
+
+const scripts = fileURLToPath(new URL('.', import.meta.url));
+const pkgDir = join(scripts, '..', 'packages', 'p');
+
+describe('inProcess', () => {
+  it.each([
+    [
+      'the REST generator with a spec and an output folder',
+      'node ../../scripts/generate-openapi-types.mjs ../../specs/dist/x.json src/generated',
+      {
+        kind: 'openapi',
+        spec: join(scripts, '..', 'specs/dist/x.json'),
+        out: join(pkgDir, 'src/generated'),
+      },
+    ],
+    [
+      'the node-rpc generator with its defaults',
+      'node ../../scripts/generate-node-rpc.mjs',
+      {
+        kind: 'node-rpc',
+      },
+    ],
+    [
+      'the REST generator with a flag',
+      'node ../../scripts/generate-openapi-types.mjs a.json out --check',
+      undefined,
+    ],
+    [
+      'the node-rpc generator with paths',
+      'node ../../scripts/generate-node-rpc.mjs --out x',
+      undefined,
+    ],
+    ['a script of another folder', 'node ./generate-openapi-types.mjs a.json out', undefined],
+    ['shell syntax', 'node ../../scripts/generate-node-rpc.mjs && echo hi', undefined],
+    ['quoting', `node ../../scripts/generate-openapi-types.mjs "a b.json" out`, undefined],
+    ['another program', 'tsx ../../scripts/generate-node-rpc.mjs', undefined],
+  ])('%s', (_, command, want) => {
+    expect(inProcess({ dir: pkgDir, command })).toEqual(want);
+  });
+});
+
+describe('lane', () => {
+  /** Captures what the lane writes to stdout and stderr while `fn` runs. */
+  async function captured(fn) {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const result = await fn();
+      return {
+        result,
+        out: out.mock.calls.map(([s]) => s).join(''),
+        err: err.mock.calls.map(([s]) => s).join(''),
+      };
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  }
+  const job = (name, kind = 'ok') => ({ name, job: { kind, name } });
+
+  it('waits for ready, runs the jobs in order and names the one that failed', async () => {
+    const ran = [];
+    let open;
+    const ready = new Promise((done) => {
+      open = done;
+    });
+    const table = {
+      ok: {
+        load: async () => {},
+        run: async (j) => {
+          ran.push(j.name);
+          return `did ${j.name}`;
+        },
+      },
+      bad: {
+        load: async () => {},
+        run: async () => {
+          throw new Error('spec says no\nsecond line');
+        },
+      },
+    };
+    const running = captured(() =>
+      lane({
+        jobs: [job('@t/a'), job('@t/b', 'bad'), job('@t/c')],
+        bundle: async () => [join(scripts, '..', 'specs/dist/x.json')],
+        ready,
+        table,
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual([]);
+    open(true);
+    const { result, out, err } = await running;
+    expect(ran).toEqual(['@t/a', '@t/c']);
+    expect(result).toEqual({
+      bundled: [join(scripts, '..', 'specs/dist/x.json')],
+      failed: ['@t/b'],
+    });
+    expect(out).toBe('bundled specs/dist/x.json\n@t/a: did @t/a\n@t/c: did @t/c\n');
+    expect(err).toContain('@t/b: Error: spec says no\n@t/b: second line\n');
+    expect(err).toMatch(/@t\/b: generate failed\n$/);
+  });
+
+  it('fails a job whose generator does not load, with the package name', async () => {
+    const broken = () => Promise.reject(new SyntaxError('Unexpected token'));
+    const table = {
+      broken: {
+        load: broken,
+        async run() {
+          await broken();
+        },
+      },
+    };
+    const { result, err } = await captured(() =>
+      lane({ jobs: [job('@t/x', 'broken')], bundle: async () => [], table }),
+    );
+    expect(result.failed).toEqual(['@t/x']);
+    expect(err).toContain('@t/x: SyntaxError: Unexpected token');
+  });
+
+  it('runs nothing when its bundle fails, and says so', async () => {
+    const run = vi.fn();
+    const told = [];
+    const { result } = await captured(() =>
+      lane({
+        jobs: [job('@t/a')],
+        bundle: async () => {
+          throw new Error('bundling x.yaml failed: $ref nope');
+        },
+        onBundled: (ok) => told.push(ok),
+        table: { ok: { load: async () => {}, run } },
+      }),
+    );
+    expect(result).toEqual({
+      bundled: [],
+      bundleError: 'bundling x.yaml failed: $ref nope',
+      failed: [],
+    });
+    expect(told).toEqual([false]);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('runs nothing when the other lane reports a failed bundle', async () => {
+    const run = vi.fn();
+    const { result } = await captured(() =>
+      lane({
+        jobs: [job('@t/a')],
+        bundle: async () => [],
+        ready: Promise.resolve(false),
+        table: { ok: { load: async () => {}, run } },
+      }),
+    );
+    expect(result).toEqual({ bundled: [], failed: [] });
+    expect(run).not.toHaveBeenCalled();
   });
 });
