@@ -9,6 +9,7 @@
 // package: the main thread bundles the REST documents and runs the REST generators; a worker
 // thread assembles the OpenRPC document and runs the node-rpc generator once the REST bundles
 // (node-health.json) are written. Any other generate script is spawned as `pnpm run` would.
+// Arguments (the bench passes `--force`) are ignored: every run does all the work, no caches.
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
