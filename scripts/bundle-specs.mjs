@@ -69,7 +69,11 @@ export async function bundleRpc() {
   // Imported here: a process that bundles only the REST documents skips the YAML and ajv load.
   const { writeOpenRpc } = await import('./assemble-openrpc.mjs');
   await mkdir(distDir, { recursive: true });
-  await writeOpenRpc(join(specsDir, 'node-rpc'), out);
+  try {
+    await writeOpenRpc(join(specsDir, 'node-rpc'), out);
+  } catch (cause) {
+    throw new Error(`assembling specs/node-rpc failed: ${cause.message}`, { cause });
+  }
   return [out];
 }
 

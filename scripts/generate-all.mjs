@@ -4,11 +4,11 @@
 // which alone would take most of the 3 s a cold run may take.
 // `turbo run generate --filter <package>` still regenerates one package the usual way.
 //
-// The repository's own generators run inside this process, in two lanes on the two cores, so
-// each lane loads TypeScript and openapi-typescript (~0.55 s of CPU) once instead of once per
-// package: the main thread bundles the REST documents and runs the REST generators; a worker
-// thread assembles the OpenRPC document and runs the node-rpc generator once the REST bundles
-// (node-health.json) are written. Any other generate script is spawned as `pnpm run` would.
+// The repository's own generators run inside this process, so TypeScript and openapi-typescript
+// (~0.45 s of CPU) load once instead of once per package, while a worker thread bundles the specs
+// on the other core: the REST documents first, then the OpenRPC document. Each generator starts
+// as soon as the bundles it reads are written. Any other generate script is spawned, as
+// `pnpm run` would, once every bundle is written.
 // Arguments (the bench passes `--force`) are ignored: every run does all the work, no caches.
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -150,25 +150,17 @@ export const kinds = {
 };
 
 /**
- * One lane: bundles, loads its generators while the other lane may still be bundling, waits for
- * `ready` (true once every bundle its generators read is written, false when one failed), then
- * runs them one after another. Resolves to `{ bundled, bundleError?, failed }`; never rejects.
+ * Runs in-process jobs one after another on this thread. Every generator is loaded first (while
+ * the worker bundles); each job then runs once `bundled(job)` resolves true, that is once the
+ * bundles it reads are written, and is skipped when it resolves false (a bundle failed, which is
+ * reported on its own). Resolves to the names of the packages whose generator failed.
  */
-export async function lane({ jobs, bundle, ready = true, onBundled = () => {}, table = kinds }) {
-  let bundled;
-  try {
-    bundled = await bundle();
-  } catch (error) {
-    onBundled(false);
-    return { bundled: [], bundleError: error.message, failed: [] };
-  }
-  onBundled(true);
-  for (const file of bundled) process.stdout.write(`bundled ${relative(repoRoot, file)}\n`);
-  // Preload; a module that fails to load fails its job below, with the package's name.
+export async function runJobs(jobs, bundled, table = kinds) {
+  // A module that fails to load fails its job below, with the package's name.
   await Promise.all(jobs.map(({ job }) => table[job.kind].load().catch(() => {})));
   const failed = [];
-  if (!(await ready)) return { bundled, failed };
   for (const { name, job } of jobs) {
+    if (!(await bundled(job))) continue;
     try {
       tell(process.stdout, name, await table[job.kind].run(job));
     } catch (error) {
@@ -176,54 +168,62 @@ export async function lane({ jobs, bundle, ready = true, onBundled = () => {}, t
       failed.push(name);
     }
   }
-  return { bundled, failed };
+  return failed;
 }
+
+/** The bundle groups the worker writes, in order: the REST documents first, as most jobs read them. */
+const bundleGroups = { rest: bundleRest, rpc: bundleRpc };
 
 /** `pnpm generate`; resolves to the exit code. */
 export async function main() {
   const planned = (await generators()).map((p) => ({ ...p, job: inProcess(p) }));
-  const rpcJobs = planned.filter((p) => p.job?.kind === 'node-rpc');
-  const restJobs = planned.filter((p) => p.job && p.job.kind !== 'node-rpc');
-  const spawned = planned.filter((p) => !p.job);
+  const worker = new Worker(new URL(import.meta.url), { workerData: { bundle: true } });
+  const settle = {};
+  const groups = Object.fromEntries(
+    Object.keys(bundleGroups).map((group) => [
+      group,
+      new Promise((done) => {
+        settle[group] = done;
+      }),
+    ]),
+  );
+  const settleAll = (result) => {
+    for (const done of Object.values(settle)) done(result);
+  };
+  worker.on('message', ({ group, files, error }) => settle[group]({ files, error }));
+  // A crash of the worker itself (not a failing bundle, which it reports) fails what is left.
+  worker.on('error', (error) => settleAll({ error: error.stack ?? String(error) }));
+  worker.on('exit', () => settleAll({ error: 'the bundling worker exited early' }));
+  for (const group of Object.values(groups)) {
+    group.then(({ files = [], error }) => {
+      for (const file of files) console.log(`bundled ${relative(repoRoot, file)}`);
+      if (error) console.error(error);
+    });
+  }
+  const ok = (group) => groups[group].then((r) => !r.error);
+  const all = () => Promise.all(Object.keys(groups).map(ok)).then((oks) => oks.every(Boolean));
 
-  const worker = new Worker(new URL(import.meta.url), { workerData: { jobs: rpcJobs } });
-  const rpcLane = new Promise((done) => {
-    worker.on('message', (message) => {
-      if (message.type === 'done') done(message.result);
-    });
-    // A crash of the worker itself (not a failing generator, which it reports) fails its lane.
-    worker.on('error', (error) => {
-      done({ bundled: [], bundleError: error.stack ?? String(error), failed: [] });
-    });
-    worker.on('exit', () => {
-      done({ bundled: [], bundleError: 'the node-rpc worker exited early', failed: [] });
-    });
-  });
-
-  const restLane = lane({
-    jobs: restJobs,
-    bundle: bundleRest,
-    onBundled: (ok) => worker.postMessage({ type: 'ready', ok }),
-  });
-  const [rest, rpc] = await Promise.all([restLane, rpcLane]);
-  const results = [rest, rpc];
-  const failed = results.flatMap((r) => r.failed);
-  const bundleErrors = results.map((r) => r.bundleError).filter(Boolean);
-  for (const message of bundleErrors) console.error(message);
-  if (bundleErrors.length > 0) failed.push('the spec bundles');
-  else failed.push(...(await runAll(spawned)));
+  // The REST generators read only the REST bundles; node-rpc also reads node-health.json.
+  const failed = await runJobs(
+    planned.filter((p) => p.job),
+    (job) => (job.kind === 'openapi' ? ok('rest') : all()),
+  );
+  if (!(await all())) failed.push('the spec bundles');
+  else failed.push(...(await runAll(planned.filter((p) => !p.job))));
   if (failed.length === 0) return 0;
   console.error(`generate failed in ${failed.join(', ')}`);
   return 1;
 }
 
-if (!isMainThread && workerData?.jobs) {
-  // The node-rpc lane: its generator reads node-health.json, which the main thread bundles.
-  const ready = new Promise((done) => {
-    parentPort.once('message', (message) => done(message.ok));
-  });
-  const result = await lane({ jobs: workerData.jobs, bundle: bundleRpc, ready });
-  parentPort.postMessage({ type: 'done', result });
+if (!isMainThread && workerData?.bundle) {
+  // The bundling worker: reports each group as soon as it is written, so jobs start early.
+  for (const [group, bundle] of Object.entries(bundleGroups)) {
+    try {
+      parentPort.postMessage({ group, files: await bundle() });
+    } catch (error) {
+      parentPort.postMessage({ group, error: error.message });
+    }
+  }
 } else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = await main();
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { generators, inProcess, lane, runAll } from './generate-all.mjs';
+import { generators, inProcess, runAll, runJobs } from './generate-all.mjs';
 
 /** A throwaway workspace: packages/<name>/package.json with the given generate scripts. */
 async function workspace(scripts) {
@@ -84,8 +84,8 @@ describe('inProcess', () => {
   });
 });
 
-describe('lane', () => {
-  /** Captures what the lane writes to stdout and stderr while `fn` runs. */
+describe('runJobs', () => {
+  /** Captures what is written to stdout and stderr while `fn` runs. */
   async function captured(fn) {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -102,12 +102,16 @@ describe('lane', () => {
     }
   }
   const job = (name, kind = 'ok') => ({ name, job: { kind, name } });
+  const fine = {
+    load: async () => {},
+    run: async (j) => `did ${j.name}`,
+  };
 
-  it('waits for ready, runs the jobs in order and names the one that failed', async () => {
+  it('runs each job once its bundles are written, in order, and names the one that failed', async () => {
     const ran = [];
-    let open;
-    const ready = new Promise((done) => {
-      open = done;
+    let written;
+    const bundles = new Promise((done) => {
+      written = done;
     });
     const table = {
       ok: {
@@ -125,25 +129,37 @@ describe('lane', () => {
       },
     };
     const running = captured(() =>
-      lane({
-        jobs: [job('@t/a'), job('@t/b', 'bad'), job('@t/c')],
-        bundle: async () => [join(scripts, '..', 'specs/dist/x.json')],
-        ready,
-        table,
-      }),
+      runJobs([job('@t/a'), job('@t/b', 'bad'), job('@t/c')], () => bundles, table),
     );
     await new Promise((r) => setTimeout(r, 20));
     expect(ran).toEqual([]);
-    open(true);
+    written(true);
     const { result, out, err } = await running;
     expect(ran).toEqual(['@t/a', '@t/c']);
-    expect(result).toEqual({
-      bundled: [join(scripts, '..', 'specs/dist/x.json')],
-      failed: ['@t/b'],
-    });
-    expect(out).toBe('bundled specs/dist/x.json\n@t/a: did @t/a\n@t/c: did @t/c\n');
+    expect(result).toEqual(['@t/b']);
+    expect(out).toBe('@t/a: did @t/a\n@t/c: did @t/c\n');
     expect(err).toContain('@t/b: Error: spec says no\n@t/b: second line\n');
     expect(err).toMatch(/@t\/b: generate failed\n$/);
+  });
+
+  it('loads every generator before waiting for any bundle', async () => {
+    const loaded = [];
+    const table = {
+      ok: { ...fine, load: async () => loaded.push('ok') },
+      other: { ...fine, load: async () => loaded.push('other') },
+    };
+    let seen;
+    await captured(() =>
+      runJobs(
+        [job('@t/a'), job('@t/b', 'other')],
+        async () => {
+          seen ??= [...loaded];
+          return true;
+        },
+        table,
+      ),
+    );
+    expect(seen).toEqual(['ok', 'other']);
   });
 
   it('fails a job whose generator does not load, with the package name', async () => {
@@ -157,45 +173,17 @@ describe('lane', () => {
       },
     };
     const { result, err } = await captured(() =>
-      lane({ jobs: [job('@t/x', 'broken')], bundle: async () => [], table }),
+      runJobs([job('@t/x', 'broken')], async () => true, table),
     );
-    expect(result.failed).toEqual(['@t/x']);
+    expect(result).toEqual(['@t/x']);
     expect(err).toContain('@t/x: SyntaxError: Unexpected token');
   });
 
-  it('runs nothing when its bundle fails, and says so', async () => {
-    const run = vi.fn();
-    const told = [];
-    const { result } = await captured(() =>
-      lane({
-        jobs: [job('@t/a')],
-        bundle: async () => {
-          throw new Error('bundling x.yaml failed: $ref nope');
-        },
-        onBundled: (ok) => told.push(ok),
-        table: { ok: { load: async () => {}, run } },
-      }),
+  it('skips only the jobs whose bundles failed', async () => {
+    const { result, out } = await captured(() =>
+      runJobs([job('@t/a'), job('@t/b')], async ({ name }) => name === '@t/b', { ok: fine }),
     );
-    expect(result).toEqual({
-      bundled: [],
-      bundleError: 'bundling x.yaml failed: $ref nope',
-      failed: [],
-    });
-    expect(told).toEqual([false]);
-    expect(run).not.toHaveBeenCalled();
-  });
-
-  it('runs nothing when the other lane reports a failed bundle', async () => {
-    const run = vi.fn();
-    const { result } = await captured(() =>
-      lane({
-        jobs: [job('@t/a')],
-        bundle: async () => [],
-        ready: Promise.resolve(false),
-        table: { ok: { load: async () => {}, run } },
-      }),
-    );
-    expect(result).toEqual({ bundled: [], failed: [] });
-    expect(run).not.toHaveBeenCalled();
+    expect(result).toEqual([]);
+    expect(out).toBe('@t/b: did @t/b\n');
   });
 });
