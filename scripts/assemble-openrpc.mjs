@@ -6,10 +6,14 @@
 //
 //   node scripts/assemble-openrpc.mjs <specDir> <outFile>
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
-import { parse } from 'yaml';
+
+// js-yaml, not yaml: ~4x faster on these 150 kB, the largest cost of `pnpm generate`'s node-rpc
+// lane. Required, not imported: the instance @redocly/openapi-core (loaded next) requires too.
+const { CORE_SCHEMA, load } = createRequire(import.meta.url)('js-yaml');
 
 /** The component kinds an OpenRPC 1.3 document may hold. */
 const COMPONENT_KINDS = [
@@ -27,8 +31,9 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
 async function readYaml(dir, file) {
   const text = await readFile(join(dir, file), 'utf8');
   try {
-    // uniqueKeys (the default) already rejects a key repeated inside one mapping.
-    return parse(text, { prettyErrors: true });
+    // The YAML 1.2 core schema: no timestamps or `<<` merges; a key repeated inside one
+    // mapping is an error (js-yaml's default).
+    return load(text, { filename: file, schema: CORE_SCHEMA });
   } catch (cause) {
     throw new Error(`${file}: not valid YAML: ${cause.message}`, { cause });
   }

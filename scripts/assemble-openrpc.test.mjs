@@ -307,6 +307,44 @@ describe('assembleOpenRpc rejects', () => {
     await expect(assembleOpenRpc(dir)).rejects.toThrow(message);
   });
 
+  it('names the file and the line of YAML that does not parse', async () => {
+    const dir = await fixture({
+      'openrpc.yaml': ROOT,
+      'methods/a.yaml': method('x.one'),
+      'schemas/s.yaml': `${THING}  Other: {type: string\n`,
+    });
+    await expect(assembleOpenRpc(dir)).rejects.toThrow(
+      /^schemas\/s\.yaml: not valid YAML: .*"schemas\/s\.yaml" \(5:1\)/,
+    );
+  });
+
+  it('reads YAML 1.2 core: dates and yes/no stay text, `<<` is a key, aliases become copies', async () => {
+    const dir = await fixture({
+      'openrpc.yaml': ROOT,
+      'methods/a.yaml': method('x.one'),
+      'schemas/s.yaml': `schemas:
+  Thing: &thing
+    type: string
+    examples: [2021-04-02T15:34:00.262979-07:00, 2021-11-04, yes, off, 0x10, ~]
+  Other:
+    <<: *thing
+  Copy: *thing
+`,
+    });
+    const { schemas } = (await assembleOpenRpc(dir)).components;
+    expect(schemas.Thing.examples).toEqual([
+      '2021-04-02T15:34:00.262979-07:00',
+      '2021-11-04',
+      'yes',
+      'off',
+      16,
+      null,
+    ]);
+    expect(Object.keys(schemas.Other)).toEqual(['<<']);
+    expect(schemas.Copy).toEqual(schemas.Thing);
+    expect(schemas.Copy).not.toBe(schemas.Thing);
+  });
+
   it('accepts a minimal valid fixture', async () => {
     const dir = await fixture({
       'openrpc.yaml': ROOT,

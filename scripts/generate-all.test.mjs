@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { generators, runAll } from './generate-all.mjs';
+import { generators, inProcess, runAll, runJobs } from './generate-all.mjs';
 
 /** A throwaway workspace: packages/<name>/package.json with the given generate scripts. */
 async function workspace(scripts) {
@@ -40,5 +41,149 @@ describe('generate-all', () => {
       join(root, 'packages', 'ok'),
     );
     expect(told).toContain('@t/broken: `node -e "process.exit(3)"` failed (exit 3)\n');
+  });
+});
+
+const scripts = fileURLToPath(new URL('.', import.meta.url));
+const pkgDir = join(scripts, '..', 'packages', 'p');
+
+describe('inProcess', () => {
+  it.each([
+    [
+      'the REST generator with a spec and an output folder',
+      'node ../../scripts/generate-openapi-types.mjs ../../specs/dist/x.json src/generated',
+      {
+        kind: 'openapi',
+        spec: join(scripts, '..', 'specs/dist/x.json'),
+        out: join(pkgDir, 'src/generated'),
+      },
+    ],
+    [
+      'the node-rpc generator with its defaults',
+      'node ../../scripts/generate-node-rpc.mjs',
+      {
+        kind: 'node-rpc',
+      },
+    ],
+    [
+      'the REST generator with a flag',
+      'node ../../scripts/generate-openapi-types.mjs a.json out --check',
+      undefined,
+    ],
+    [
+      'the node-rpc generator with paths',
+      'node ../../scripts/generate-node-rpc.mjs --out x',
+      undefined,
+    ],
+    ['a script of another folder', 'node ./generate-openapi-types.mjs a.json out', undefined],
+    ['shell syntax', 'node ../../scripts/generate-node-rpc.mjs && echo hi', undefined],
+    ['quoting', `node ../../scripts/generate-openapi-types.mjs "a b.json" out`, undefined],
+    ['another program', 'tsx ../../scripts/generate-node-rpc.mjs', undefined],
+  ])('%s', (_, command, want) => {
+    expect(inProcess({ dir: pkgDir, command })).toEqual(want);
+  });
+});
+
+describe('runJobs', () => {
+  /** Captures what is written to stdout and stderr while `fn` runs. */
+  async function captured(fn) {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const result = await fn();
+      return {
+        result,
+        out: out.mock.calls.map(([s]) => s).join(''),
+        err: err.mock.calls.map(([s]) => s).join(''),
+      };
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  }
+  const job = (name, kind = 'ok') => ({ name, job: { kind, name } });
+  const fine = {
+    load: async () => {},
+    run: async (j) => `did ${j.name}`,
+  };
+
+  it('runs each job once its bundles are written, in order, and names the one that failed', async () => {
+    const ran = [];
+    let written;
+    const bundles = new Promise((done) => {
+      written = done;
+    });
+    const table = {
+      ok: {
+        load: async () => {},
+        run: async (j) => {
+          ran.push(j.name);
+          return `did ${j.name}`;
+        },
+      },
+      bad: {
+        load: async () => {},
+        run: async () => {
+          throw new Error('spec says no\nsecond line');
+        },
+      },
+    };
+    const running = captured(() =>
+      runJobs([job('@t/a'), job('@t/b', 'bad'), job('@t/c')], () => bundles, table),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual([]);
+    written(true);
+    const { result, out, err } = await running;
+    expect(ran).toEqual(['@t/a', '@t/c']);
+    expect(result).toEqual(['@t/b']);
+    expect(out).toBe('@t/a: did @t/a\n@t/c: did @t/c\n');
+    expect(err).toContain('@t/b: Error: spec says no\n@t/b: second line\n');
+    expect(err).toMatch(/@t\/b: generate failed\n$/);
+  });
+
+  it('loads every generator before waiting for any bundle', async () => {
+    const loaded = [];
+    const table = {
+      ok: { ...fine, load: async () => loaded.push('ok') },
+      other: { ...fine, load: async () => loaded.push('other') },
+    };
+    let seen;
+    await captured(() =>
+      runJobs(
+        [job('@t/a'), job('@t/b', 'other')],
+        async () => {
+          seen ??= [...loaded];
+          return true;
+        },
+        table,
+      ),
+    );
+    expect(seen).toEqual(['ok', 'other']);
+  });
+
+  it('fails a job whose generator does not load, with the package name', async () => {
+    const broken = () => Promise.reject(new SyntaxError('Unexpected token'));
+    const table = {
+      broken: {
+        load: broken,
+        async run() {
+          await broken();
+        },
+      },
+    };
+    const { result, err } = await captured(() =>
+      runJobs([job('@t/x', 'broken')], async () => true, table),
+    );
+    expect(result).toEqual(['@t/x']);
+    expect(err).toContain('@t/x: SyntaxError: Unexpected token');
+  });
+
+  it('skips only the jobs whose bundles failed', async () => {
+    const { result, out } = await captured(() =>
+      runJobs([job('@t/a'), job('@t/b')], async ({ name }) => name === '@t/b', { ok: fine }),
+    );
+    expect(result).toEqual([]);
+    expect(out).toBe('@t/b: did @t/b\n');
   });
 });
