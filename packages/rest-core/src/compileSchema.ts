@@ -78,11 +78,18 @@ export function compileSchemas(
     const { required = [], properties = {}, additionalProperties } = schema;
     const members = new Map(Object.entries(properties).map(([name, s]) => [name, compile(s)]));
     const rest = additionalProperties === undefined ? pass : compile(additionalProperties);
+    // Members with a `const` (the tag of a oneOf alternative) are looked at first: a wrong
+    // alternative then fails on its tag, before the rest of a large object is walked.
+    const tags = Object.entries(properties)
+      .filter(([, s]) => typeof s === 'object' && 'const' in s)
+      .map(([name, s]) => [name, compile(s)] as const);
     if (required.length || members.size || additionalProperties !== undefined) {
       parts.push((value) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
         const record = value as Record<string, unknown>;
         for (const name of required) if (!(name in record)) return false;
+        for (const [name, tag] of tags)
+          if (Object.hasOwn(record, name) && !tag(record[name])) return false;
         for (const name in record) {
           if (!Object.hasOwn(record, name)) continue;
           if (!(members.get(name) ?? rest)(record[name])) return false;

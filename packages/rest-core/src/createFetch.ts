@@ -46,6 +46,10 @@ export type PolicyFetch = (
 const SENSITIVE = /auth|cookie|key|token|secret|pass/i;
 /** 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
+const SAFE_RETRIES = [429, 502, 503];
+const UNSAFE_RETRIES = [429, 503];
+// decode() without `stream` keeps no state between calls, so one decoder serves them all.
+const decoder = new TextDecoder();
 
 /** What the core takes: {@link TransportInit} with any body fetch takes (createFetch passes bytes). */
 type CoreInit = Omit<TransportInit, 'body'> & { body?: string | ArrayBuffer | undefined };
@@ -118,8 +122,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     // GETs are safe to repeat. Anything else may have done its work before a 502 or a broken
     // answer (the Data API's one POST, aggregateSignatures: the validators may have signed
     // already), so it is retried only when it surely did no work: 429, 503, or no connection.
-    const safe = /^(GET|HEAD)$/i.test(method);
-    const retryable = init.retryOn ?? (safe ? [429, 502, 503] : [429, 503]);
+    const safe = method === 'GET' || /^(GET|HEAD)$/i.test(method);
+    const retryable = init.retryOn ?? (safe ? SAFE_RETRIES : UNSAFE_RETRIES);
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw signal.reason;
@@ -128,8 +132,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       let failure: unknown;
       let timedOut = false;
       const controller = new AbortController();
-      const onAbort = () => controller.abort(signal?.reason);
-      signal?.addEventListener('abort', onAbort);
+      const onAbort = signal && (() => controller.abort(signal.reason));
+      if (onAbort) signal.addEventListener('abort', onAbort);
       // setTimeout fires at once for delays past 2^31 - 1 ms; treat those as no timeout.
       const timer =
         timeout > 0 && timeout < 2 ** 31
@@ -170,7 +174,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           chunks.push(value);
         }
         // Decoded in one go: Node's TextDecoder is twice as fast on a whole body as with `stream`.
-        const text = new TextDecoder().decode(
+        const text = decoder.decode(
           chunks[1] ? await new Blob(chunks as BlobPart[]).arrayBuffer() : chunks[0],
         );
         let headers = res.headers;
@@ -209,7 +213,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         );
       } finally {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        if (onAbort) signal?.removeEventListener('abort', onAbort);
       }
 
       if (
