@@ -1,13 +1,14 @@
 import {
-  ApiErrorBase,
+  type ApiError,
   ClientError,
-  ConnectionErrorBase,
+  type ConnectionError,
   createFetch,
+  type ErrorClass,
   type PolicyFetch,
-  RedirectErrorBase,
-  ResponseTooLargeErrorBase,
+  type RedirectError,
+  type ResponseTooLargeError,
   retryAfterMs as strictRetryAfterMs,
-  TimeoutErrorBase,
+  type TimeoutError,
 } from '@avalanche-api/rest-core';
 import type { CaseClass } from './case-values.js';
 import { isObject } from './json-pointer.js';
@@ -307,15 +308,21 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 // The shared transport's failures, as the runner sees them; they become violations, never escape.
+// The runner tells them apart by `name`, so each has its own.
 class TransportError extends ClientError {
   override name = 'TransportError';
 }
+/** A class named `name`; ClientError's constructor sets the fields `E` declares. */
+const transportError = <E extends ClientError>(name: string) =>
+  class extends TransportError {
+    override name = name;
+  } as unknown as ErrorClass<E>;
 const transportErrors = {
-  TimeoutError: TimeoutErrorBase(TransportError),
-  ConnectionError: ConnectionErrorBase(TransportError),
-  ParseError: ApiErrorBase(TransportError, 'ParseError'),
-  RedirectError: RedirectErrorBase(TransportError),
-  ResponseTooLargeError: ResponseTooLargeErrorBase(TransportError),
+  TimeoutError: transportError<TimeoutError>('TimeoutError'),
+  ConnectionError: transportError<ConnectionError>('ConnectionError'),
+  ParseError: transportError<ApiError>('ParseError'),
+  RedirectError: transportError<RedirectError>('RedirectError'),
+  ResponseTooLargeError: transportError<ResponseTooLargeError>('ResponseTooLargeError'),
 };
 
 /** The shared transport for one target: timeout, size cap, 429 retries, the key kept to its origin. */

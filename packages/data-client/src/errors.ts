@@ -1,21 +1,8 @@
 // Every error the client throws. The classes are this package's own (an error of another client
-// is no DataClientError); their constructors and fields come from @avalanche-api/rest-core.
-// Class names are spelled out in `name` because minifiers rename classes, and users log and match
-// on `name`.
-import {
-  ApiErrorBase,
-  ClientError,
-  type ClientErrorOptions,
-  ConnectionErrorBase,
-  type ErrorClasses,
-  PaginationErrorBase,
-  ParameterErrorBase,
-  RateLimitErrorBase,
-  RedirectErrorBase,
-  ResponseTooLargeErrorBase,
-  ResponseValidationErrorBase,
-  TimeoutErrorBase,
-} from '@avalanche-api/rest-core';
+// is no DataClientError); they take ClientError's one constructor (message, fields) from
+// @avalanche-api/rest-core and add only `name`, spelled out because minifiers rename classes and
+// users log and match on it, and their fields' types.
+import { ClientError, type ClientErrorOptions, type ErrorClasses } from '@avalanche-api/rest-core';
 
 export type DataClientErrorOptions = ClientErrorOptions;
 
@@ -27,7 +14,13 @@ export class DataClientError extends ClientError {
 }
 
 /** The server answered, and the answer is a failure: a non-2XX status (or an unparsable body, see ParseError). */
-export class HttpError extends /* @__PURE__ */ ApiErrorBase(DataClientError, 'HttpError') {}
+export class HttpError extends DataClientError {
+  override name = 'HttpError';
+  declare status: number;
+  declare error: string;
+  declare body: unknown;
+  declare url: string;
+}
 
 /** 400: a parameter the server rejected; `message` says which. */
 export class BadRequestError extends HttpError {
@@ -50,7 +43,10 @@ export class NotFoundError extends HttpError {
 }
 
 /** 429, after the retries the client was allowed: slow down or send an api key. */
-export class RateLimitError extends /* @__PURE__ */ RateLimitErrorBase(HttpError) {}
+export class RateLimitError extends HttpError {
+  override name = 'RateLimitError';
+  declare retryAfterMs: number | undefined;
+}
 
 /** 5XX: the service or a gateway in front of it failed. */
 export class ServerError extends HttpError {
@@ -63,29 +59,57 @@ export class ParseError extends HttpError {
 }
 
 /** No answer within `timeoutMs`; not retried, since a slow service tends to stay slow. */
-export class TimeoutError extends /* @__PURE__ */ TimeoutErrorBase(DataClientError) {}
+export class TimeoutError extends DataClientError {
+  override name = 'TimeoutError';
+  declare timeoutMs: number;
+  declare url: string;
+}
 
 /** The request never got an answer: DNS, refused or reset connection, CORS. */
-export class ConnectionError extends /* @__PURE__ */ ConnectionErrorBase(DataClientError) {}
+export class ConnectionError extends DataClientError {
+  override name = 'ConnectionError';
+  declare url: string;
+  declare code: string | undefined;
+}
 
 /** A redirect answered while the api key was attached; not followed, so the key never leaves `baseUrl`'s origin. */
-export class RedirectError extends /* @__PURE__ */ RedirectErrorBase(DataClientError) {}
+export class RedirectError extends DataClientError {
+  override name = 'RedirectError';
+  declare status: number;
+  declare location: string;
+  declare url: string;
+}
 
 /** The body grew past `maxResponseBytes` (default 32 MiB); reading stopped there. */
-export class ResponseTooLargeError extends /* @__PURE__ */ ResponseTooLargeErrorBase(
-  DataClientError,
-) {}
+export class ResponseTooLargeError extends DataClientError {
+  override name = 'ResponseTooLargeError';
+  declare maxResponseBytes: number;
+  declare url: string;
+}
 
 /** A parameter broke one of the spec's rules; nothing was sent. */
-export class ParameterError extends /* @__PURE__ */ ParameterErrorBase(DataClientError) {}
+export class ParameterError extends DataClientError {
+  override name = 'ParameterError';
+  declare operation: string;
+  declare parameter: string;
+  declare value: unknown;
+  declare rule: string;
+}
 
 /** The service handed out a page token it had handed out before; following it would loop forever. */
-export class PaginationError extends /* @__PURE__ */ PaginationErrorBase(DataClientError) {}
+export class PaginationError extends DataClientError {
+  override name = 'PaginationError';
+  declare pageToken: string;
+  declare page: number;
+}
 
 /** With `createValidator('strict')`: a success body does not have the shape the spec promises. */
-export class ResponseValidationError extends /* @__PURE__ */ ResponseValidationErrorBase(
-  DataClientError,
-) {}
+export class ResponseValidationError extends DataClientError {
+  override name = 'ResponseValidationError';
+  declare operationId: string;
+  declare url: string;
+  declare issues: string[];
+}
 
 /** The classes the shared runtime throws for this package. Not exported from the package. */
 export const errors: ErrorClasses = {

@@ -2,7 +2,7 @@ import { retryAfterMs } from '@avalanche-api/rest-core';
 import type { ChainCallOptions, NodeCore } from './core.js';
 import {
   HttpError,
-  IdMismatchError,
+  idMismatch,
   ParseError,
   parameterError,
   RateLimitError,
@@ -32,14 +32,13 @@ export type Vars = Record<string, string | undefined>;
 export const ids = { last: 0 };
 
 export const malformed = (a: Answer, reason: string, cause?: unknown) =>
-  new ParseError(
-    a.status,
-    'malformed',
-    `malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`,
-    a.text.slice(0, 1000),
-    a.url,
-    { cause },
-  );
+  new ParseError(`malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`, {
+    cause,
+    status: a.status,
+    error: 'malformed',
+    body: a.text.slice(0, 1000),
+    url: a.url,
+  });
 
 /** The JSON body of an answer whose status is `ok` (by default: a 2xx), or its typed error. */
 export function json(a: Answer, ok = a.status > 199 && a.status < 300): unknown {
@@ -54,14 +53,15 @@ export function json(a: Answer, ok = a.status > 199 && a.status < 300): unknown 
   if (!ok) {
     // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
     const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
-    throw new Class(
-      a.status,
-      `HTTP ${a.status}`,
-      `HTTP ${a.status} from ${a.url}`,
-      body ?? a.text.slice(0, 1000),
-      a.url,
-      { cause: failure, retryAfterMs: retryAfterMs(a.headers.get('retry-after')) },
-    );
+    throw new Class(`HTTP ${a.status} from ${a.url}`, {
+      cause: failure,
+      status: a.status,
+      error: `HTTP ${a.status}`,
+      body: body ?? a.text.slice(0, 1000),
+      url: a.url,
+      // Only a RateLimitError has the field.
+      ...(a.status === 429 && { retryAfterMs: retryAfterMs(a.headers.get('retry-after')) }),
+    });
   }
   return body;
 }
@@ -101,12 +101,17 @@ export function unwrap(body: unknown, id: number, method: string, a: Answer): un
   if ('result' in body === (error !== undefined && error !== null))
     throw malformed(a, 'not exactly one of result and error');
   // A server that could not read the request answers id null.
-  if (body.id !== id && !(error && body.id === null)) throw new IdMismatchError(id, body.id, a.url);
+  if (body.id !== id && !(error && body.id === null)) throw idMismatch(id, body.id, a.url);
   if (error === undefined || error === null) return body.result;
   if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
     throw malformed(a, 'not a JSON-RPC error object');
   }
-  throw new RpcError(method, error.code as number, error.message, error.data);
+  throw new RpcError(error.message, {
+    details: `${method}, code ${error.code}`,
+    method,
+    code: error.code as number,
+    data: error.data,
+  });
 }
 
 /**

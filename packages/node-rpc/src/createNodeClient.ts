@@ -20,8 +20,9 @@ import { encode } from './endpoint.js';
 import {
   type ConnectionError,
   type HttpError,
-  IdMismatchError,
-  PaginationError,
+  type IdMismatchError,
+  idMismatch,
+  type PaginationError,
   type ParameterError,
   type ParseError,
   parameterError,
@@ -29,6 +30,7 @@ import {
   type RedirectError,
   type ResponseTooLargeError,
   RpcError,
+  repeatedCursor,
   type ServerError,
   type TimeoutError,
 } from './errors.js';
@@ -221,7 +223,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
         sent.length !== body.length ||
         sent.some((id) => !byId?.has(id))
       )
-        throw new IdMismatchError(sent, [...byId.keys()], a.url);
+        throw idMismatch(sent, [...byId.keys()], a.url);
     }
     return requests.map(({ id, method }) => unwrap(byId ? byId.get(id) : body, id, method, a));
   };
@@ -256,7 +258,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       const end = page.endIndex;
       if (page.utxos.length < size || !end) return;
       const cursor = JSON.stringify(end);
-      if (cursors.has(cursor)) throw new PaginationError(cursor, pages);
+      if (cursors.has(cursor)) throw repeatedCursor(cursor, pages);
       cursors.add(cursor);
       startIndex = end;
     }
@@ -292,7 +294,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
         // Older nodes answered a bare array.
         const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
         const start = String(list[0]?.index ?? list[0]?.id);
-        if (starts.has(start)) throw new PaginationError(start, chunks);
+        if (starts.has(start)) throw repeatedCursor(start, chunks);
         starts.add(start);
         yield* list;
         fetched += list.length;

@@ -1,19 +1,8 @@
 // Every error the client throws. The classes are this package's own (an error of another client
-// is no NodeClientError); the shared ones take their constructors and fields from
-// @avalanche-api/rest-core, so every client has the same names, fields and one-line messages.
+// is no NodeClientError); they take ClientError's one constructor (message, fields) from
+// @avalanche-api/rest-core, and the shared ones have every client's names, fields and messages.
 // `name` is spelled out in every class because minifiers rename classes.
-import {
-  ApiErrorBase,
-  ClientError,
-  ConnectionErrorBase,
-  type ErrorClasses,
-  PaginationErrorBase,
-  ParameterErrorBase,
-  RateLimitErrorBase,
-  RedirectErrorBase,
-  ResponseTooLargeErrorBase,
-  TimeoutErrorBase,
-} from '@avalanche-api/rest-core';
+import { ClientError, type ErrorClasses } from '@avalanche-api/rest-core';
 
 /** JSON for messages; never throws (BigInt, cycles). */
 export const show = (value: unknown): string => {
@@ -32,10 +21,19 @@ export class NodeClientError extends ClientError {
 }
 
 /** An HTTP status outside 2xx (for the health GET: other than 200 and 503). */
-export class HttpError extends /* @__PURE__ */ ApiErrorBase(NodeClientError, 'HttpError') {}
+export class HttpError extends NodeClientError {
+  override name = 'HttpError';
+  declare status: number;
+  declare error: string;
+  declare body: unknown;
+  declare url: string;
+}
 
 /** HTTP 429 once retries are used up; `retryAfterMs` is the server's Retry-After, if any. */
-export class RateLimitError extends /* @__PURE__ */ RateLimitErrorBase(HttpError) {}
+export class RateLimitError extends HttpError {
+  override name = 'RateLimitError';
+  declare retryAfterMs: number | undefined;
+}
 
 /** 5xx: the node or a gateway in front of it failed; an HTML page has its ParseError as `cause`. */
 export class ServerError extends HttpError {
@@ -48,24 +46,49 @@ export class ParseError extends HttpError {
 }
 
 /** No complete answer (headers and body) within `timeoutMs`. Never retried. */
-export class TimeoutError extends /* @__PURE__ */ TimeoutErrorBase(NodeClientError) {}
+export class TimeoutError extends NodeClientError {
+  override name = 'TimeoutError';
+  declare timeoutMs: number;
+  declare url: string;
+}
 
 /** No HTTP answer at all (connection refused, reset, DNS, TLS, CORS), after the retries. */
-export class ConnectionError extends /* @__PURE__ */ ConnectionErrorBase(NodeClientError) {}
+export class ConnectionError extends NodeClientError {
+  override name = 'ConnectionError';
+  declare url: string;
+  declare code: string | undefined;
+}
 
 /** A redirect answered while a credential header was attached; not followed. */
-export class RedirectError extends /* @__PURE__ */ RedirectErrorBase(NodeClientError) {}
+export class RedirectError extends NodeClientError {
+  override name = 'RedirectError';
+  declare status: number;
+  declare location: string;
+  declare url: string;
+}
 
 /** The body grew past `maxResponseBytes` (default 32 MiB); reading stopped there. */
-export class ResponseTooLargeError extends /* @__PURE__ */ ResponseTooLargeErrorBase(
-  NodeClientError,
-) {}
+export class ResponseTooLargeError extends NodeClientError {
+  override name = 'ResponseTooLargeError';
+  declare maxResponseBytes: number;
+  declare url: string;
+}
 
 /** A parameter breaks a rule of the spec; raised before anything is sent. */
-export class ParameterError extends /* @__PURE__ */ ParameterErrorBase(NodeClientError) {}
+export class ParameterError extends NodeClientError {
+  override name = 'ParameterError';
+  declare operation: string;
+  declare parameter: string;
+  declare value: unknown;
+  declare rule: string;
+}
 
 /** A paginator (`avm.utxos`) was handed a cursor it had followed before; following it would loop. */
-export class PaginationError extends /* @__PURE__ */ PaginationErrorBase(NodeClientError) {}
+export class PaginationError extends NodeClientError {
+  override name = 'PaginationError';
+  declare pageToken: string;
+  declare page: number;
+}
 
 /**
  * A JSON-RPC error object, answered with HTTP 200. `message` is the node's own text;
@@ -76,11 +99,6 @@ export class RpcError extends NodeClientError {
   declare readonly method: string;
   declare readonly code: number;
   declare readonly data: unknown;
-
-  constructor(method: string, code: number, message: string, data: unknown) {
-    super(message, { details: `${method}, code ${code}` });
-    Object.assign(this, { method, code, data });
-  }
 }
 
 /** The response's ids are not the request's (a single call, or a batch's set of ids). */
@@ -89,22 +107,35 @@ export class IdMismatchError extends NodeClientError {
   declare readonly expected: unknown;
   declare readonly received: unknown;
   declare readonly url: string;
-
-  constructor(expected: unknown, received: unknown, url: string) {
-    super(`response id ${show(received)} is not request id ${show(expected)} (${url})`);
-    Object.assign(this, { expected, received, url });
-  }
 }
+
+/** An IdMismatchError: the ids sent (one, or a batch's list) and the ids that came back. */
+export const idMismatch = (expected: unknown, received: unknown, url: string) =>
+  new IdMismatchError(
+    `response id ${show(received)} is not request id ${show(expected)} (${url})`,
+    {
+      expected,
+      received,
+      url,
+    },
+  );
+
+/** A PaginationError: the paginators' cursor `pageToken` came back after `page` pages. */
+export const repeatedCursor = (pageToken: string, page: number) =>
+  new PaginationError(`page ${page} repeats an earlier page token`, {
+    details: `nextPageToken ${pageToken}`,
+    pageToken,
+    page,
+  });
 
 /** A ParameterError naming the method, the parameter, its value and the rule. */
 export const parameterError = (method: string, parameter: string, value: unknown, rule: string) =>
-  new ParameterError(
-    method,
+  new ParameterError(`${parameter}: ${show(value)} breaks rule "${rule}" (${method})`, {
+    operation: method,
     parameter,
     value,
     rule,
-    `${parameter}: ${show(value)} breaks rule "${rule}" (${method})`,
-  );
+  });
 
 /** The classes the shared transport throws for this package. */
 export const errors: Pick<

@@ -110,7 +110,13 @@ export function checkPrepared(
     details?: string,
     subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
   ): ParameterError =>
-    new ParameterError(id, parameter, value, rule, `${subject} ${text} (${id})`, details);
+    new ParameterError(`${subject} ${text} (${id})`, {
+      details,
+      operation: id,
+      parameter,
+      value,
+      rule,
+    });
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw fail('params', params, 'type', 'is not an object');
   }

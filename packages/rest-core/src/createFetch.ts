@@ -157,7 +157,11 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         });
         if (guarded && (res.type === 'opaqueredirect' || (res.status > 299 && res.status < 400))) {
           await res.body?.cancel().catch(() => {});
-          throw new errors.RedirectError(res.status, scrub(res.headers.get('location') ?? ''), url);
+          const location = scrub(res.headers.get('location') ?? '');
+          throw new errors.RedirectError(
+            `${url} answered ${res.status} to ${location}; not followed while an api key is attached`,
+            { status: res.status, location, url },
+          );
         }
         // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
         // length past it fails before anything is read.
@@ -166,7 +170,10 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         for (const reader = res.body?.getReader(); reader; ) {
           if (size > max) {
             reader.cancel().catch(() => {});
-            throw new errors.ResponseTooLargeError(max, url);
+            throw new errors.ResponseTooLargeError(
+              `the answer of ${url} is larger than maxResponseBytes (${max})`,
+              { maxResponseBytes: max, url },
+            );
           }
           const { done, value } = await reader.read();
           if (done) break;
@@ -192,25 +199,29 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           url,
         };
       } catch (error) {
-        if (timedOut) throw new errors.TimeoutError(timeout, url);
+        if (timedOut)
+          throw new errors.TimeoutError(`no answer within ${timeout} ms`, {
+            details: url,
+            timeoutMs: timeout,
+            url,
+          });
         if (signal?.aborted) throw signal.reason;
         if (error instanceof ClientError) throw error;
         const [cause, code] = examine(error, scrub);
         // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
         if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
-          throw new errors.ParseError(
-            res.status,
-            'undecodable',
-            `the answer of ${url} could not be decoded (${code})`,
-            undefined,
+          throw new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
+            cause,
+            status: res.status,
+            error: 'undecodable',
+            body: undefined,
             url,
-            { cause },
-          );
-        failure = new errors.ConnectionError(
-          `could not reach ${url}${code ? ` (${code})` : ''}`,
+          });
+        failure = new errors.ConnectionError(`could not reach ${url}${code ? ` (${code})` : ''}`, {
+          cause,
           url,
-          { cause, code },
-        );
+          code,
+        });
       } finally {
         clearTimeout(timer);
         if (onAbort) signal?.removeEventListener('abort', onAbort);

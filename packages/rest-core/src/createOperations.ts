@@ -1,6 +1,6 @@
 import { checkPrepared, planOperation } from './checkParameters.js';
 import type { Transport } from './createFetch.js';
-import type { ApiError, ErrorClasses, RateLimitErrorClass } from './errors.js';
+import type { ErrorClasses } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
 import type { OperationPlan, OperationSpec } from './spec.js';
 import type { OperationMethods, OperationShape } from './types.js';
@@ -72,11 +72,8 @@ export function createCore<Api extends string>(
       } catch {
         const name = names[at] as string;
         throw new errors.ParameterError(
-          id,
-          name,
-          value,
-          'wellFormedUnicode',
           `${name}: ${JSON.stringify(value)} holds a lone UTF-16 surrogate, which cannot be sent (${id})`,
+          { operation: id, parameter: name, value, rule: 'wellFormedUnicode' },
         );
       }
     };
@@ -119,14 +116,13 @@ export function createCore<Api extends string>(
     const name = statusText || `HTTP ${status}`;
     const parseError =
       (!parsed || ok) &&
-      new errors.ParseError(
+      new errors.ParseError(`the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`, {
+        details,
         status,
-        name,
-        `the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`,
-        text.slice(0, 1000),
+        error: name,
+        body: text.slice(0, 1000),
         url,
-        { details },
-      );
+      });
     // A failure status stays its own class (a gateway's HTML 502 is a ServerError); the body that
     // could not be read is its cause.
     if (parseError && ok) throw parseError;
@@ -137,20 +133,16 @@ export function createCore<Api extends string>(
       .filter((m) => typeof m === 'string')
       .join('; ');
     // 5XX share one class; a status without a class of its own is a plain ApiError.
-    const Class: new (...args: ConstructorParameters<RateLimitErrorClass>) => ApiError =
-      errors[(status > 499 ? 500 : status) as 400 | 429] ?? errors.ApiError;
-    throw new Class(
+    throw new (errors[(status > 499 ? 500 : status) as 400] ?? errors.ApiError)(message || name, {
+      details,
+      cause: parseError || undefined,
       status,
-      typeof reported.error === 'string' ? reported.error : name,
-      message || name,
-      parsed ? data : text.slice(0, 1000),
+      error: typeof reported.error === 'string' ? reported.error : name,
+      body: parsed ? data : text.slice(0, 1000),
       url,
-      {
-        details,
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-        cause: parseError || undefined,
-      },
-    );
+      // Only a RateLimitError has the field.
+      ...(status === 429 && { retryAfterMs: retryAfterMs(response.headers.get('retry-after')) }),
+    });
   };
   return { [CORE]: request };
 }

@@ -78,7 +78,11 @@ export function paginateWith(PaginationError: PaginationErrorClass): Paginate {
         if (token && !repeated && pages < maxPages && items < maxItems) pending = request(token);
         yield page;
         if (repeated && pages < maxPages && items < maxItems)
-          throw new PaginationError(token as string, pages);
+          throw new PaginationError(`page ${pages} repeats an earlier page token`, {
+            details: `nextPageToken ${token}`,
+            pageToken: token as string,
+            page: pages,
+          });
       }
     } finally {
       controller.abort();

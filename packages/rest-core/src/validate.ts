@@ -51,7 +51,10 @@ export function createValidatorWith(
       if (compiled(schema)(body)) return;
       const issues = checkSchema(body, schema, schemas);
       if (!issues.length) return;
-      const error = new ResponseValidationError(operationId, url, issues);
+      const error = new ResponseValidationError(
+        `the ${operationId} answer does not match the spec: ${issues[0]}`,
+        { details: issues.slice(0, 20).join('\n'), operationId, url, issues },
+      );
       if (mode === 'strict') throw error;
       onWarning(error);
     };

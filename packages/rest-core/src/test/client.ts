@@ -2,22 +2,13 @@
 // (see packages/data-client/src/errors.ts), an operation table and openapi-typescript's
 // `operations` (see its src/generated/), and a factory over createTransport and createOperations.
 import {
-  ApiErrorBase,
   ClientError,
-  ConnectionErrorBase,
   type CreateFetchParameters,
   createOperations,
   createTransport,
   type ErrorClasses,
   type OperationSpec,
-  PaginationErrorBase,
-  ParameterErrorBase,
-  RateLimitErrorBase,
-  RedirectErrorBase,
-  ResponseTooLargeErrorBase,
-  ResponseValidationErrorBase,
   type ResponseValidator,
-  TimeoutErrorBase,
 } from '../index.js';
 
 export class TestClientError extends ClientError {
@@ -25,7 +16,13 @@ export class TestClientError extends ClientError {
   override docsUrl = 'https://example.test/test-client#errors';
 }
 
-export class HttpError extends ApiErrorBase(TestClientError, 'HttpError') {}
+export class HttpError extends TestClientError {
+  override name = 'HttpError';
+  declare status: number;
+  declare error: string;
+  declare body: unknown;
+  declare url: string;
+}
 
 /** A class that is nothing but a name, as the status classes of a client are. */
 function named(name: string) {
@@ -41,14 +38,49 @@ export const ForbiddenError = named('ForbiddenError');
 export const NotFoundError = named('NotFoundError');
 export const ServerError = named('ServerError');
 export const ParseError = named('ParseError');
-export class RateLimitError extends RateLimitErrorBase(HttpError) {}
-export class TimeoutError extends TimeoutErrorBase(TestClientError) {}
-export class ConnectionError extends ConnectionErrorBase(TestClientError) {}
-export class ParameterError extends ParameterErrorBase(TestClientError) {}
-export class RedirectError extends RedirectErrorBase(TestClientError) {}
-export class ResponseTooLargeError extends ResponseTooLargeErrorBase(TestClientError) {}
-export class PaginationError extends PaginationErrorBase(TestClientError) {}
-export class ResponseValidationError extends ResponseValidationErrorBase(TestClientError) {}
+export class RateLimitError extends HttpError {
+  override name = 'RateLimitError';
+  declare retryAfterMs: number | undefined;
+}
+export class TimeoutError extends TestClientError {
+  override name = 'TimeoutError';
+  declare timeoutMs: number;
+  declare url: string;
+}
+export class ConnectionError extends TestClientError {
+  override name = 'ConnectionError';
+  declare url: string;
+  declare code: string | undefined;
+}
+export class ParameterError extends TestClientError {
+  override name = 'ParameterError';
+  declare operation: string;
+  declare parameter: string;
+  declare value: unknown;
+  declare rule: string;
+}
+export class RedirectError extends TestClientError {
+  override name = 'RedirectError';
+  declare status: number;
+  declare location: string;
+  declare url: string;
+}
+export class ResponseTooLargeError extends TestClientError {
+  override name = 'ResponseTooLargeError';
+  declare maxResponseBytes: number;
+  declare url: string;
+}
+export class PaginationError extends TestClientError {
+  override name = 'PaginationError';
+  declare pageToken: string;
+  declare page: number;
+}
+export class ResponseValidationError extends TestClientError {
+  override name = 'ResponseValidationError';
+  declare operationId: string;
+  declare url: string;
+  declare issues: string[];
+}
 
 export const errors: ErrorClasses = {
   400: BadRequestError,

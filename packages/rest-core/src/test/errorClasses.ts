@@ -5,30 +5,54 @@ import { describe, expect, it } from 'vitest';
 
 type ErrorClass = new (...args: never[]) => Error & Record<string, unknown>;
 
-const apiArgs = [404, 'Not Found', 'no block', { message: 'no block' }, 'https://host/x'] as const;
+const apiFields = {
+  status: 404,
+  error: 'Not Found',
+  body: { message: 'no block' },
+  url: 'https://host/x',
+};
+const apiArgs = ['no block', apiFields] as const;
 
-/** Each class a client exports, built with sample arguments, and the fields it then has. */
+/**
+ * Each class a client exports, built as the runtime builds it (message, fields), and the fields
+ * and own keys (in order) it then has.
+ */
 const samples: Record<string, { args: unknown[]; fields: Record<string, unknown> }> = {
-  BadRequestError: { args: [...apiArgs], fields: {} },
-  UnauthorizedError: { args: [...apiArgs], fields: {} },
-  ForbiddenError: { args: [...apiArgs], fields: {} },
-  NotFoundError: { args: [...apiArgs], fields: {} },
-  ServerError: { args: [...apiArgs], fields: {} },
-  ParseError: { args: [...apiArgs], fields: {} },
+  BadRequestError: { args: [...apiArgs], fields: apiFields },
+  UnauthorizedError: { args: [...apiArgs], fields: apiFields },
+  ForbiddenError: { args: [...apiArgs], fields: apiFields },
+  NotFoundError: { args: [...apiArgs], fields: apiFields },
+  ServerError: { args: [...apiArgs], fields: apiFields },
+  ParseError: { args: [...apiArgs], fields: apiFields },
   RateLimitError: {
-    args: [429, 'Too Many Requests', 'slow down', {}, 'https://host/x', { retryAfterMs: 5 }],
-    fields: { retryAfterMs: 5 },
+    args: ['slow down', { ...apiFields, status: 429, retryAfterMs: 5 }],
+    fields: { ...apiFields, status: 429, retryAfterMs: 5 },
   },
   TimeoutError: {
-    args: [50, 'https://host/x'],
-    fields: { message: 'no answer within 50 ms', timeoutMs: 50, url: 'https://host/x' },
+    args: [
+      'no answer within 50 ms',
+      { details: 'https://host/x', timeoutMs: 50, url: 'https://host/x' },
+    ],
+    fields: { details: 'https://host/x', timeoutMs: 50, url: 'https://host/x' },
   },
   ConnectionError: {
-    args: ['connection failed', 'https://host/x', { cause: new Error('reset') }],
-    fields: { url: 'https://host/x', cause: new Error('reset') },
+    args: [
+      'connection failed',
+      { cause: new Error('reset'), url: 'https://host/x', code: undefined },
+    ],
+    fields: { url: 'https://host/x', code: undefined, cause: new Error('reset') },
   },
   ParameterError: {
-    args: ['getBlock', 'blockId', '.', 'pathSegment', 'blockId: "." is bad', 'why'],
+    args: [
+      'blockId: "." is bad',
+      {
+        details: 'why',
+        operation: 'getBlock',
+        parameter: 'blockId',
+        value: '.',
+        rule: 'pathSegment',
+      },
+    ],
     fields: {
       operation: 'getBlock',
       parameter: 'blockId',
@@ -38,35 +62,28 @@ const samples: Record<string, { args: unknown[]; fields: Record<string, unknown>
     },
   },
   RedirectError: {
-    args: [301, 'https://other/x', 'https://host/x'],
-    fields: {
-      status: 301,
-      location: 'https://other/x',
-      url: 'https://host/x',
-      message:
-        'https://host/x answered 301 to https://other/x; not followed while an api key is attached',
-    },
+    args: ['moved', { status: 301, location: 'https://other/x', url: 'https://host/x' }],
+    fields: { status: 301, location: 'https://other/x', url: 'https://host/x' },
   },
   ResponseTooLargeError: {
-    args: [10, 'https://host/x'],
-    fields: {
-      maxResponseBytes: 10,
-      url: 'https://host/x',
-      message: 'the answer of https://host/x is larger than maxResponseBytes (10)',
-    },
+    args: ['too large', { maxResponseBytes: 10, url: 'https://host/x' }],
+    fields: { maxResponseBytes: 10, url: 'https://host/x' },
   },
   PaginationError: {
-    args: ['t', 3],
-    fields: { pageToken: 't', page: 3, message: 'page 3 repeats an earlier page token' },
+    args: ['page 3 repeats', { details: 'nextPageToken t', pageToken: 't', page: 3 }],
+    fields: { pageToken: 't', page: 3, details: 'nextPageToken t' },
   },
   ResponseValidationError: {
-    args: ['getBlock', 'https://host/x', ['body.a: missing']],
-    fields: {
-      operationId: 'getBlock',
-      url: 'https://host/x',
-      issues: ['body.a: missing'],
-      message: 'the getBlock answer does not match the spec: body.a: missing',
-    },
+    args: [
+      'no match',
+      {
+        details: 'body.a: missing',
+        operationId: 'getBlock',
+        url: 'https://host/x',
+        issues: ['body.a: missing'],
+      },
+    ],
+    fields: { operationId: 'getBlock', url: 'https://host/x', issues: ['body.a: missing'] },
   },
 };
 
@@ -86,7 +103,7 @@ export function testErrorClasses(
   const Api = exports.HttpError as ErrorClass;
   const all: [string, { args: unknown[]; fields: Record<string, unknown> }][] = [
     [`${prefix}ClientError`, { args: ['it failed', { details: 'more' }], fields: {} }],
-    [`HttpError`, { args: [...apiArgs], fields: {} }],
+    [`HttpError`, { args: [...apiArgs], fields: apiFields }],
     ...Object.entries(samples),
   ];
 
@@ -100,21 +117,21 @@ export function testErrorClasses(
       expect(error.name).toBe(name);
       expect(error).toBeInstanceOf(Error);
       expect(error).toBeInstanceOf(Client);
-      const isApi = args.length >= 5 && typeof args[0] === 'number';
+      const isApi =
+        typeof (args[1] as { status?: unknown }).status === 'number' &&
+        'error' in (args[1] as object);
       expect(error instanceof Api).toBe(isApi || name === `HttpError`);
       expect(error.docsUrl).toBe(docsUrl);
       expect(error).toMatchObject(fields);
-      if (isApi) {
-        expect(error).toMatchObject({
-          status: args[0],
-          error: args[1],
-          body: args[3],
-          url: args[4],
-        });
-      }
+      expect(error.message).toBe(args[0]);
       expect(inspect(error).startsWith(`${name}: ${error.message}\n`)).toBe(true);
-      // The own fields, in the order they always had.
-      expect(Object.keys(error).slice(0, 3)).toEqual(['name', 'docsUrl', 'details']);
+      // The own fields, in the order they always had: the base's, then the class's own; a cause is
+      // not enumerable, and a class has no field of another (no retryAfterMs on a NotFoundError).
+      const own = Object.keys((args[1] ?? {}) as object).filter(
+        (k) => k !== 'cause' && k !== 'details',
+      );
+      expect(Object.keys(error)).toEqual(['name', 'docsUrl', 'details', ...own]);
+      expect(Object.getOwnPropertyDescriptor(error, 'cause')?.enumerable ?? false).toBe(false);
     });
 
     it('the base class takes a message, details and a cause', () => {
@@ -122,6 +139,8 @@ export function testErrorClasses(
       const error = new Client('it failed', { details: 'more', cause });
       expect(error).toMatchObject({ message: 'it failed', details: 'more', cause });
       expect(new Client('no cause')).not.toHaveProperty('cause');
+      expect(new Client('undefined cause', { cause: undefined })).not.toHaveProperty('cause');
+      expect(new Client('no details')).toHaveProperty('details', undefined);
     });
 
     it('exports no other error class', () => {
