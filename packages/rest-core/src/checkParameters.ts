@@ -93,14 +93,22 @@ export function checkPrepared(
   params: Record<string, unknown>,
   ParameterError: ParameterErrorClass,
 ): unknown[] {
-  const { id, names, specs, checks } = plan;
-  // The first problem the plan's checks find, in their order.
-  const breaks = (spec: ParameterSpec, value: unknown) => {
+  const { id, names, specs, checks, body = names.length } = plan;
+  // The first problem the plan's checks find, in their order; then, for a value that goes into
+  // the URL, a lone UTF-16 surrogate, which encodeURIComponent cannot encode (a bare URIError).
+  const breaks = (spec: ParameterSpec, value: unknown, at: number): ReturnType<ParameterCheck> => {
     for (const check of checks) {
       const broken = check(spec, value);
       if (broken) return broken;
     }
-    return undefined;
+    return (
+      at < body &&
+      typeof value === 'string' &&
+      /\p{Cs}/u.test(value) && [
+        'wellFormedUnicode',
+        'holds a lone UTF-16 surrogate, which cannot be sent',
+      ]
+    );
   };
   const fail = (
     parameter: string,
@@ -141,13 +149,13 @@ export function checkPrepared(
     values[at] = value;
     if (at > first) continue;
     const spec = specs[at] as ParameterSpec;
-    let broken = breaks(spec, value);
+    let broken = breaks(spec, value, at);
     let shown = name;
     let item: unknown = value;
     // An array's items are checked once the array itself passes.
     for (let i = 0; !broken && spec.items && i < (value as unknown[]).length; i++) {
       item = (value as unknown[])[i];
-      broken = breaks(spec.items, item);
+      broken = breaks(spec.items, item, at);
       if (broken) shown = `${name}[${i}]`;
     }
     // `.` and `..` would be resolved away by URL parsing, and an empty segment changes the route.

@@ -222,6 +222,24 @@ describe('answers', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('a lone surrogate in a query item names the item; in a JSON body it is sent, escaped', async () => {
+    const server = await serve((_, res) => send(res, 200, { items: [], signed: 'x' }));
+    const client = createTestClient({ baseUrl: server.url });
+    const error = await client.listItems({ kinds: ['a', '\udc00b'] }).catch((e) => e);
+    expect(error).toBeInstanceOf(ParameterError);
+    expect(error).toMatchObject({
+      parameter: 'kinds[1]',
+      value: '\udc00b',
+      rule: 'wellFormedUnicode',
+      message:
+        'kinds[1]: "\\udc00b" holds a lone UTF-16 surrogate, which cannot be sent (listItems)',
+    });
+    // A pair is one code point, not a lone surrogate.
+    await client.listItems({ kinds: ['\ud83d\ude00'] });
+    await client.sign({ message: 'a\ud800' });
+    expect(server.requests.map((r) => r.body)).toEqual(['', '{"message":"a\\ud800"}']);
+  });
+
   it('an HTML 200 is a ParseError', async () => {
     const server = await serve((_, res) => send(res, 200, '<html>captive portal</html>'));
     const client = createTestClient({ baseUrl: server.url });

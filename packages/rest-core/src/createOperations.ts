@@ -64,28 +64,18 @@ export function createCore<Api extends string>(
   const request: CoreRequest = async (plan, params = {}, options = {}) => {
     const { id, method = 'GET', path, names, query, body: bodyAt = names.length } = plan;
     const values = checkPrepared(plan, params, errors.ParameterError);
-    // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to;
-    // it throws a bare URIError for a lone UTF-16 surrogate, which no URL can carry.
-    const encode = (at: number, value: unknown) => {
-      try {
-        return encodeURIComponent(String(value));
-      } catch {
-        const name = names[at] as string;
-        throw new errors.ParameterError(
-          `${name}: ${JSON.stringify(value)} holds a lone UTF-16 surrogate, which cannot be sent (${id})`,
-          { operation: id, parameter: name, value, rule: 'wellFormedUnicode' },
-        );
-      }
-    };
+    // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to; the
+    // checks have refused a lone UTF-16 surrogate, the one thing it cannot encode.
+    const encode = (value: unknown) => encodeURIComponent(String(value));
     let url = base;
-    for (const part of path) url += typeof part === 'number' ? encode(part, values[part]) : part;
+    for (const part of path) url += typeof part === 'number' ? encode(values[part]) : part;
     // Query in the spec's order; arrays use the spec's default style (form, exploded): name=a&name=b.
     let separator = '?';
     for (let at = query; at < bodyAt; at++) {
       const value = values[at];
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${separator}${names[at]}=${encode(at, item)}`;
+        url += `${separator}${names[at]}=${encode(item)}`;
         separator = '&';
       }
     }
