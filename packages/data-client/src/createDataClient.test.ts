@@ -399,6 +399,24 @@ describe('api key', () => {
     expectNoKey(error);
   });
 
+  it('a key given in headers stays home and is not followed through a redirect; apiKey wins over it', async () => {
+    const elsewhere = await serve((_, res) => send(res, 200, { blockNumber: '1' }));
+    const server = await serve((req, res) =>
+      send(res, 302, undefined, { location: `${elsewhere.url}${req.url}` }),
+    );
+    const headers = { 'X-Glacier-Api-Key': apiKey };
+    const error = await createDataClient({ baseUrl: server.url, headers })
+      .getBlock({ chainId: '1', blockId: '1' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(elsewhere.requests).toHaveLength(0);
+    await createDataClient({ baseUrl: elsewhere.url, headers, apiKey: 'the-other-key' }).getBlock({
+      chainId: '1',
+      blockId: '1',
+    });
+    expect(elsewhere.requests[0]?.headers['x-glacier-api-key']).toBe('the-other-key');
+  });
+
   it('an answer that echoes the key is scrubbed', async () => {
     const server = await serve((req, res) =>
       send(res, 401, {

@@ -15,17 +15,14 @@ function dataPolicy(
   parameters: CreateDataClientParameters,
   baseUrl: string,
 ): CreateFetchParameters {
-  const { apiKey, headers } = parameters;
-  const defaults = new Headers(headers);
-  // A key passed as a header is still the key: scope and scrub it the same way.
-  const key = apiKey ?? defaults.get(API_KEY_HEADER) ?? undefined;
-  defaults.delete(API_KEY_HEADER);
-  // The rest of `parameters` is fetch, timeoutMs and retry; secret and errors are set here.
+  const { apiKey } = parameters;
+  // A key passed in `headers` is scoped and scrubbed too: the transport treats every header
+  // named like a credential (`…key…`) as a secret, and `apiKey` takes its place when both are set.
+  // The rest of `parameters` is fetch, headers, timeoutMs and retry; secret and errors are set here.
   return {
     ...parameters,
     baseUrl,
-    headers: defaults,
-    secret: key ? [API_KEY_HEADER, key] : undefined,
+    secret: apiKey ? [API_KEY_HEADER, apiKey] : undefined,
     errors,
   };
 }

@@ -159,7 +159,7 @@ export function checkPrepared(
       if (broken) shown = `${name}[${i}]`;
     }
     // `.` and `..` would be resolved away by URL parsing, and an empty segment changes the route.
-    if (!broken && at < plan.query && ['', '.', '..'].includes(String(value))) {
+    if (!broken && at < plan.query && /^\.{0,2}$/.test(value as string)) {
       item = value;
       broken = ['pathSegment', 'cannot be sent as a path segment'];
     }

@@ -48,8 +48,6 @@ export type OperationFunction = (
   options?: CallOptions,
 ) => Promise<never>;
 
-const JSON_TYPE = 'application/json';
-
 /**
  * A core over `send`: check the parameters, send, parse, and turn failures into the client's
  * `errors`.
@@ -83,7 +81,9 @@ export function createCore<Api extends string>(
     const body = plan.json?.(values, plan);
     const response = await send(url, {
       method,
-      headers: body ? { accept: JSON_TYPE, 'content-type': JSON_TYPE } : { accept: JSON_TYPE },
+      headers: body
+        ? { accept: 'application/json', 'content-type': 'application/json' }
+        : { accept: 'application/json' },
       body: body && JSON.stringify(body),
       signal: options.signal,
       timeoutMs: options.timeoutMs,
