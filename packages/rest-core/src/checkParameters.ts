@@ -19,7 +19,7 @@ function show(value: unknown): string {
         ? JSON.stringify(value)
         : String(value);
   } catch {
-    text = Object.prototype.toString.call(value);
+    text = {}.toString.call(value);
   }
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
@@ -94,21 +94,22 @@ export function checkPrepared(
   ParameterError: ParameterErrorClass,
 ): unknown[] {
   const { id, names, specs, checks, body = names.length } = plan;
-  // The first problem the plan's checks find, in their order; then, for a value that goes into
-  // the URL, a lone UTF-16 surrogate, which encodeURIComponent cannot encode (a bare URIError).
+  // The first problem the plan's checks find, in their order; then what cannot go into the URL:
+  // `.`, `..` or an empty path segment (URL parsing resolves them away or changes the route), and
+  // a lone UTF-16 surrogate, which encodeURIComponent cannot encode (a bare URIError).
   const breaks = (spec: ParameterSpec, value: unknown, at: number): ReturnType<ParameterCheck> => {
     for (const check of checks) {
       const broken = check(spec, value);
       if (broken) return broken;
     }
-    return (
-      at < body &&
-      typeof value === 'string' &&
-      /\p{Cs}/u.test(value) && [
-        'wellFormedUnicode',
-        'holds a lone UTF-16 surrogate, which cannot be sent',
-      ]
-    );
+    return at < plan.query && /^\.{0,2}$/.test(value as string)
+      ? ['pathSegment', 'cannot be sent as a path segment']
+      : at < body &&
+          typeof value === 'string' &&
+          /\p{Cs}/u.test(value) && [
+            'wellFormedUnicode',
+            'holds a lone UTF-16 surrogate, which cannot be sent',
+          ];
   };
   const fail = (
     parameter: string,
@@ -157,11 +158,6 @@ export function checkPrepared(
       item = (value as unknown[])[i];
       broken = breaks(spec.items, item, at);
       if (broken) shown = `${name}[${i}]`;
-    }
-    // `.` and `..` would be resolved away by URL parsing, and an empty segment changes the route.
-    if (!broken && at < plan.query && /^\.{0,2}$/.test(value as string)) {
-      item = value;
-      broken = ['pathSegment', 'cannot be sent as a path segment'];
     }
     if (broken) {
       first = at;
