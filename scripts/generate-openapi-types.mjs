@@ -391,52 +391,17 @@ export function renderOperations(doc, head) {
 
 /**
  * Renders src/generated/functions.ts: one function per operation, each holding its own part of
- * the spec, so a bundler keeps only the operations an app calls. Parameter specs that operations
- * share are hoisted into constants.
+ * the spec (its parameters' specs and kinds of check written out in place), so a bundler keeps
+ * only the operations an app calls.
  */
 export function renderFunctions(doc, head) {
   const operations = collectOperations(doc);
-  const constants = new Map(); // literal -> name
-  // A constant may not take the name of a function or of what the file imports.
-  const usedNames = new Set([
-    'operation',
-    'crossFieldRules',
-    'jsonBody',
-    'core',
-    ...CHECKS.map(([name]) => name),
-    ...operations.map((op) => op.id),
-  ]);
-  // Operations that need the same kinds of check share one list.
-  const checkLists = new Map(); // literal -> name
+  // Which kinds of check the functions use: only these are imported.
   const usedChecks = new Set();
-  const checkListFor = (params) => {
+  const checkNamesFor = (params) => {
     const names = checksFor(params.map((p) => compactSpec(p.spec)));
     for (const name of names) usedChecks.add(name);
-    const text = `[${names.join(', ')}]`;
-    if (!checkLists.has(text)) {
-      let name = `checks${names.map((n) => n.slice(5)).join('')}`;
-      while (usedNames.has(name)) name = `${name}_`;
-      usedNames.add(name);
-      checkLists.set(text, name);
-    }
-    return checkLists.get(text);
-  };
-  const capital = (s) => s[0].toUpperCase() + s.slice(1);
-  const constantFor = (param, opId) => {
-    const spec = compactSpec(param.spec);
-    const text = literal(spec);
-    if (!constants.has(text)) {
-      const { type = 'string', required, commaSeparated, ...constraints } = spec;
-      // A spec without constraints is shared by unrelated parameters; name it by its shape.
-      let name = Object.keys(constraints).length
-        ? (param.component ?? `${opId}${capital(param.name)}`)
-        : `${commaSeparated ? `${type}List` : `any${capital(type)}`}${required ? 'Required' : ''}`;
-      if (!IDENTIFIER.test(name)) name = `p${constants.size}`;
-      while (usedNames.has(name)) name = `${name}_`;
-      usedNames.add(name);
-      constants.set(text, name);
-    }
-    return constants.get(text);
+    return names;
   };
 
   // Path, then query, then body parameters, each in spec order: the positions a call reads.
@@ -462,8 +427,10 @@ export function renderFunctions(doc, head) {
       ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
       `path: ${literal(path)}`,
       `names: ${literal(names)}`,
-      `specs: [${params.map((p) => constantFor(p, op.id)).join(', ')}]`,
-      `checks: ${checkListFor(params)}`,
+      // Written out in each operation, not hoisted into shared constants: gzip takes a repeated
+      // literal for a few bytes, a constant costs its declaration and, in a one-call app, more.
+      `specs: [${params.map((p) => literal(compactSpec(p.spec))).join(', ')}]`,
+      `checks: [${checkNamesFor(params).join(', ')}]`,
       `query: ${queryAt}`,
       // An operation with a body sends one even when every field is left out.
       ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`, 'json: jsonBody'] : []),
@@ -487,13 +454,7 @@ export function renderFunctions(doc, head) {
     `import { ${[...CHECKS.map(([name]) => name).filter((name) => usedChecks.has(name)), ...(usesRules ? ['crossFieldRules'] : []), ...(usesBody ? ['jsonBody'] : []), 'operation'].join(', ')} } from '@avalanche-api/rest-core';`,
     `import type { ${typeNames.join(', ')} } from './operations.js';`,
     '',
-    '// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.',
   ];
-  for (const [text, name] of constants) lines.push(`const ${name}: core.ParameterSpec = ${text};`);
-  lines.push('// The kinds of parameter check each operation runs; only these ship.');
-  for (const [text, name] of checkLists)
-    lines.push(`const ${name}: readonly core.ParameterCheck[] = ${text};`);
-  lines.push('');
   lines.push(...functions);
   lines.push('');
   return lines.join('\n');

@@ -265,29 +265,29 @@ describe('collectOperations', () => {
 });
 
 describe('renderFunctions', () => {
-  it('hoists shared parameter specs and leaves out defaults (string type, GET, path required)', () => {
+  it('writes each parameter spec in place and leaves out defaults (string type, GET, path required)', () => {
     const text = renderFunctions(fixture(), '// head\n');
     expect(text.startsWith('// head\n')).toBe(true);
-    expect(text).toContain('const network: core.ParameterSpec = { enum: ["mainnet", "fuji"] };');
+    // No shared constants: a one-call app would pay for their declarations (see renderFunctions).
+    expect(text).not.toMatch(/^const /m);
+    // message and justification have the same spec, written out twice.
     expect(text).toContain(
-      'const stringListRequired: core.ParameterSpec = { required: true, commaSeparated: true };',
+      'specs: [{ enum: ["mainnet", "fuji"] }, { pattern: "^(0x)?[0-9a-f]*$" }, { pattern: "^(0x)?[0-9a-f]*$" }, { type: "integer", min: 0, max: 100, default: 67 },',
     );
-    // message and justification share one constant, named after the first.
-    expect(text).toContain('specs: [network, signItemsMessage, signItemsMessage, signItemsQuorum,');
     // Parameters by position: path, query, body; the path as literals and positions.
     expect(text).toContain(
-      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [network, pageSize, listItemsPageToken, stringListRequired, listItemsKinds, listItemsMinAmount], checks: checksTypeEnumPatternMinLengthCommaSeparatedBounds, query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
+      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [{ enum: ["mainnet", "fuji"] }, { type: "integer", min: 1, max: 100 }, { minLength: 1 }, { required: true, commaSeparated: true }, { type: "array", items: { enum: ["a", "b"] } }, { min: "0", max: "9007199254740993", pattern: "^[0-9]+$" }], checks: [checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds], query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: checksTypeEnumPatternBounds, query: 1, body: 1, json: jsonBody, required: \[0\], rules: /,
+      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: \[checkType, checkEnum, checkPattern, checkBounds\], query: 1, body: 1, json: jsonBody, required: \[0\], rules: /,
     );
   });
 
   it('gives each operation only the kinds of check its parameters use, items included', () => {
     const text = renderFunctions(fixture(), '// head\n');
     // signItems has no minLength and no comma-separated list, so it runs neither check.
-    expect(text).toContain(
-      'const checksTypeEnumPatternBounds: readonly core.ParameterCheck[] = [checkType, checkEnum, checkPattern, checkBounds];',
+    expect(text).toMatch(
+      /id: "signItems".*checks: \[checkType, checkEnum, checkPattern, checkBounds\]/,
     );
     expect(checksFor([{ pattern: 'x' }, { minLength: 1 }])).toEqual([
       'checkString',
@@ -318,15 +318,6 @@ describe('renderFunctions', () => {
     expect(text).toMatch(/export const signItems: \(client: Core, params: SignItemsParams,/);
     // Nothing joins the functions into one table a bundler would have to keep whole.
     expect(text).not.toMatch(/Record<|operationTable/);
-  });
-
-  it('never names a constant after an operation', () => {
-    const doc = fixture();
-    const listItems = doc.paths['/v1/things/{network}/items'].get;
-    listItems.operationId = 'network';
-    const text = renderFunctions(doc, '');
-    expect(text).toContain('const network_: core.ParameterSpec');
-    expect(text).toContain('export const network:');
   });
 });
 

@@ -4,12 +4,6 @@ import type * as core from '@avalanche-api/rest-core';
 import { checkString, checkPattern, checkMinLength, operation } from '@avalanche-api/rest-core';
 import type { Core, GetAvgTpsParams, GetAvgTpsResult } from './operations.js';
 
-// Parameters with the same rules share one constant (named after its first user) to keep the bundle small.
-const getAvgTpsChainId: core.ParameterSpec = { pattern: "^[1-9][0-9]*$" };
-const getAvgTpsPageToken: core.ParameterSpec = { minLength: 1 };
-// The kinds of parameter check each operation runs; only these ship.
-const checksStringPatternMinLength: readonly core.ParameterCheck[] = [checkString, checkPattern, checkMinLength];
-
 /** Average transactions per second of a chain */
 export const getAvgTps: (client: Core, params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult> =
-  /* @__PURE__ */ operation({ id: "getAvgTps", path: ["/v1/avg_tps/", 0], names: ["chainId", "pageToken"], specs: [getAvgTpsChainId, getAvgTpsPageToken], checks: checksStringPatternMinLength, query: 1, required: [0] });
+  /* @__PURE__ */ operation({ id: "getAvgTps", path: ["/v1/avg_tps/", 0], names: ["chainId", "pageToken"], specs: [{ pattern: "^[1-9][0-9]*$" }, { minLength: 1 }], checks: [checkString, checkPattern, checkMinLength], query: 1, required: [0] });
