@@ -125,11 +125,11 @@ export function createCore<Api extends string>(
     // 5XX share one class; a status without a class of its own is a plain ApiError.
     throw new (errors[(status > 499 ? 500 : status) as 400] ?? errors.ApiError)(message || name, {
       details,
-      cause: parseError || undefined,
       status,
       error: typeof reported.error === 'string' ? reported.error : name,
       body: parsed ? data : text.slice(0, 1000),
       url,
+      cause: parseError || undefined,
       // Only a RateLimitError has the field.
       ...(status === 429 && { retryAfterMs: retryAfterMs(response.headers.get('retry-after')) }),
     });
