@@ -64,16 +64,16 @@ export function createCore<Api extends string>(
     const values = checkPrepared(plan, params, errors.ParameterError);
     // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to; the
     // checks have refused a lone UTF-16 surrogate, the one thing it cannot encode.
-    const encode = (value: unknown) => encodeURIComponent(String(value));
     let url = base;
-    for (const part of path) url += typeof part === 'number' ? encode(values[part]) : part;
+    for (const part of path)
+      url += typeof part === 'number' ? encodeURIComponent(values[part] as string) : part;
     // Query in the spec's order; arrays use the spec's default style (form, exploded): name=a&name=b.
     let separator = '?';
     for (let at = query; at < bodyAt; at++) {
       const value = values[at];
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${separator}${names[at]}=${encode(item)}`;
+        url += `${separator}${names[at]}=${encodeURIComponent(item)}`;
         separator = '&';
       }
     }
