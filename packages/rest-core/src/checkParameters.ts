@@ -42,10 +42,10 @@ export const checkString: ParameterCheck = (_, value) =>
   typeof value !== 'string' && ['type', 'is not of type string'];
 
 export const checkEnum: ParameterCheck = ({ enum: values }, value) =>
-  !!values && !values.includes(value as string) && ['enum', `is not one of ${values.join(', ')}`];
+  values && !values.includes(value as string) && ['enum', `is not one of ${values.join(', ')}`];
 
 export const checkPattern: ParameterCheck = ({ pattern }, value) =>
-  !!pattern &&
+  pattern &&
   typeof value === 'string' &&
   !new RegExp(pattern, 'u').test(value) && ['pattern', `does not match ${pattern}`];
 
@@ -54,7 +54,7 @@ export const checkMinLength: ParameterCheck = ({ minLength = 0 }, value) =>
   value.length < minLength && ['minLength', `is shorter than ${minLength} characters`];
 
 export const checkCommaSeparated: ParameterCheck = (spec, value) =>
-  !!spec.commaSeparated &&
+  spec.commaSeparated &&
   typeof value === 'string' &&
   value.split(',').some((item) => !item.trim()) && [
     'commaSeparated',

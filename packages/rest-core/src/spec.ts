@@ -21,8 +21,11 @@ export interface ParameterSpec {
   default?: number;
 }
 
-/** Why `value` breaks one kind of rule of `spec`, as `[rule, text]`, or false when it does not. */
-export type ParameterCheck = (spec: ParameterSpec, value: unknown) => [string, string] | false;
+/** Why `value` breaks one kind of rule of `spec`, as `[rule, text]`, or a falsy value when it does not. */
+export type ParameterCheck = (
+  spec: ParameterSpec,
+  value: unknown,
+) => [string, string] | false | '' | undefined;
 
 /** A cross-field rule from the operation's `x-avalanche-rules`. */
 export interface ParameterRule {
