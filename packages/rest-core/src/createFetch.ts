@@ -46,8 +46,6 @@ export type PolicyFetch = (
 const SENSITIVE = /auth|cookie|key|token|secret|pass/i;
 /** 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
-const SAFE_RETRIES = [429, 502, 503];
-const UNSAFE_RETRIES = [429, 503];
 // decode() without `stream` keeps no state between calls, so one decoder serves them all.
 const decoder = new TextDecoder();
 
@@ -146,7 +144,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     // answer (the Data API's one POST, aggregateSignatures: the validators may have signed
     // already), so it is retried only when it surely did no work: 429, 503, or no connection.
     const safe = /^(GET|HEAD)$/i.test(method);
-    const retryable = init.retryOn ?? (safe ? SAFE_RETRIES : UNSAFE_RETRIES);
+    const retryable: unknown[] = init.retryOn ?? [429, 503, safe && 502];
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw signal.reason;
@@ -182,7 +180,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
         // length past it fails before anything is read.
         const chunks: Uint8Array[] = [];
-        let size = Number(res.headers.get('content-length')) > max ? max + 1 : 0;
+        // Absent, it reads as 0.
+        let size = +(res.headers.get('content-length') as string) > max ? max + 1 : 0;
         for (const reader = res.body?.getReader(); reader; ) {
           if (size > max) {
             reader.cancel().catch(() => {});
