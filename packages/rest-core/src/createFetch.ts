@@ -87,10 +87,10 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     maxResponseBytes: max = DEFAULT_MAX_RESPONSE_BYTES,
   } = parameters;
   const {
-    attempts = 3,
+    attempts = parameters.retry === false ? 1 : 3,
     maxDelayMs = 10_000,
     baseDelayMs = 250,
-  } = parameters.retry === false ? { attempts: 1 } : (parameters.retry ?? {});
+  } = { ...parameters.retry };
   const home = `${new URL(parameters.baseUrl).origin}/`;
   // Lower-case names, so that a request's own header replaces a default whatever its case.
   const defaults: Record<string, string> = {};
