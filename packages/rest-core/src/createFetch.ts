@@ -214,7 +214,17 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         if (timedOut) throw new errors.TimeoutError(timeout, url);
         if (signal?.aborted) throw signal.reason;
         if (error instanceof ClientError) throw error;
-        const [cause, code] = examine(error, scrub);
+        // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
+        let text = '';
+        let code: string | undefined;
+        for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
+          if (typeof e.code === 'string') code ??= e.code;
+          try {
+            text += String(e) + e.stack + JSON.stringify(e);
+          } catch {}
+        }
+        // The chain as it is, or, when anything in it mentions a secret, a copy without it.
+        const cause = scrub(text) === text ? error : scrubbed(error, scrub);
         // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
         if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
           throw new errors.ParseError(
@@ -260,33 +270,17 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
   };
 }
 
-/**
- * A failure's cause chain: the first `code` in it (`ECONNREFUSED`, `Z_DATA_ERROR`), and the chain
- * itself or, when anything in it mentions a secret, a copy without it.
- */
-function examine(error: unknown, scrub: (text: string) => string): [unknown, string?] {
-  let text = '';
-  let code: string | undefined;
-  for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
-    if (typeof e.code === 'string') code ??= e.code;
-    try {
-      text += String(e) + e.stack + JSON.stringify(e);
-    } catch {}
-  }
-  // Only messages, names, codes and stacks are kept; anything else in the chain could hold the secret.
-  const copy = (e: unknown): unknown =>
-    e instanceof Error
-      ? Object.assign(
-          new Error(scrub(e.message), { cause: copy(e.cause) }),
-          { name: e.name, stack: scrub(String(e.stack)) },
-          typeof (e as { code?: unknown }).code === 'string' && {
-            code: (e as { code?: unknown }).code,
-          },
-        )
-      : typeof e === 'string'
-        ? scrub(e)
-        : undefined;
-  return [scrub(text) === text ? error : copy(error), code];
+/** A copy of a cause chain with only messages, names, codes and stacks: anything else could hold a secret. */
+function scrubbed(e: unknown, scrub: (text: string) => string): unknown {
+  return e instanceof Error
+    ? Object.assign(
+        new Error(scrub(e.message), { cause: scrubbed(e.cause, scrub) }),
+        { name: e.name, stack: scrub(String(e.stack)) },
+        typeof (e as Error & Chain).code === 'string' && { code: (e as Error & Chain).code },
+      )
+    : typeof e === 'string'
+      ? scrub(e)
+      : undefined;
 }
 
 /**
