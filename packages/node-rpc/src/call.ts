@@ -50,10 +50,9 @@ export function json(a: Answer, ok = a.status > 199 && a.status < 300): unknown 
   } catch (e) {
     failure = malformed(a, 'not JSON', e);
   }
-  if (ok && failure) throw failure;
-  if (!ok) {
-    // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
-    const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
+  // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
+  const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
+  if (!ok)
     throw new Class(
       a.status,
       `HTTP ${a.status}`,
@@ -62,7 +61,7 @@ export function json(a: Answer, ok = a.status > 199 && a.status < 300): unknown 
       a.url,
       { cause: failure, retryAfterMs: retryAfterMs(a.headers.get('retry-after')) },
     );
-  }
+  if (failure) throw failure;
   return body;
 }
 

@@ -174,7 +174,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         });
         // 0: a browser's opaque redirect.
         if (guarded && /^[03]/.test(`${res.status}`)) {
-          await res.body?.cancel().catch(() => {});
+          res.body?.cancel().catch(() => {});
           throw new errors.RedirectError(res.status, scrub(res.headers.get('location') ?? ''), url);
         }
         // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
