@@ -150,7 +150,6 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       if (signal?.aborted) throw signal.reason;
       let res: Response | undefined;
       let answer: Answer | undefined;
-      let failure: unknown;
       let timedOut = false;
       const controller = idle.pop() ?? lend();
       const onAbort = () => controller.abort(signal?.reason);
@@ -235,11 +234,13 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
             url,
             { cause },
           );
-        failure = new errors.ConnectionError(
+        const failure = new errors.ConnectionError(
           `could not reach ${url}${code ? ` (${code})` : ''}`,
           url,
           { cause, code },
         );
+        // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.
+        if (attempt >= attempts || init.retryFailures === false || (res && !safe)) throw failure;
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -251,15 +252,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         }
       }
 
-      if (
-        attempt >= attempts ||
-        !(answer
-          ? retryable.includes(answer.status)
-          : init.retryFailures !== false && (safe || !res))
-      ) {
-        if (answer) return answer;
-        throw failure;
-      }
+      if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;
       const after = retryAfterMs(answer?.headers.get('retry-after'));
       if ((after ?? 0) > maxDelayMs) return answer as Answer;
       await sleep(
