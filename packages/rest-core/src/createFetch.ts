@@ -150,17 +150,13 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       if (signal?.aborted) throw signal.reason;
       let res: Response | undefined;
       let answer: Answer | undefined;
-      let timedOut = false;
       const controller = idle.pop() ?? lend();
       const onAbort = () => controller.abort(signal?.reason);
       signal?.addEventListener('abort', onAbort);
       // setTimeout fires at once for delays past 2^31 - 1 ms; treat those as no timeout.
       const timer =
         timeout > 0 && timeout < 2 ** 31
-          ? setTimeout(() => {
-              timedOut = true;
-              controller.abort();
-            }, timeout)
+          ? setTimeout(() => controller.abort(new errors.TimeoutError(timeout, url)), timeout)
           : undefined;
       try {
         res = await (parameters.fetch ?? fetch)(href, {
@@ -210,8 +206,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           url,
         };
       } catch (error) {
-        if (timedOut) throw new errors.TimeoutError(timeout, url);
-        if (signal?.aborted) throw signal.reason;
+        // The timeout's TimeoutError, or the caller's reason.
+        if (controller.signal.aborted) throw controller.signal.reason;
         if (error instanceof ClientError) throw error;
         // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
         let text = '';
