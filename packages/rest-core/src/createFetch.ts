@@ -93,10 +93,9 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
   } = { ...parameters.retry };
   const home = `${new URL(parameters.baseUrl).origin}/`;
   // Lower-case names, so that a request's own header replaces a default whatever its case.
-  const defaults: Record<string, string> = {};
-  new Headers(parameters.headers).forEach((value, name) => {
-    defaults[name] = value;
-  });
+  const defaults: Record<string, string> = Object.fromEntries(
+    new Headers(parameters.headers) as unknown as Iterable<[string, string]>,
+  );
   const secretName = secret?.[0].toLowerCase();
 
   return async (href: string, init: CoreInit = {}): Promise<Answer> => {
