@@ -190,13 +190,14 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         const text = decoder.decode(
           chunks[1] ? await new Blob(chunks as BlobPart[]).arrayBuffer() : chunks[0],
         );
-        let headers = res.headers;
-        if (hidden[0]) {
-          headers = new Headers();
-          res.headers.forEach((value, name) => {
-            headers.append(name, scrub(value));
-          });
-        }
+        const headers = hidden[0]
+          ? new Headers(
+              [...(res.headers as unknown as Iterable<[string, string]>)].map(([name, value]) => [
+                name,
+                scrub(value),
+              ]),
+            )
+          : res.headers;
         answer = {
           status: res.status,
           statusText: res.statusText,
