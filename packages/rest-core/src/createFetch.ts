@@ -192,10 +192,9 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         );
         const headers = hidden[0]
           ? new Headers(
-              [...(res.headers as unknown as Iterable<[string, string]>)].map(([name, value]) => [
-                name,
-                scrub(value),
-              ]),
+              [...(res.headers as unknown as Iterable<[string, string]>)].map(
+                ([name, value]): [string, string] => [name, scrub(value)],
+              ),
             )
           : res.headers;
         answer = {
