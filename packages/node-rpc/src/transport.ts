@@ -42,7 +42,7 @@ export function createSend(config: Config): NodeTransport {
     transport(url, {
       method: body ? 'POST' : 'GET',
       // Only a POST has a body; a GET without content-type stays a CORS "simple" request.
-      headers: body ? { 'content-type': 'application/json', ...o.headers } : { ...o.headers },
+      headers: body ? { 'content-type': 'application/json', ...o.headers } : o.headers,
       body,
       signal: o.signal,
       timeoutMs: o.timeoutMs,

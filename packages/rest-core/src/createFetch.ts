@@ -46,10 +46,28 @@ export type PolicyFetch = (
 const SENSITIVE = /auth|cookie|key|token|secret|pass/i;
 /** 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
-const SAFE_RETRIES = [429, 502, 503];
-const UNSAFE_RETRIES = [429, 503];
 // decode() without `stream` keeps no state between calls, so one decoder serves them all.
 const decoder = new TextDecoder();
+
+type Lent = AbortController & { added: EventListener[] };
+/**
+ * Controllers that no attempt aborted, lent to the next attempts: Node builds an AbortSignal at
+ * ~3 µs plus its garbage, more than the rest of a call's own work.
+ */
+const idle: Lent[] = [];
+
+function lend(): Lent {
+  const controller = Object.assign(new AbortController(), { added: [] as EventListener[] });
+  const { signal } = controller;
+  const add = signal.addEventListener;
+  // fetch (undici) follows the signal with an abort listener it drops only at GC: each is noted and
+  // removed when the attempt ends, so that a signal in use again never piles them up.
+  signal.addEventListener = (type: string, listener: EventListener, options?: unknown) => {
+    controller.added.push(listener);
+    add.call(signal, type, listener, options as AddEventListenerOptions);
+  };
+  return controller;
+}
 
 /** What the core takes: {@link TransportInit} with any body fetch takes (createFetch passes bytes). */
 type CoreInit = Omit<TransportInit, 'body'> & { body?: string | ArrayBuffer | undefined };
@@ -69,16 +87,15 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     maxResponseBytes: max = DEFAULT_MAX_RESPONSE_BYTES,
   } = parameters;
   const {
-    attempts = 3,
+    attempts = parameters.retry === false ? 1 : 3,
     maxDelayMs = 10_000,
     baseDelayMs = 250,
-  } = parameters.retry === false ? { attempts: 1 } : (parameters.retry ?? {});
+  } = { ...parameters.retry };
   const home = `${new URL(parameters.baseUrl).origin}/`;
   // Lower-case names, so that a request's own header replaces a default whatever its case.
-  const defaults: Record<string, string> = {};
-  new Headers(parameters.headers).forEach((value, name) => {
-    defaults[name] = value;
-  });
+  const defaults: Record<string, string> = Object.fromEntries(
+    new Headers(parameters.headers) as unknown as Iterable<[string, string]>,
+  );
   const secretName = secret?.[0].toLowerCase();
 
   return async (href: string, init: CoreInit = {}): Promise<Answer> => {
@@ -99,22 +116,25 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       attach = `${target.origin}/` === home;
       href = target.href;
     }
-    // No credential goes to another origin, whoever set it; every one is scrubbed from what comes back.
-    const values: string[] = [];
+    // No credential goes to another origin, whoever set it; every one is scrubbed from what comes
+    // back, but a value this short cannot be a key, and scrubbing it would mangle every body.
+    const hidden: string[] = [];
+    let guarded = false;
     for (const name in sent)
       if (name === secretName || SENSITIVE.test(name)) {
-        values.push((sent[name] as string).trim());
-        if (!attach) delete sent[name];
+        const value = (sent[name] as string).trim();
+        if (value.length > 5) hidden.push(value);
+        if (attach) guarded = true;
+        else delete sent[name];
       }
-    const guarded = attach && values.length > 0;
-    // A value this short cannot be a key, and scrubbing it would mangle every body.
-    const hidden = values.filter((value) => value.length > 5);
     // With nothing to hide (a call without a key) nothing is scanned.
     const scrub = (text: string) => {
-      if (!hidden.length) return text;
-      for (const value of hidden) text = text.replaceAll(value, '[redacted]');
-      // user:password@ in any URL the text holds; a text without an @ is not scanned.
-      return text.includes('@') ? text.replace(/\/\/[^/@\s"']*@/g, '//') : text;
+      if (hidden[0]) {
+        for (const value of hidden) text = text.replaceAll(value, '[redacted]');
+        // user:password@ in any URL the text holds.
+        text = text.replace(/\/\/[^/@\s"']*@/g, '//');
+      }
+      return text;
     };
     const url = scrub(href);
     const { method = 'GET', signal } = init;
@@ -122,25 +142,30 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     // GETs are safe to repeat. Anything else may have done its work before a 502 or a broken
     // answer (the Data API's one POST, aggregateSignatures: the validators may have signed
     // already), so it is retried only when it surely did no work: 429, 503, or no connection.
-    const safe = method === 'GET' || /^(GET|HEAD)$/i.test(method);
-    const retryable = init.retryOn ?? (safe ? SAFE_RETRIES : UNSAFE_RETRIES);
+    const safe = /^(GET|HEAD)$/i.test(method);
+    const retryable: unknown[] = init.retryOn ?? [429, 503, safe && 502];
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw signal.reason;
       let res: Response | undefined;
       let answer: Answer | undefined;
-      let failure: unknown;
-      let timedOut = false;
-      const controller = new AbortController();
-      const onAbort = signal && (() => controller.abort(signal.reason));
-      if (onAbort) signal.addEventListener('abort', onAbort);
+      const controller = idle.pop() ?? lend();
+      const onAbort = () => controller.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort);
       // setTimeout fires at once for delays past 2^31 - 1 ms; treat those as no timeout.
       const timer =
         timeout > 0 && timeout < 2 ** 31
-          ? setTimeout(() => {
-              timedOut = true;
-              controller.abort();
-            }, timeout)
+          ? setTimeout(
+              () =>
+                controller.abort(
+                  new errors.TimeoutError(`no answer within ${timeout} ms`, {
+                    details: url,
+                    timeoutMs: timeout,
+                    url,
+                  }),
+                ),
+              timeout,
+            )
           : undefined;
       try {
         res = await (parameters.fetch ?? fetch)(href, {
@@ -149,14 +174,11 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           body: init.body,
           // A redirect would carry the key to wherever it points; with a key attached, none is followed.
           redirect: guarded ? 'manual' : 'follow',
-          // Node makes a controller's signal when it is first read, at ~6 µs: a fetch that never
-          // looks at it (an in-process one) is spared that; a real one reads it and can be cut off.
-          get signal() {
-            return controller.signal;
-          },
+          signal: controller.signal,
         });
-        if (guarded && (res.type === 'opaqueredirect' || (res.status > 299 && res.status < 400))) {
-          await res.body?.cancel().catch(() => {});
+        // 0: a browser's opaque redirect.
+        if (guarded && /^[03]/.test(`${res.status}`)) {
+          res.body?.cancel().catch(() => {});
           const location = scrub(res.headers.get('location') ?? '');
           throw new errors.RedirectError(
             `${url} answered ${res.status} to ${location}; not followed while an api key is attached`,
@@ -166,7 +188,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
         // length past it fails before anything is read.
         const chunks: Uint8Array[] = [];
-        let size = Number(res.headers.get('content-length')) > max ? max + 1 : 0;
+        // Absent, it reads as 0.
+        let size = +(res.headers.get('content-length') as string) > max ? max + 1 : 0;
         for (const reader = res.body?.getReader(); reader; ) {
           if (size > max) {
             reader.cancel().catch(() => {});
@@ -184,13 +207,13 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         const text = decoder.decode(
           chunks[1] ? await new Blob(chunks as BlobPart[]).arrayBuffer() : chunks[0],
         );
-        let headers = res.headers;
-        if (hidden.length) {
-          headers = new Headers();
-          res.headers.forEach((value, name) => {
-            headers.append(name, scrub(value));
-          });
-        }
+        const headers = hidden[0]
+          ? new Headers(
+              [...(res.headers as unknown as Iterable<[string, string]>)].map(
+                ([name, value]): [string, string] => [name, scrub(value)],
+              ),
+            )
+          : res.headers;
         answer = {
           status: res.status,
           statusText: res.statusText,
@@ -199,15 +222,20 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           url,
         };
       } catch (error) {
-        if (timedOut)
-          throw new errors.TimeoutError(`no answer within ${timeout} ms`, {
-            details: url,
-            timeoutMs: timeout,
-            url,
-          });
-        if (signal?.aborted) throw signal.reason;
+        // The timeout's TimeoutError, or the caller's reason.
+        if (controller.signal.aborted) throw controller.signal.reason;
         if (error instanceof ClientError) throw error;
-        const [cause, code] = examine(error, scrub);
+        // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
+        let text = '';
+        let code: string | undefined;
+        for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
+          if (typeof e.code === 'string') code ??= e.code;
+          try {
+            text += String(e) + e.stack + JSON.stringify(e);
+          } catch {}
+        }
+        // The chain as it is, or, when anything in it mentions a secret, a copy without it.
+        const cause = scrub(text) === text ? error : scrubbed(error, scrub);
         // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
         if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
           throw new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
@@ -217,25 +245,25 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
             body: undefined,
             url,
           });
-        failure = new errors.ConnectionError(`could not reach ${url}${code ? ` (${code})` : ''}`, {
-          cause,
-          url,
-          code,
-        });
+        const failure = new errors.ConnectionError(
+          `could not reach ${url}${code ? ` (${code})` : ''}`,
+          { cause, url, code },
+        );
+        // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.
+        if (attempt >= attempts || init.retryFailures === false || (res && !safe)) throw failure;
       } finally {
         clearTimeout(timer);
-        if (onAbort) signal?.removeEventListener('abort', onAbort);
+        signal?.removeEventListener('abort', onAbort);
+        // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
+        // A burst of calls leaves at most 64 behind; the rest go to GC.
+        if (!controller.signal.aborted && idle.length < 64) {
+          for (const listener of controller.added.splice(0))
+            controller.signal.removeEventListener('abort', listener);
+          idle.push(controller);
+        }
       }
 
-      if (
-        attempt >= attempts ||
-        !(answer
-          ? retryable.includes(answer.status)
-          : init.retryFailures !== false && (safe || !res))
-      ) {
-        if (answer) return answer;
-        throw failure;
-      }
+      if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;
       const after = retryAfterMs(answer?.headers.get('retry-after'));
       if ((after ?? 0) > maxDelayMs) return answer as Answer;
       await sleep(
@@ -246,30 +274,17 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
   };
 }
 
-/**
- * A failure's cause chain: the first `code` in it (`ECONNREFUSED`, `Z_DATA_ERROR`), and the chain
- * itself or, when anything in it mentions a secret, a copy without it.
- */
-function examine(error: unknown, scrub: (text: string) => string): [unknown, string?] {
-  let text = '';
-  let code: string | undefined;
-  for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
-    if (typeof e.code === 'string') code ??= e.code;
-    try {
-      text += String(e) + e.stack + JSON.stringify(e);
-    } catch {}
-  }
-  // Only messages, names, codes and stacks are kept; anything else in the chain could hold the secret.
-  const copy = (e: unknown): unknown => {
-    if (!(e instanceof Error)) return typeof e === 'string' ? scrub(e) : undefined;
-    const { code } = e as { code?: unknown };
-    return Object.assign(new Error(scrub(e.message), { cause: copy(e.cause) }), {
-      name: e.name,
-      stack: scrub(String(e.stack)),
-      ...(typeof code === 'string' && { code }),
-    });
-  };
-  return [scrub(text) === text ? error : copy(error), code];
+/** A copy of a cause chain with only messages, names, codes and stacks: anything else could hold a secret. */
+function scrubbed(e: unknown, scrub: (text: string) => string): unknown {
+  return e instanceof Error
+    ? Object.assign(
+        new Error(scrub(e.message), { cause: scrubbed(e.cause, scrub) }),
+        { name: e.name, stack: scrub(String(e.stack)) },
+        typeof (e as Error & Chain).code === 'string' && { code: (e as Error & Chain).code },
+      )
+    : typeof e === 'string'
+      ? scrub(e)
+      : undefined;
 }
 
 /**

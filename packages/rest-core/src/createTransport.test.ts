@@ -1,6 +1,7 @@
 // createTransport itself (createFetch.test.ts covers the policy through the Response-returning
 // wrapper): how the body is read and capped, what is scrubbed and when, which URLs count as the
 // base URL's origin.
+import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CreateFetchParameters, createTransport } from './createFetch.js';
@@ -178,5 +179,87 @@ describe('timeout', () => {
     });
     await expect(transport(`${server.url}/x`)).rejects.toBeInstanceOf(TimeoutError);
     await expect.poll(() => server.aborted.length).toBe(1);
+  });
+
+  it('lends one signal to calls in turn, and leaves no listener of fetch on it', async () => {
+    const server = await serve((_, res) => send(res, 200, {}));
+    const signals = new Set<AbortSignal>();
+    const warnings: Error[] = [];
+    const warned = (warning: Error) => warnings.push(warning);
+    process.on('warning', warned);
+    const transport = createTransport({
+      baseUrl: server.url,
+      errors,
+      fetch: (input, init) => {
+        signals.add(init?.signal as AbortSignal);
+        return fetch(input, init);
+      },
+    });
+    for (let i = 0; i < 30; i++) expect((await transport(`${server.url}/x`)).status).toBe(200);
+    process.off('warning', warned);
+    expect(signals.size).toBe(1);
+    const [signal] = signals as Set<AbortSignal>;
+    // Real fetch (undici) added one per request; each was removed when its call ended.
+    expect(getEventListeners(signal as AbortSignal, 'abort')).toHaveLength(0);
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps at most 64 signals for later calls after a burst', async () => {
+    const seen = new Set<AbortSignal>();
+    let batch: AbortSignal[] = [];
+    let release = () => {};
+    const transport = createTransport({
+      baseUrl: 'http://127.0.0.1:1234',
+      errors,
+      // Answers only once all 100 calls of a burst are in flight, so each holds its own signal.
+      fetch: async (_, init) => {
+        const answered = new Promise<void>((resolve) => {
+          const previous = release;
+          release = () => (previous(), resolve());
+        });
+        batch.push(init?.signal as AbortSignal);
+        if (batch.length === 100) release();
+        await answered;
+        return new Response('{}');
+      },
+    });
+    const burst = async () => {
+      batch = [];
+      release = () => {};
+      await Promise.all(Array.from({ length: 100 }, () => transport('http://127.0.0.1:1234/x')));
+      return batch;
+    };
+    for (const signal of await burst()) seen.add(signal);
+    const again = await burst();
+    expect(new Set(again).size).toBe(100);
+    expect(again.filter((signal) => seen.has(signal))).toHaveLength(64);
+  });
+
+  it('a timeout aborts its own call only, and its signal is not lent again', async () => {
+    const server = await serve((request, res) => {
+      if (request.url === '/ok') setTimeout(() => send(res, 200, {}), 200);
+    });
+    const signals: AbortSignal[] = [];
+    const transport = createTransport({
+      baseUrl: server.url,
+      errors,
+      retry: false,
+      fetch: (input, init) => {
+        signals.push(init?.signal as AbortSignal);
+        return fetch(input, init);
+      },
+    });
+    const [slow, ok] = await Promise.allSettled([
+      transport(`${server.url}/slow`, { timeoutMs: 50 }),
+      transport(`${server.url}/ok`, { timeoutMs: 5_000 }),
+    ]);
+    expect(slow).toMatchObject({ status: 'rejected', reason: expect.any(TimeoutError) });
+    expect(ok).toMatchObject({ status: 'fulfilled', value: { status: 200 } });
+    const [timedOut, answered] = signals;
+    expect(timedOut).not.toBe(answered);
+    expect([timedOut?.aborted, answered?.aborted]).toEqual([true, false]);
+    expect((await transport(`${server.url}/ok`)).status).toBe(200);
+    expect(signals[2]).not.toBe(timedOut);
+    expect(signals[2]?.aborted).toBe(false);
   });
 });

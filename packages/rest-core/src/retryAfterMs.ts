@@ -14,8 +14,11 @@ export function retryAfterMs(
   now = Date.now(),
 ): number | undefined {
   const text = value?.trim() ?? '';
-  if (/^\d+$/.test(text)) return +text * 1000;
   // asctime and RFC 850 dates carry no zone; both mean GMT, which Date.parse assumes only for the first form.
-  const date = HTTP_DATE.test(text) ? Date.parse(/GMT$/.test(text) ? text : `${text} GMT`) : NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const ms = /^\d+$/.test(text)
+    ? +text * 1000
+    : HTTP_DATE.test(text)
+      ? Date.parse(/GMT$/.test(text) ? text : `${text} GMT`) - now
+      : NaN;
+  return ms < 0 ? 0 : ms >= 0 ? ms : undefined;
 }

@@ -1,6 +1,6 @@
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
     // One handler for both ends, so that whichever comes first removes the other.
     const done = () => {
       clearTimeout(timer);
@@ -11,4 +11,3 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done);
     if (signal?.aborted) done();
   });
-}
