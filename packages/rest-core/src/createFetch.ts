@@ -49,15 +49,20 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
 // decode() without `stream` keeps no state between calls, so one decoder serves them all.
 const decoder = new TextDecoder();
 
-type Lent = AbortController & { added: EventListener[] };
+type Lent = AbortController & { added: EventListener[]; lent: number };
 /**
  * Controllers that no attempt aborted, lent to the next attempts: Node builds an AbortSignal at
- * ~3 µs plus its garbage, more than the rest of a call's own work.
+ * ~3 µs plus its garbage, more than the rest of a call's own work. Each is retired after 1,000
+ * attempts, so a fetch that ties something to the signal out of our sight (older engines follow
+ * it internally) holds at most that much.
  */
 const idle: Lent[] = [];
 
 function lend(): Lent {
-  const controller = Object.assign(new AbortController(), { added: [] as EventListener[] });
+  const controller = Object.assign(new AbortController(), {
+    added: [] as EventListener[],
+    lent: 0,
+  });
   const { signal } = controller;
   const add = signal.addEventListener;
   // fetch (undici) follows the signal with an abort listener it drops only at GC: each is noted and
@@ -256,7 +261,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         signal?.removeEventListener('abort', onAbort);
         // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
         // A burst of calls leaves at most 64 behind; the rest go to GC.
-        if (!controller.signal.aborted && idle.length < 64) {
+        if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
           for (const listener of controller.added.splice(0))
             controller.signal.removeEventListener('abort', listener);
           idle.push(controller);

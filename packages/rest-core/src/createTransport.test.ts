@@ -204,6 +204,22 @@ describe('timeout', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('retires a signal after 1,000 attempts', async () => {
+    const signals = new Set<AbortSignal>();
+    const transport = createTransport({
+      baseUrl: 'http://127.0.0.1:1234',
+      errors,
+      fetch: async (_, init) => {
+        signals.add(init?.signal as AbortSignal);
+        return new Response('{}');
+      },
+    });
+    for (let i = 0; i < 2500; i++) await transport('http://127.0.0.1:1234/x');
+    // The first may have been lent before this test; the 2,500 calls need at least two more.
+    expect(signals.size).toBeGreaterThanOrEqual(3);
+    expect(signals.size).toBeLessThanOrEqual(4);
+  });
+
   it('keeps at most 64 signals for later calls after a burst', async () => {
     const seen = new Set<AbortSignal>();
     let batch: AbortSignal[] = [];
