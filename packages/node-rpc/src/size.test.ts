@@ -48,7 +48,7 @@ describe.each([
     'createNodeClient().info.getNodeVersion()',
     {
       app: `${imports('createNodeClient')}createNodeClient().info.getNodeVersion().then(console.log);\n`,
-      gzip: 6144,
+      gzip: 6048,
       own: 9600,
     },
   ],
