@@ -181,8 +181,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
           redirect: guarded ? 'manual' : 'follow',
           signal: controller.signal,
         });
-        // 0: a browser's opaque redirect.
-        if (guarded && /^[03]/.test(`${res.status}`)) {
+        // A browser answers an opaque redirect (status 0); another status-0 answer is no redirect.
+        if (guarded && (res.type === 'opaqueredirect' || /^3/.test(`${res.status}`))) {
           res.body?.cancel().catch(() => {});
           const location = scrub(res.headers.get('location') ?? '');
           throw new errors.RedirectError(

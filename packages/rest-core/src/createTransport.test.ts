@@ -167,6 +167,33 @@ describe('the base URL’s origin', () => {
   });
 });
 
+describe('a redirect while the key is attached', () => {
+  // A browser's fetch answers `redirect: 'manual'` with an opaque redirect (type opaqueredirect,
+  // status 0); any other status-0 answer (Response.error(), an opaque no-cors answer) is no
+  // redirect, and was handed back as it came before the transport lent its controllers.
+  it('is a browser opaque redirect (status 0), not any other status-0 answer', async () => {
+    const answering = (response: () => Response) =>
+      createTransport({
+        baseUrl: 'http://127.0.0.1:1234',
+        secret: ['x-api-key', key],
+        errors,
+        fetch: async () => response(),
+      });
+    const opaqueRedirect = () =>
+      Object.defineProperties(new Response(null), {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+      });
+    await expect(answering(opaqueRedirect)('http://127.0.0.1:1234/x')).rejects.toMatchObject({
+      name: 'RedirectError',
+      status: 0,
+      location: '',
+    });
+    const answer = await answering(() => Response.error())('http://127.0.0.1:1234/x');
+    expect(answer).toMatchObject({ status: 0, text: '' });
+  });
+});
+
 describe('timeout', () => {
   it('reaches a fetch that copies its init, and releases the connection', async () => {
     const server = await serve(() => {});
