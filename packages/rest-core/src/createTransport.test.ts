@@ -258,7 +258,10 @@ describe('timeout', () => {
       fetch: async (_, init) => {
         const answered = new Promise<void>((resolve) => {
           const previous = release;
-          release = () => (previous(), resolve());
+          release = () => {
+            previous();
+            resolve();
+          };
         });
         batch.push(init?.signal as AbortSignal);
         if (batch.length === 100) release();
