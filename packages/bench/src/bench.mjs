@@ -4,8 +4,8 @@
 // judged against the issue's targets, never asserted by a test.
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { version as esbuildVersion } from 'esbuild';
+import { parseBenchArgs, sections, USAGE, UsageError } from './args.mjs';
 import { bodySources, loadBodies } from './bodies.mjs';
 import { measureBundleSizes } from './bundle-size.mjs';
 import { measureConformance } from './conformance.mjs';
@@ -15,48 +15,25 @@ import { groups, missing, operations, subjects } from './subjects.mjs';
 import { bundleBudgets, judgeTargets, mark } from './targets.mjs';
 import { measureCheck, measureContract, measureGenerate } from './timings.mjs';
 
-const sections = ['bundle', 'calls', 'timings', 'conformance'];
-const { values: args } = parseArgs({
-  options: {
-    'write-md': { type: 'boolean', default: false },
-    only: { type: 'string', default: sections.join(',') },
-    subjects: { type: 'string' },
-    skip: { type: 'string' },
-    rounds: { type: 'string', default: '11' },
-    'round-ms': { type: 'string', default: '250' },
-    'warmup-ms': { type: 'string', default: '1000' },
-    'timing-runs': { type: 'string', default: '3' },
-    'check-runs': { type: 'string', default: '7' },
-  },
-});
-const only = new Set(args.only.split(','));
-for (const name of only)
-  if (!sections.includes(name))
-    throw new Error(`--only takes ${sections.join(', ')}; got ${JSON.stringify(name)}`);
-for (const name of ['rounds', 'round-ms', 'warmup-ms', 'timing-runs', 'check-runs'])
-  if (!/^\d+$/.test(args[name]) || (name !== 'warmup-ms' && Number(args[name]) === 0))
-    throw new Error(
-      `--${name} takes a whole number${name === 'warmup-ms' ? '' : ' above 0'}; got ${JSON.stringify(args[name])}`,
-    );
-const listed = (flag) => {
-  if (args[flag] === undefined) return undefined;
-  const ids = args[flag].split(',').filter(Boolean);
-  const unknown = ids.filter((id) => !subjects.some((s) => s.id === id));
-  if (unknown.length)
-    throw new Error(
-      `--${flag}: no subject ${unknown.join(', ')}; subjects: ${subjects.map((s) => s.id).join(', ')}`,
-    );
-  return new Set(ids);
-};
-const chosen = listed('subjects');
-const skipped = listed('skip');
+let args;
+try {
+  args = parseBenchArgs(
+    process.argv.slice(2),
+    subjects.map((s) => s.id),
+  );
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`bench: ${error.message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const { only, chosen, skipped } = args;
 /** Floors always run in the cost-per-call groups: every ratio is to them. */
 const include = (s) => (!chosen || chosen.has(s.id)) && !skipped?.has(s.id);
 const partial = only.size < sections.length || chosen || skipped;
-if (args['write-md'] && partial)
-  throw new Error(
-    '--write-md regenerates RESULTS.md from a full run only: drop --only, --subjects, --skip',
-  );
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const packageDir = new URL('../', import.meta.url);
@@ -198,7 +175,7 @@ function callsTable(calls, group, bodyBytes) {
   for (const m of missing.filter((x) => x.api === group.api))
     rows.push([`${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', '–', '–', `n/a: ${m.why}`]);
   return {
-    title: `Cost per call: ${group.title} (${bytes(bodyBytes)} B body)`,
+    title: `Cost per call: ${group.title} (${bytes(bodyBytes)} B body${g.roundMs === calls.roundMs ? '' : `, rounds of ${g.roundMs} ms`})`,
     columns: [
       { label: 'package' },
       { label: 'ratio to floor', right: true },
@@ -215,7 +192,9 @@ function callsTable(calls, group, bodyBytes) {
 
 function callsNotes(calls) {
   return [
-    `${calls.rounds} interleaved rounds of ${calls.roundMs} ms per subject, after ${calls.warmupMs} ms of warm-up.`,
+    `${calls.rounds} interleaved rounds of ${calls.roundMs} ms per subject (longer where a table's title says so: a`,
+    'big body makes the collector run in some rounds and not others), after ' +
+      `${calls.warmupMs} ms of warm-up.`,
     'Every subject runs in its own long-lived Node process; the parent runs round r of each in',
     'turn (one process busy at a time). "ratio to floor" is the median over rounds of calls/s',
     "divided by the plain-fetch floor's calls/s in the same round, min–max its range; calls/s,",
@@ -369,9 +348,9 @@ if (only.has('bundle'))
 if (only.has('calls'))
   await timedSection('calls', async () => {
     results.calls = await measureCostPerCall({
-      rounds: Number(args.rounds),
-      roundMs: Number(args['round-ms']),
-      warmupMs: Number(args['warmup-ms']),
+      rounds: args.rounds,
+      roundMs: args.roundMs,
+      warmupMs: args.warmupMs,
       include,
       log,
     });
@@ -396,9 +375,9 @@ if (only.has('conformance'))
 if (only.has('timings'))
   await timedSection('timings', async () => {
     results.timings = [
-      await measureCheck({ runs: Number(args['check-runs']), log }),
-      await measureContract({ runs: Number(args['timing-runs']), log }),
-      await measureGenerate({ runs: Number(args['timing-runs']), log }),
+      await measureCheck({ runs: args.checkRuns, log }),
+      await measureContract({ runs: args.timingRuns, log }),
+      await measureGenerate({ runs: args.timingRuns, log }),
     ];
     detail.push(timingsTable(results.timings));
   });
@@ -427,7 +406,7 @@ console.log(
 await writeFile(new URL('results.json', packageDir), `${JSON.stringify(results, null, 2)}\n`);
 log('wrote results.json');
 
-if (args['write-md']) {
+if (args.writeMd) {
   const md = [
     '# Benchmark results',
     '',

@@ -1,0 +1,82 @@
+// The bench's command line: every wrong option is a UsageError naming it; the defaults and the
+// full-run rule for --write-md hold.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs, sections, UsageError } from './args.mjs';
+
+const ids = ['fetch-data', 'ours-data', 'openapi-fetch-data'];
+
+describe('parseBenchArgs', () => {
+  it('gives the defaults for no arguments', () => {
+    const args = parseBenchArgs([], ids);
+    expect(args).toMatchObject({
+      help: false,
+      writeMd: false,
+      rounds: 11,
+      roundMs: 250,
+      warmupMs: 1000,
+      timingRuns: 3,
+      checkRuns: 7,
+      chosen: undefined,
+      skipped: undefined,
+    });
+    expect([...args.only]).toEqual(sections);
+  });
+
+  it('reads every option', () => {
+    const args = parseBenchArgs(
+      [
+        '--only',
+        'calls',
+        '--subjects',
+        'ours-data',
+        '--rounds',
+        '21',
+        '--round-ms',
+        '1000',
+        '--warmup-ms',
+        '0',
+      ],
+      ids,
+    );
+    expect([...args.only]).toEqual(['calls']);
+    expect([...(args.chosen ?? [])]).toEqual(['ours-data']);
+    expect(args).toMatchObject({ rounds: 21, roundMs: 1000, warmupMs: 0 });
+  });
+
+  it.each([
+    [['--nope'], /Unknown option '--nope'/],
+    [['--rounds'], /--rounds <value>' argument missing/],
+    [['--only', 'calls,speed'], /--only takes bundle, calls, timings, conformance; got "speed"/],
+    [['--rounds', '0'], /--rounds takes a whole number above 0; got "0"/],
+    [['--round-ms', '2.5'], /--round-ms takes a whole number above 0; got "2.5"/],
+    [['--warmup-ms=-1'], /--warmup-ms takes a whole number; got "-1"/],
+    [['--skip', 'ours-data,nobody'], /--skip: no subject nobody; subjects: fetch-data, ours-data/],
+    [['--write-md', '--only', 'calls'], /--write-md regenerates RESULTS.md from a full run only/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseBenchArgs(argv, ids)).toThrow(UsageError);
+    expect(() => parseBenchArgs(argv, ids)).toThrow(message);
+  });
+
+  it('answers --help before checking anything else', () => {
+    expect(parseBenchArgs(['--help', '--rounds', '0'], ids)).toEqual({ help: true });
+  });
+});
+
+describe('bench.mjs', () => {
+  const bench = fileURLToPath(new URL('./bench.mjs', import.meta.url));
+  it('prints one line and the usage for a wrong option, exit 2, no stack trace', () => {
+    const run = spawnSync(process.execPath, [bench, '--rounds', 'x'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^bench: --rounds takes a whole number above 0; got "x"\n\nusage: /);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stdout).toBe('');
+  });
+
+  it('prints the usage for --help, exit 0', () => {
+    const run = spawnSync(process.execPath, [bench, '--help'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: node src\/bench\.mjs/);
+  });
+});
