@@ -175,7 +175,7 @@ function callsTable(calls, group, bodyBytes) {
   for (const m of missing.filter((x) => x.api === group.api))
     rows.push([`${m.pkg} ${versions[m.pkg] ?? ''}`, '–', '–', '–', '–', '–', '–', `n/a: ${m.why}`]);
   return {
-    title: `Cost per call: ${group.title} (${bytes(bodyBytes)} B body${g.roundMs === calls.roundMs ? '' : `, rounds of ${g.roundMs} ms`})`,
+    title: `Cost per call: ${group.title} (${bytes(bodyBytes)} B body)`,
     columns: [
       { label: 'package' },
       { label: 'ratio to floor', right: true },
@@ -192,9 +192,7 @@ function callsTable(calls, group, bodyBytes) {
 
 function callsNotes(calls) {
   return [
-    `${calls.rounds} interleaved rounds of ${calls.roundMs} ms per subject (longer where a table's title says so: a`,
-    'big body makes the collector run in some rounds and not others), after ' +
-      `${calls.warmupMs} ms of warm-up.`,
+    `${calls.rounds} interleaved rounds of ${calls.roundMs} ms per subject, after ${calls.warmupMs} ms of warm-up.`,
     'Every subject runs in its own long-lived Node process; the parent runs round r of each in',
     'turn (one process busy at a time). "ratio to floor" is the median over rounds of calls/s',
     "divided by the plain-fetch floor's calls/s in the same round, min–max its range; calls/s,",

@@ -69,7 +69,6 @@ const lastErrorLine = (text) =>
  * tests use it for faulty clients.
  */
 export async function measureGroup(group, members, { rounds, roundMs, warmupMs, log }) {
-  const ms = groupRoundMs(group, roundMs);
   const state = members.map((subject) => ({ subject, rounds: [], error: undefined }));
   const runners = new Map();
   try {
@@ -85,7 +84,7 @@ export async function measureGroup(group, members, { rounds, roundMs, warmupMs, 
       log(`  calls ${group.id}: round ${r + 1}/${rounds}`);
       for (const s of rotation(state, r)) {
         if (s.error) continue;
-        const m = await runners.get(s).ask({ round: ms });
+        const m = await runners.get(s).ask({ round: roundMs });
         if (m.round) s.rounds[r] = m.round;
         else s.error = m.error ?? 'no round result';
       }
@@ -109,9 +108,6 @@ export async function measureGroup(group, members, { rounds, roundMs, warmupMs, 
   const floor = state.find((s) => s.subject.floor);
   return state.map((s) => summarizeSubject(s, floor));
 }
-
-/** A group's round length: the common one, times the group's `roundScale` where it has one. */
-export const groupRoundMs = (group, roundMs) => roundMs * (group.roundScale ?? 1);
 
 /** One row: ratios to the floor per round (median, min–max), calls/s, µs/call and CPU/call. */
 export function summarizeSubject(s, floor) {
@@ -147,7 +143,6 @@ export async function measureCostPerCall(options) {
       group: group.id,
       title: group.title,
       short: group.short,
-      roundMs: groupRoundMs(group, options.roundMs),
       rows: await measureGroup(group, members, options),
     });
   }

@@ -203,11 +203,6 @@ export const groups = [
     body: 'validators100',
     route: { method: 'GET', path: '/v1/networks/mainnet/validators' },
     check: pageOf(100),
-    // A call parses 120 kB into ~1 MB of objects, so the collector runs every few hundred calls:
-    // 250 ms rounds (~500 calls) catch a major collection in some subjects' rounds and not in
-    // others', and the medians of 11 rounds still moved by ±5% from run to run. Rounds 4× as
-    // long average the collector out.
-    roundScale: 4,
   },
   {
     id: 'metrics',
