@@ -7,7 +7,7 @@ export const sections = ['bundle', 'calls', 'timings', 'conformance'];
 export const USAGE = `usage: node src/bench.mjs [options]   (or pnpm bench -- [options] at the root)
   --only ${sections.join(',')}   run some of the tables (default: all)
   --subjects a,b | --skip a,b     run only / leave out these subjects (src/apps/<id>.mjs)
-  --rounds N (11)  --round-ms N (250)  --warmup-ms N (1000)   cost per call
+  --rounds N (55)  --round-ms N (50)   --warmup-ms N (1000)   cost per call
   --check-runs N (7)  --timing-runs N (3)                     timings
   --write-md                      also regenerate RESULTS.md (a full run only)
   --help                          this text`;
@@ -35,8 +35,8 @@ export function parseBenchArgs(argv, subjectIds) {
         only: { type: 'string', default: sections.join(',') },
         subjects: { type: 'string' },
         skip: { type: 'string' },
-        rounds: { type: 'string', default: '11' },
-        'round-ms': { type: 'string', default: '250' },
+        rounds: { type: 'string', default: '55' },
+        'round-ms': { type: 'string', default: '50' },
         'warmup-ms': { type: 'string', default: '1000' },
         'timing-runs': { type: 'string', default: '3' },
         'check-runs': { type: 'string', default: '7' },

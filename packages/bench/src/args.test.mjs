@@ -13,8 +13,8 @@ describe('parseBenchArgs', () => {
     expect(args).toMatchObject({
       help: false,
       writeMd: false,
-      rounds: 11,
-      roundMs: 250,
+      rounds: 55,
+      roundMs: 50,
       warmupMs: 1000,
       timingRuns: 3,
       checkRuns: 7,
