@@ -1,29 +1,23 @@
-import { createCore, type ResponseValidator, type RetryOptions } from '@avalanche-api/rest-core';
-import { createDataTransport } from './createDataFetch.js';
+import {
+  createCore,
+  createTransport,
+  type ResponseValidator,
+  type RestClientParameters,
+  restTransportParameters,
+} from '@avalanche-api/rest-core';
 import { errors } from './errors.js';
 import type { Core } from './generated/operations.js';
 
 /** Public host of the Avalanche Data API. */
 export const DATA_API_URL = 'https://data-api.avax.network';
 
-export type CreateDataClientParameters = {
+/** `createDataClient`'s settings: rest-core's, shared with the Metrics client. */
+export interface CreateDataClientParameters extends RestClientParameters {
   /** Default `https://data-api.avax.network`. The api key is only ever sent to this origin. */
   baseUrl?: string;
-  /** Sent as `x-glacier-api-key` for higher rate limits; never appears in errors. */
-  apiKey?: string;
-  /** A fetch implementation (default: the global one). */
-  fetch?: typeof fetch;
-  /** Added to every request. */
-  headers?: HeadersInit;
-  /** Per attempt, reading the body included (default 30000); `0` turns it off. */
-  timeoutMs?: number;
-  /** Retries of 429, 502, 503 and connection failures (default 3 attempts); `false` turns them off. */
-  retry?: RetryOptions | false;
-  /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
-  maxResponseBytes?: number;
   /** Response validation, off by default; pass `createValidator()` from `@avalanche-api/data-client/validate`. */
   validate?: 'off' | ResponseValidator;
-};
+}
 
 /** What the operation functions (`listValidators(core, params)`) run on; a `DataClient` is one too. */
 export type DataCore = Core;
@@ -43,5 +37,6 @@ export function createDataCore(
   parameters: CreateDataClientParameters = {},
 ): CreateDataCoreReturnType {
   const { baseUrl = DATA_API_URL, validate } = parameters;
-  return createCore(createDataTransport(parameters, baseUrl), baseUrl, validate, errors);
+  const transport = createTransport(restTransportParameters(parameters, baseUrl, errors));
+  return createCore(transport, baseUrl, validate, errors);
 }

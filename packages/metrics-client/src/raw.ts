@@ -1,10 +1,8 @@
 // A separate entry point: openapi-fetch (~2.5 kB gzipped) stays out of the bundle of anyone not importing it.
+import { createFetch, restTransportParameters } from '@avalanche-api/rest-core';
 import createClient, { type Client } from 'openapi-fetch';
-import {
-  type CreateMetricsClientParameters,
-  createMetricsFetch,
-  METRICS_API_URL,
-} from './createMetricsCore.js';
+import { type CreateMetricsClientParameters, METRICS_API_URL } from './createMetricsCore.js';
+import { errors } from './errors.js';
 import type { paths } from './generated/types.js';
 
 export type CreateRawClientParameters = Omit<CreateMetricsClientParameters, 'validate'>;
@@ -24,5 +22,8 @@ export function createRawClient(
   parameters: CreateRawClientParameters = {},
 ): CreateRawClientReturnType {
   const { baseUrl = METRICS_API_URL } = parameters;
-  return createClient<paths>({ baseUrl, fetch: createMetricsFetch(parameters) });
+  return createClient<paths>({
+    baseUrl,
+    fetch: createFetch(restTransportParameters(parameters, baseUrl, errors)),
+  });
 }
