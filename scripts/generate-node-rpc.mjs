@@ -560,42 +560,7 @@ function entryLiteral(plan, m, params) {
 
 function partsTs(plan) {
   let out = `import { fill } from '../endpoint.js';
-import type { checkParams } from '../validate.js';
-
-/** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
-export interface Rule {
-  type?: string;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  items?: Rule;
-  properties?: Record<string, Rule>;
-  required?: string[];
-  oneOf?: Rule[];
-  anyOf?: Rule[];
-}
-/** [name, required (1) or not (0), rule] */
-export type ParamEntry = readonly [name: string, required: 0 | 1, rule: Rule];
-/**
- * [path template relative to the client's url, the spec's default of each variable, client
- * namespace, the code filling the variables (only where there are some)]
- */
-export type EndpointEntry = readonly [
-  path: string,
-  defaults: Readonly<Record<string, string>>,
-  namespace: string,
-  fill?: typeof fill,
-];
-/**
- * [endpoint, flags, params, the code checking them (only where there are some)]; flags: 1 params
- * by position, 2 the endpoint takes batches.
- */
-export type MethodEntry = readonly [
-  endpoint: EndpointEntry,
-  flags: number,
-  params: readonly ParamEntry[],
-  check?: typeof checkParams,
-];
+import type { EndpointEntry, Rule } from '../entries.js';
 
 `;
   plan.endpoints.forEach((e, i) => {
@@ -615,8 +580,9 @@ function tableTs(plan) {
   const used = new Set(plan.endpointNames);
   for (const { params } of plan.entries) for (const p of params) used.add(`rule${p[2]}`);
   let out = "import { checkParams } from '../validate.js';\n";
-  out += `import {\n${[...used].map((n) => `  ${n},\n`).join('')}  type MethodEntry,\n} from './parts.js';\n\n`;
-  out += "export type { EndpointEntry, MethodEntry, ParamEntry, Rule } from './parts.js';\n\n";
+  out += "import type { MethodEntry } from '../entries.js';\n";
+  out += `import {\n${[...used].map((n) => `  ${n},\n`).join('')}} from './parts.js';\n\n`;
+  out += "export type { EndpointEntry, MethodEntry, ParamEntry, Rule } from '../entries.js';\n\n";
   out +=
     '/** Every method of the spec: what the client and `client.request` look methods up in. */\n';
   out += 'export const methods: Readonly<Record<string, MethodEntry>> = {\n';
@@ -646,8 +612,9 @@ function actionTs(plan, names, { method: m, params }) {
   const fn = actionName(m.name);
   const check = params.length ? "import { checkParams } from '../../validate.js';\n" : '';
   return `import { call, type NodeCore, type ${options} } from '../../call.js';
+import type { MethodEntry } from '../../entries.js';
 ${check}import type { ${names.params}, ${names.result} } from '../names.js';
-import { ${parts.join(', ')}, type MethodEntry } from '../parts.js';
+import { ${parts.join(', ')} } from '../parts.js';
 
 const entry: MethodEntry = ${entryLiteral(plan, m, params)};
 

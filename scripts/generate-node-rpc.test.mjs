@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -153,15 +154,20 @@ const healthFixture = () => ({
  * signatures (the real modules import @avalanche-api/rest-core, which a temp dir cannot resolve).
  */
 const RUNTIME_STUBS = {
+  // The real one: it only imports types from the stubs below.
+  'entries.ts': readFileSync(
+    new URL('../packages/node-rpc/src/entries.ts', import.meta.url),
+    'utf8',
+  ),
   'call.ts': `export interface CallOptions { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> }
 export interface ChainCallOptions extends CallOptions { blockchainId?: string }
 export interface IndexCallOptions extends CallOptions { index?: string }
 export interface NodeCore { readonly baseUrl: string }
-export declare function call(core: NodeCore, method: string, entry: import('./generated/parts.js').MethodEntry, params: unknown, options?: ChainCallOptions & IndexCallOptions): Promise<unknown>;
+export declare function call(core: NodeCore, method: string, entry: import('./entries.js').MethodEntry, params: unknown, options?: ChainCallOptions & IndexCallOptions): Promise<unknown>;
 `,
-  'validate.ts': `export declare function checkParams(method: string, list: readonly import('./generated/parts.js').ParamEntry[], values: Record<string | number, unknown>, byPosition: number): void;
+  'validate.ts': `export declare function checkParams(method: string, list: readonly import('./entries.js').ParamEntry[], values: Record<string | number, unknown>, byPosition: number): void;
 `,
-  'endpoint.ts': `export declare function fill(url: string, method: string, endpoint: import('./generated/parts.js').EndpointEntry, options: { blockchainId?: string; index?: string }, vars?: Record<string, string | undefined>): string;
+  'endpoint.ts': `export declare function fill(url: string, method: string, endpoint: import('./entries.js').EndpointEntry, options: { blockchainId?: string; index?: string }, vars?: Record<string, string | undefined>): string;
 `,
 };
 

@@ -1,5 +1,6 @@
 import { retryAfterMs } from '@avalanche-api/rest-core';
 import type { ChainCallOptions, NodeCore } from './core.js';
+import type { EndpointEntry, MethodEntry } from './entries.js';
 import {
   HttpError,
   idMismatch,
@@ -10,7 +11,6 @@ import {
   ServerError,
 } from './errors.js';
 import type { IndexPath } from './generated/methods.js';
-import type { EndpointEntry, MethodEntry } from './generated/parts.js';
 import type { Answer, CallOptions } from './transport.js';
 
 /** Per-call options of the index methods. */

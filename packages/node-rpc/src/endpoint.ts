@@ -1,6 +1,6 @@
 import type { RequestOptions, Vars } from './call.js';
+import type { EndpointEntry } from './entries.js';
 import { parameterError } from './errors.js';
-import type { EndpointEntry } from './generated/parts.js';
 
 /** encodeURIComponent, with a ParameterError instead of a bare URIError for a lone UTF-16 surrogate. */
 export const encode = (method: string, parameter: string, value: string) => {

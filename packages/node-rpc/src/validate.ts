@@ -1,6 +1,6 @@
 import { isObject } from './call.js';
+import type { ParamEntry, Rule } from './entries.js';
 import { parameterError } from './errors.js';
-import type { ParamEntry, Rule } from './generated/parts.js';
 
 /** [parameter path, offending value, rule] */
 type Failure = [string, unknown, string];

@@ -1,0 +1,39 @@
+// The shapes of the method table's entries. The generated parts.ts and table.ts hold the data;
+// the runtime (call, endpoint, validate) reads it through these types.
+import type { fill } from './endpoint.js';
+import type { checkParams } from './validate.js';
+
+/** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
+export interface Rule {
+  type?: string;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  items?: Rule;
+  properties?: Record<string, Rule>;
+  required?: string[];
+  oneOf?: Rule[];
+  anyOf?: Rule[];
+}
+/** [name, required (1) or not (0), rule] */
+export type ParamEntry = readonly [name: string, required: 0 | 1, rule: Rule];
+/**
+ * [path template relative to the client's url, the spec's default of each variable, client
+ * namespace, the code filling the variables (only where there are some)]
+ */
+export type EndpointEntry = readonly [
+  path: string,
+  defaults: Readonly<Record<string, string>>,
+  namespace: string,
+  fill?: typeof fill,
+];
+/**
+ * [endpoint, flags, params, the code checking them (only where there are some)]; flags: 1 params
+ * by position, 2 the endpoint takes batches.
+ */
+export type MethodEntry = readonly [
+  endpoint: EndpointEntry,
+  flags: number,
+  params: readonly ParamEntry[],
+  check?: typeof checkParams,
+];
