@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
+import { assertPromises } from './check-promises.mjs';
 
 // js-yaml, not yaml: ~4x faster on these 150 kB, the largest cost of `pnpm generate`'s node-rpc
 // lane. Required, not imported: the instance @redocly/openapi-core (loaded next) requires too.
@@ -205,6 +206,7 @@ export async function assembleOpenRpc(dir) {
   };
   checkRefs(assembled, sourceOf);
   checkMetaSchema(assembled);
+  assertPromises('node-rpc', assembled);
   return assembled;
 }
 

@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertPromises } from './check-promises.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const specsDir = resolve(here, '../specs');
@@ -48,6 +49,7 @@ export async function bundleOpenApi(sourceFile, outFile) {
   if (errors.length > 0) {
     throw new Error(`bundling ${where} failed:\n  ${errors.map((p) => p.text).join('\n  ')}`);
   }
+  assertPromises(basename(outFile, '.json'), result.bundle.parsed);
   await mkdir(dirname(outFile), { recursive: true });
   // No trailing newline, byte for byte what `redocly bundle -o x.json` writes.
   await writeFile(outFile, JSON.stringify(result.bundle.parsed, null, 2));

@@ -1,4 +1,5 @@
 import { deref, isObject } from './json-pointer.js';
+import { type Promises, readPromises } from './promises/vocabulary.js';
 import {
   type Precompiled,
   pointerOf,
@@ -41,6 +42,8 @@ export interface Operation {
   node: Record<string, unknown>;
   parameters: OpenApiParameter[];
   rules: OperationRule[];
+  /** What its answers promise about the request (`x-promises`). */
+  promises: Promises;
   /** Pointer to the JSON request body schema, when the operation takes one. */
   requestBody?: { schema: string; required: boolean };
   regex: RegExp;
@@ -163,6 +166,7 @@ export class OpenApiService extends SpecDocument {
       node: op,
       parameters,
       rules,
+      promises: readPromises(op),
       regex,
       pathParams: names,
     };

@@ -1,4 +1,5 @@
 import { deref, isObject } from './json-pointer.js';
+import { type Promises, readPromises } from './promises/vocabulary.js';
 import {
   type Precompiled,
   pointerOf,
@@ -35,6 +36,8 @@ export interface RpcMethod {
   result?: string;
   endpoints: RpcEndpoint[];
   errorCodes: number[];
+  /** What its answers promise about the call (`x-promises`, over the document's own). */
+  promises: Promises;
 }
 
 export interface RpcExample {
@@ -93,6 +96,7 @@ export class OpenRpcService extends SpecDocument {
         paramStructure: (node.paramStructure as RpcMethod['paramStructure']) ?? 'either',
         endpoints: servers.filter(isObject).map(endpointOf),
         errorCodes,
+        promises: readPromises(node, doc['x-promises']),
       };
       if (result) method.result = result;
       this.methods.push(method);

@@ -1,0 +1,173 @@
+import { isObject } from '../json-pointer.js';
+
+/*
+ * The `x-promises` vocabulary: what an answer promises about its request beyond its shape.
+ * Its meta-schema is specs/x-promises.schema.json (checked when the specs are bundled and
+ * linted); this file gives the same vocabulary types and reads it off an operation or method.
+ * Pointers point into the success answer (REST body, JSON-RPC `result`); inputs are parameter
+ * names.
+ */
+
+export type Direction = 'asc' | 'desc';
+export type How = 'equal' | 'oneOf' | 'contains' | 'intersects' | 'atLeast' | 'atMost';
+export type Normalize = 'lower' | 'address' | 'number';
+/** Input name → the values under which a promise holds (`null`: the input is absent). */
+export type When = Record<string, (string | number | boolean | null)[]>;
+
+export interface PagePromise {
+  input: string;
+  default?: number;
+  max?: number;
+  description?: string;
+}
+
+export interface CursorPromise {
+  input: string;
+  next: string;
+  distinct?: string[];
+  description?: string;
+}
+
+export interface OrderPromise {
+  key: string[];
+  direction?: Direction;
+  input?: string;
+  default?: Direction;
+  when?: When;
+  description?: string;
+}
+
+export interface MatchPromise {
+  input: string;
+  member: string[];
+  match: How;
+  normalize?: Normalize;
+  absent?: 'fail' | 'pass';
+  when?: When;
+  description?: string;
+}
+
+export interface IdentityPromise {
+  input: string;
+  member?: string[];
+  match?: How;
+  normalize?: Normalize;
+  when?: When;
+  description?: string;
+}
+
+export interface CountPromise {
+  count: string;
+  of: string;
+  when?: When;
+  description?: string;
+}
+
+export interface RangePromise {
+  start: string;
+  count: string;
+  index: string;
+  max?: number;
+  description?: string;
+}
+
+export interface StatusPromise {
+  member: string;
+  true: number;
+  false: number;
+  description?: string;
+}
+
+export interface AllPromise {
+  flag: string;
+  each: string;
+  failing: string;
+  description?: string;
+}
+
+export type NotFound =
+  | { status: number }
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } };
+
+/** An operation's or method's promises, pointers lists normalised to arrays. */
+export interface Promises {
+  items?: string;
+  page?: PagePromise;
+  cursor?: CursorPromise;
+  order?: OrderPromise[];
+  filters?: MatchPromise[];
+  identity?: IdentityPromise[];
+  counts?: CountPromise[];
+  range?: RangePromise;
+  status?: StatusPromise;
+  all?: AllPromise;
+  contentType?: string;
+  notFound?: NotFound;
+}
+
+/** The rule kinds a broken promise is reported as (a violation's kind). */
+export const promiseKinds = [
+  'page-size',
+  'cursor',
+  'order',
+  'filter',
+  'identity',
+  'count',
+  'range',
+  'status',
+  'content-type',
+] as const;
+export type PromiseKind = (typeof promiseKinds)[number];
+
+const list = (v: unknown): string[] | undefined =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.map(String) : undefined;
+
+function withPointers<T extends Record<string, unknown>>(entry: T, keys: string[]): T {
+  const out: Record<string, unknown> = { ...entry };
+  for (const k of keys) if (out[k] !== undefined) out[k] = list(out[k]);
+  return out as T;
+}
+
+/**
+ * The promises on `node` (an OpenAPI operation or OpenRPC method), over `defaults` (the
+ * OpenRPC document's own `x-promises`); an absent member of the node takes the default's.
+ * The shape is trusted: the meta-schema has checked it when the specs were bundled.
+ */
+export function readPromises(node: Record<string, unknown>, defaults?: unknown): Promises {
+  const own = isObject(node['x-promises']) ? node['x-promises'] : {};
+  const raw: Record<string, unknown> = { ...(isObject(defaults) ? defaults : {}), ...own };
+  const p: Promises = {};
+  if (typeof raw.items === 'string') p.items = raw.items;
+  if (isObject(raw.page)) p.page = raw.page as unknown as PagePromise;
+  if (isObject(raw.cursor))
+    p.cursor = withPointers(raw.cursor, ['distinct']) as unknown as CursorPromise;
+  if (Array.isArray(raw.order))
+    p.order = raw.order.filter(isObject).map((o) => withPointers(o, ['key'])) as never;
+  if (Array.isArray(raw.filters))
+    p.filters = raw.filters.filter(isObject).map((f) => withPointers(f, ['member'])) as never;
+  if (Array.isArray(raw.identity))
+    p.identity = raw.identity.filter(isObject).map((f) => withPointers(f, ['member'])) as never;
+  if (Array.isArray(raw.counts)) p.counts = raw.counts.filter(isObject) as never;
+  if (isObject(raw.range)) p.range = raw.range as unknown as RangePromise;
+  if (isObject(raw.status)) p.status = raw.status as unknown as StatusPromise;
+  if (isObject(raw.all)) p.all = raw.all as unknown as AllPromise;
+  if (typeof raw.contentType === 'string') p.contentType = raw.contentType;
+  if (isObject(raw.notFound)) p.notFound = raw.notFound as NotFound;
+  return p;
+}
+
+/** The rule kinds an operation's promises declare, for reports ("rules checked"). */
+export function declaredKinds(p: Promises): PromiseKind[] {
+  const kinds: PromiseKind[] = [];
+  if (p.page) kinds.push('page-size');
+  if (p.cursor) kinds.push('cursor');
+  if (p.order?.length) kinds.push('order');
+  if (p.filters?.length) kinds.push('filter');
+  if (p.identity?.some((i) => i.member)) kinds.push('identity');
+  if (p.counts?.length) kinds.push('count');
+  if (p.range) kinds.push('range');
+  if (p.status || p.all) kinds.push('status');
+  if (p.contentType) kinds.push('content-type');
+  return kinds;
+}

@@ -1,0 +1,105 @@
+// Checks every `x-promises` annotation of a bundled spec against the vocabulary's
+// meta-schema (specs/x-promises.schema.json), and that each input it names is a parameter
+// of its operation or method: a typo in an annotation fails the bundle, naming where.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const specsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../specs');
+const require = createRequire(import.meta.url);
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
+
+let validate;
+function validator() {
+  if (!validate) {
+    const { Ajv2020 } = require('ajv/dist/2020.js');
+    const schema = JSON.parse(readFileSync(join(specsDir, 'x-promises.schema.json'), 'utf8'));
+    validate = new Ajv2020({
+      allErrors: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+    }).compile(schema);
+  }
+  return validate;
+}
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function resolveRef(doc, node) {
+  let current = node;
+  while (isObject(current) && typeof current.$ref === 'string') {
+    const path = current.$ref.replace(/^#\//, '').split('/');
+    current = path.reduce(
+      (n, t) => (n === undefined ? n : n[t.replaceAll('~1', '/').replaceAll('~0', '~')]),
+      doc,
+    );
+  }
+  return current;
+}
+
+/** Every input name a promise entry refers to (its `input`s and `when` keys). */
+function inputsOf(promises) {
+  const names = [];
+  const visit = (entry, keys) => {
+    if (!isObject(entry)) return;
+    for (const k of keys) if (typeof entry[k] === 'string') names.push(entry[k]);
+    if (isObject(entry.when)) names.push(...Object.keys(entry.when));
+  };
+  visit(promises.page, ['input']);
+  visit(promises.cursor, ['input']);
+  visit(promises.range, ['start', 'count']);
+  for (const key of ['order', 'filters', 'identity', 'counts'])
+    for (const entry of promises[key] ?? []) visit(entry, ['input']);
+  return names;
+}
+
+function problemsOf(where, promises, params) {
+  const check = validator();
+  if (!check(promises))
+    return check.errors.map(
+      (e) => `${where}${e.instancePath ? ` at ${e.instancePath}` : ''}: ${e.message}`,
+    );
+  if (params === undefined) return [];
+  return inputsOf(promises)
+    .filter((name) => !params.includes(name))
+    .map((name) => `${where}: input "${name}" is not a parameter (${params.join(', ')})`);
+}
+
+/**
+ * The problems of a bundled document's `x-promises` (OpenAPI 3.1 or OpenRPC), each naming
+ * the document, the operation or method and the offending member; empty when all is well.
+ */
+export function promiseProblems(name, doc) {
+  const problems = [];
+  if (Array.isArray(doc.methods)) {
+    if (doc['x-promises'] !== undefined)
+      problems.push(...problemsOf(`${name} (document)`, doc['x-promises']));
+    for (const raw of doc.methods) {
+      const method = resolveRef(doc, raw);
+      if (method?.['x-promises'] === undefined) continue;
+      const params = (method.params ?? []).map((p) => resolveRef(doc, p)?.name);
+      problems.push(...problemsOf(`${name} ${method.name}`, method['x-promises'], params));
+    }
+    return problems;
+  }
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const verb of httpMethods) {
+      const op = item?.[verb];
+      if (op?.['x-promises'] === undefined) continue;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(
+        (p) => resolveRef(doc, p)?.name,
+      );
+      const where = `${name} ${op.operationId ?? `${verb.toUpperCase()} ${path}`}`;
+      problems.push(...problemsOf(where, op['x-promises'], params));
+    }
+  }
+  return problems;
+}
+
+/** Throws naming every problem of the document's `x-promises`. */
+export function assertPromises(name, doc) {
+  const problems = promiseProblems(name, doc);
+  if (problems.length > 0)
+    throw new Error(`x-promises of ${name} break the vocabulary:\n  ${problems.join('\n  ')}`);
+}
