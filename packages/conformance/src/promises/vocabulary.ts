@@ -106,10 +106,10 @@ export interface Promises {
   notFound?: NotFound;
 }
 
-/** The rule kinds a broken promise is reported as (a violation's kind). */
+/** The rule kinds a broken promise is reported as (a violation's kind; a cursor's is `paging`). */
 export const promiseKinds = [
   'page-size',
-  'cursor',
+  'paging',
   'order',
   'filter',
   'identity',
@@ -161,7 +161,7 @@ export function readPromises(node: Record<string, unknown>, defaults?: unknown):
 export function declaredKinds(p: Promises): PromiseKind[] {
   const kinds: PromiseKind[] = [];
   if (p.page) kinds.push('page-size');
-  if (p.cursor) kinds.push('cursor');
+  if (p.cursor) kinds.push('paging');
   if (p.order?.length) kinds.push('order');
   if (p.filters?.length) kinds.push('filter');
   if (p.identity?.some((i) => i.member)) kinds.push('identity');
