@@ -10,6 +10,7 @@ import {
   membersOf,
   orderKey,
   pageBound,
+  sent,
 } from './promises/values.js';
 import type { MatchPromise, NotFound, PromiseKind, Promises } from './promises/vocabulary.js';
 
@@ -123,13 +124,13 @@ function makeCursor(id: string, stored: unknown, offset: number, inputs: Inputs)
 }
 
 /** Where a sent cursor resumes; an object cursor this server did not hand out is past the end. */
-function readCursor(id: string, sent: unknown, total: number): number | { error: string } {
-  if (typeof sent === 'string') {
-    const n = decodeToken(sent, id);
-    return n ?? { error: `${JSON.stringify(sent)} is not a token this server issued for ${id}` };
+function readCursor(id: string, cursor: unknown, total: number): number | { error: string } {
+  if (typeof cursor === 'string') {
+    const n = decodeToken(cursor, id);
+    return n ?? { error: `${JSON.stringify(cursor)} is not a token this server issued for ${id}` };
   }
-  if (isObject(sent)) {
-    for (const v of Object.values(sent)) {
+  if (isObject(cursor)) {
+    for (const v of Object.values(cursor)) {
       const n = readMemberToken(v);
       if (n !== undefined) return n;
     }
@@ -146,9 +147,9 @@ const itemKey = (p: Promises, item: unknown) =>
 /** Whether an item keeps every filter the inputs send (an absent member per `absent`). */
 export function passesFilters(filters: MatchPromise[], inputs: Inputs, item: unknown): boolean {
   return filters.every((f) => {
-    const sent = inputs[f.input];
-    if (sent === undefined || !holds(f.when, inputs)) return true;
-    return keeps(f, item, sent) ?? f.absent === 'pass';
+    const value = inputs[f.input];
+    if (!sent(value) || !holds(f.when, inputs)) return true;
+    return keeps(f, item, value) ?? f.absent === 'pass';
   });
 }
 
@@ -266,9 +267,9 @@ function pageItems(
   if (p.range) return pageRange(p, inputs, body, sorted, faults, broken);
 
   let offset = 0;
-  const sent = p.cursor ? inputs[p.cursor.input] : undefined;
-  if (p.cursor && sent !== undefined) {
-    const at = readCursor(ctx.id, sent, sorted.length);
+  const cursorSent = p.cursor ? inputs[p.cursor.input] : undefined;
+  if (p.cursor && cursorSent !== undefined) {
+    const at = readCursor(ctx.id, cursorSent, sorted.length);
     if (typeof at !== 'number') return { error: `${p.cursor.input}: ${at.error}` };
     offset = Math.min(at, sorted.length);
   }
@@ -311,12 +312,13 @@ function pageItems(
     const storedNext = getPointer(body, p.cursor.next);
     let next: unknown;
     if (end < sorted.length) next = makeCursor(ctx.id, storedNext, end, inputs);
-    else if (isObject(storedNext)) next = page.length === 0 && isObject(sent) ? sent : storedNext;
+    else if (isObject(storedNext))
+      next = page.length === 0 && isObject(cursorSent) ? cursorSent : storedNext;
     if (faults.has('paging')) {
       // The cursor of this very page: following it serves the same page and cursor again.
       const again =
-        sent !== undefined
-          ? sent
+        cursorSent !== undefined
+          ? cursorSent
           : end < sorted.length
             ? makeCursor(ctx.id, storedNext, offset, inputs)
             : undefined;
@@ -396,12 +398,12 @@ function breakIdentity(p: Promises, inputs: Inputs, body: unknown): unknown {
   let out = body;
   let changed = false;
   for (const e of p.identity ?? []) {
-    const sent = inputs[e.input];
-    if (!e.member || sent === undefined || !holds(e.when, inputs)) continue;
+    const value = inputs[e.input];
+    if (!e.member || !sent(value) || !holds(e.when, inputs)) continue;
     for (const pointer of e.member) {
       const v = getPointer(out, pointer);
       if (v === undefined || v === null) continue;
-      if (keeps({ ...e, member: [pointer] }, out, sent) !== true) continue;
+      if (keeps({ ...e, member: [pointer] }, out, value) !== true) continue;
       const other = otherValue(v);
       if (other === undefined) continue;
       out = withPointer(out, pointer, other);
@@ -419,9 +421,9 @@ function breakIdentity(p: Promises, inputs: Inputs, body: unknown): unknown {
 export function identityMatches(p: Promises, inputs: Inputs, answer: unknown): boolean | undefined {
   let verdict: boolean | undefined;
   for (const e of p.identity ?? []) {
-    const sent = inputs[e.input];
-    if (!e.member || sent === undefined || !holds(e.when, inputs)) continue;
-    const kept = keeps(e, answer, sent);
+    const value = inputs[e.input];
+    if (!e.member || !sent(value) || !holds(e.when, inputs)) continue;
+    const kept = keeps(e, answer, value);
     if (kept === false) return false;
     if (kept === true) verdict = true;
   }
@@ -432,9 +434,9 @@ export function identityMatches(p: Promises, inputs: Inputs, answer: unknown): b
 export function memberDecided(p: Promises, inputs: Inputs, answer: unknown): Set<string> {
   const out = new Set<string>();
   for (const e of p.identity ?? []) {
-    const sent = inputs[e.input];
-    if (!e.member || sent === undefined || !holds(e.when, inputs)) continue;
-    if (keeps(e, answer, sent) !== undefined) out.add(e.input);
+    const value = inputs[e.input];
+    if (!e.member || !sent(value) || !holds(e.when, inputs)) continue;
+    if (keeps(e, answer, value) !== undefined) out.add(e.input);
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getPointer, isObject } from './json-pointer.js';
 import { parseQuery, type RestRequest } from './openapi.js';
 import type { RpcMethod } from './openrpc.js';
-import { holds, type Inputs } from './promises/values.js';
+import { holds, type Inputs, sent } from './promises/values.js';
 import type { PromiseKind, Promises } from './promises/vocabulary.js';
 import type { Recording } from './recordings.js';
 import { AnswerBook, namedParams, restInputs } from './replay-answers.js';
@@ -52,7 +52,7 @@ export interface ReplayOptions {
 
 /** Whether any filter of the promises is sent (and applies) in these inputs. */
 const filtersSent = (p: Promises, inputs: Inputs) =>
-  (p.filters ?? []).some((f) => inputs[f.input] !== undefined && holds(f.when, inputs));
+  (p.filters ?? []).some((f) => sent(inputs[f.input]) && holds(f.when, inputs));
 
 /** How a picked answer is kept: the other stored answers' items join when a filter is sent. */
 function keepContext(
