@@ -895,4 +895,21 @@ describe('check over HAR files applies the promises too', () => {
       ['status'],
     ]);
   });
+
+  test('a log saved without headers: the media type comes from content.mimeType', () => {
+    const log = recordingsToHar([recording('node-rpc/get-ext-health.1.json')]) as {
+      log: { entries: { response: { headers: unknown[]; content: { mimeType: string } } }[] };
+    };
+    const entry = log.log.entries[0] as (typeof log.log.entries)[0];
+    entry.response.headers = [];
+    const kinds = (mimeType: string) => {
+      entry.response.content.mimeType = mimeType;
+      return parseExchanges(JSON.stringify(log), 'x.har').flatMap((e) =>
+        specs.checkExchange(e, strict).errors.map((v) => v.message),
+      );
+    };
+    expect(kinds('application/json')).toEqual([]);
+    expect(kinds('x-unknown')).toEqual([]);
+    expect(kinds('text/plain')).toEqual(['content-type: text/plain, expected application/json']);
+  });
 });

@@ -411,10 +411,19 @@ function showInput(name: string, v: unknown): string {
   return `${name}=${shown}`;
 }
 
-/** What a match asks of a member, in words: `"active"`, `one of "a", "b"`, `at least 5`. */
+/**
+ * What a match asks of a member, in words: `"active"`, `one of "a", "b"`, `at least 5`; a
+ * long list is counted (the input beside it shows it whole).
+ */
 function expected(how: How, input: unknown): string {
-  const values = inputValues(input).map(fmt);
-  const list = values.length === 1 ? (values[0] as string) : `one of ${values.join(', ')}`;
+  const values = inputValues(input);
+  const quoted = values.map(fmt);
+  const list =
+    values.length === 1
+      ? (quoted[0] as string)
+      : values.length <= 3
+        ? `one of ${quoted.join(', ')}`
+        : `one of the ${values.length} sent`;
   switch (how) {
     case 'equal':
     case 'oneOf':
@@ -424,9 +433,9 @@ function expected(how: How, input: unknown): string {
     case 'intersects':
       return `a list holding ${list}`;
     case 'atLeast':
-      return `at least ${values.join(' and ')}`;
+      return `at least ${values.map(String).join(' and ')}`;
     case 'atMost':
-      return `at most ${values.join(' and ')}`;
+      return `at most ${values.map(String).join(' and ')}`;
   }
 }
 
