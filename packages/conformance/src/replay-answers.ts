@@ -163,8 +163,10 @@ function accepts<T extends RestAnswer | RpcAnswer>(
   wanted: Record<string, string>,
   inputs: Inputs,
   c: Candidate<T>,
+  sameForm = true,
 ): boolean {
-  const body = successOf(c.answer);
+  // An answer in another encoding has other members: its stored request decides.
+  const body = sameForm ? successOf(c.answer) : undefined;
   const decided = body === undefined ? new Set<string>() : memberDecided(p, inputs, body);
   if (body !== undefined && identityMatches(p, inputs, body) === false) return false;
   return names.every((n) => decided.has(n) || c.values[n] === wanted[n]);
@@ -362,7 +364,7 @@ export class AnswerBook {
     const inputs = namedParams(method, params);
     const names = rpcIdentityNames(method);
     const same = candidates.filter((c) =>
-      accepts(method.promises, names, wanted.values, inputs, c),
+      accepts(method.promises, names, wanted.values, inputs, c, c.encoding === wanted.encoding),
     );
     if (same.length === 0) return { kind: 'not-found' };
     const inEncoding = same.filter((c) => c.encoding === wanted.encoding);

@@ -3,6 +3,8 @@ import {
   asNumber,
   compare,
   directionOf,
+  entryCount,
+  failingEntries,
   holds,
   type Inputs,
   inputValues,
@@ -10,7 +12,10 @@ import {
   membersOf,
   orderKey,
   pageBound,
+  rangeIndex,
+  rangeOf,
   sent,
+  statusFor,
 } from './promises/values.js';
 import type { MatchPromise, NotFound, PromiseKind, Promises } from './promises/vocabulary.js';
 
@@ -173,12 +178,6 @@ const promisesDirection = (p: Promises, inputs: Inputs) =>
 const sameType = (like: unknown, n: number | bigint) =>
   typeof like === 'string' ? String(n) : Number(n);
 
-function lengthOf(v: unknown): number | undefined {
-  if (Array.isArray(v)) return v.length;
-  if (isObject(v)) return Object.keys(v).length;
-  return undefined;
-}
-
 /**
  * The picked answer made to keep every promise for these inputs (or break the ones the
  * context's faults name). An error is a request the promises refuse (a cursor this server
@@ -202,7 +201,7 @@ export function keepPromises(
   for (const c of p.counts ?? []) {
     if (!holds(c.when, inputs)) continue;
     const like = getPointer(body, c.count);
-    const n = lengthOf(getPointer(body, c.of));
+    const n = entryCount(getPointer(body, c.of));
     if (n === undefined || like === undefined) continue;
     const count = faults.has('count') ? n + 1 : n;
     if (count !== n) broken.push('count');
@@ -216,24 +215,14 @@ export function keepPromises(
     }
   }
   let status: number | undefined;
-  if (p.all && isObject(body)) {
-    const each = getPointer(body, p.all.each);
-    const entries = Array.isArray(each) ? each : isObject(each) ? Object.values(each) : [];
-    const failing = entries.some((e) => {
-      const v = getPointer(e, p.all?.failing ?? '');
-      return v !== undefined && v !== null;
-    });
-    if (typeof getPointer(body, p.all.flag) === 'boolean')
-      body = withPointer(body, p.all.flag, !failing);
-  }
+  if (p.all && typeof getPointer(body, p.all.flag) === 'boolean')
+    body = withPointer(body, p.all.flag, failingEntries(p.all, body).length === 0);
   if (p.status) {
     const flag = getPointer(body, p.status.member);
-    if (typeof flag === 'boolean') {
-      status = flag ? p.status.true : p.status.false;
-      if (faults.has('status')) {
-        status = flag ? p.status.false : p.status.true;
-        broken.push('status');
-      }
+    status = statusFor(p.status, flag);
+    if (status !== undefined && faults.has('status')) {
+      status = statusFor(p.status, !flag);
+      broken.push('status');
     }
   }
   return { body, ...(status === undefined ? {} : { status }), broken: [...new Set(broken)] };
@@ -342,28 +331,28 @@ function pageRange(
   broken: PromiseKind[],
 ): { body: unknown } | { error: string } {
   const range = p.range as NonNullable<Promises['range']>;
-  const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-  const n = Number(asNumber(first(inputs[range.count])) ?? 0);
-  if (n < 1 || (range.max !== undefined && n > range.max))
+  const { start = 0n, count = 0n, errorDue } = rangeOf(range, inputs);
+  // The node's own bounds and wording (AvalancheGo's indexer): the range rule's errors.
+  if (count < 1n || errorDue)
     return {
       error:
         range.max === undefined
-          ? `${range.count} must be at least 1 but is ${n}`
-          : `${range.count} must be in [1,${range.max}] but is ${n}`,
+          ? `${range.count} must be at least 1 but is ${count}`
+          : `${range.count} must be in [1,${range.max}] but is ${count}`,
     };
   const indexOf = (item: unknown) => asNumber(getPointer(item, range.index));
   const byIndex = sorted
-    .filter((item) => indexOf(item) !== undefined)
+    .filter((item) => typeof indexOf(item) === 'bigint')
     .sort((a, b) => compare(indexOf(a), indexOf(b)));
   if (byIndex.length === 0) return { error: 'no containers have been accepted' };
-  const start = BigInt(String(asNumber(first(inputs[range.start])) ?? 0));
-  const last = BigInt(String(indexOf(byIndex.at(-1))));
+  const last = indexOf(byIndex.at(-1)) as bigint;
   if (start > last) return { error: `start index (${start}) > last accepted index (${last})` };
   let page: unknown[] = [];
   for (const item of byIndex) {
-    const at = BigInt(String(indexOf(item)));
-    if (at < start + BigInt(page.length)) continue;
-    if (at !== start + BigInt(page.length) || page.length >= n) break;
+    const at = indexOf(item) as bigint;
+    const want = rangeIndex(start, page.length);
+    if (at < want) continue;
+    if (at !== want || BigInt(page.length) >= count) break;
     page.push(item);
   }
   if (faults.has('range') && page.length > 0) {
@@ -424,7 +413,8 @@ export function identityMatches(p: Promises, inputs: Inputs, answer: unknown): b
     const value = inputs[e.input];
     if (!e.member || !sent(value) || !holds(e.when, inputs)) continue;
     const kept = keeps(e, answer, value);
-    if (kept === false) return false;
+    // An answer without the member breaks the identity unless the promise says `pass`.
+    if (kept === false || (kept === undefined && e.absent !== 'pass')) return false;
     if (kept === true) verdict = true;
   }
   return verdict;
