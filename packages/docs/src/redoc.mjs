@@ -194,7 +194,7 @@ function showLinks(doc, operation) {
  * the end of its description (in this copy of the document only, not in the source spec).
  */
 function showPromises(operation) {
-  const section = promisesMarkdown(operation['x-promises']);
+  const section = escapeMarkdownHtml(promisesMarkdown(operation['x-promises']));
   if (section) operation.description = `${operation.description ?? ''}\n\n${section}`;
 }
 
