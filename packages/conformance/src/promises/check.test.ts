@@ -211,6 +211,63 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'filter: info.peers recording for the first peer only',
+    {
+      given: () => recording('node-rpc/info.peers.1.json'),
+      mutate: (r) => {
+        const [first] = result(r).peers as { nodeID: string }[];
+        params(r).nodeIDs = [first?.nodeID];
+      },
+      kind: 'filter',
+      want: /^filter: peers\[1\]\.nodeID is "NodeID-\w+", expected "NodeID-\w+" \(nodeIDs=NodeID-\w+\)$/,
+    },
+  ],
+  [
+    'identity: index.getContainerByIndex recording for index 1',
+    {
+      given: () => recording('node-rpc/index.getContainerByIndex.1.json'),
+      mutate: (r) => {
+        params(r).index = 1;
+      },
+      kind: 'identity',
+      want: /^identity: index "0" does not match index=1$/,
+    },
+  ],
+  [
+    'identity: avm.getAssetDescription recording for another asset',
+    {
+      given: () => recording('node-rpc/avm.getAssetDescription.1.json'),
+      mutate: (r) => {
+        params(r).assetID = '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm';
+      },
+      kind: 'identity',
+      want: /^identity: assetID "FvwE\w+" and symbol "AVAX" do not match assetID=2JVS\w+$/,
+    },
+  ],
+  [
+    'count: info.peers recording with a peer dropped',
+    {
+      given: () => recording('node-rpc/info.peers.1.json'),
+      mutate: (r) => {
+        (result(r).peers as unknown[]).pop();
+      },
+      kind: 'count',
+      want: /^count: numPeers 3 but peers has 2$/,
+    },
+  ],
+  [
+    'status: health.health recording (JSON-RPC), healthy true while a check has an error',
+    {
+      given: () => recording('node-rpc/health.health.1.json'),
+      mutate: (r) => {
+        (getPointer(result(r), '/checks/C') as Record<string, unknown>).error =
+          'chain is not bootstrapped';
+      },
+      kind: 'status',
+      want: /^status: healthy true while checks\.C has an error$/,
+    },
+  ],
+  [
     'count: avm.getUTXOs recording with one UTXO dropped',
     {
       given: () => recording('node-rpc/avm.getUTXOs.1.json'),
@@ -828,6 +885,24 @@ describe('what applies when', () => {
     expect(got).toHaveLength(6);
     expect(got[0]).toBe('order: blocks[1].blockNumber "1" after "0", expected descending (desc)');
     expect(got.at(-1)).toBe('order: and 3 more items out of order');
+  });
+
+  test('an identity the answer does not echo: broken, unless it says absent: pass', () => {
+    const promise = { input: 'txID', member: ['/tx/id'], match: 'equal' as const };
+    const answer: Answer = {
+      protocol: 'rpc',
+      status: 200,
+      reply: { jsonrpc: '2.0', id: 1, result: { tx: {}, encoding: 'json' } },
+    };
+    const inputs = { txID: '2oJCbb8pfdxEHAf9A8CdN4Afj9VSR3xzyzNkf8tDv7aM1sfNFL' };
+    expect(checkPromises({ identity: [promise] }, inputs, answer).map((v) => v.message)).toEqual([
+      `identity: the answer has no tx.id, expected it to match txID=${inputs.txID}`,
+    ]);
+    const lenient = { identity: [{ ...promise, absent: 'pass' as const }] };
+    expect(checkPromises(lenient, inputs, answer)).toEqual([]);
+    expect(exercisedRules(lenient, inputs, answer)).toEqual([
+      { kind: 'identity', rule: 'txID', exercised: false },
+    ]);
   });
 
   test('a filter input sent empty constrains nothing', () => {
