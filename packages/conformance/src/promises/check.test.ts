@@ -905,6 +905,32 @@ describe('what applies when', () => {
     ]);
   });
 
+  test('an era mark relaxes shapes, not promises: they are held to the answer as recorded', () => {
+    const r = restExample('data-api', 'getBlock');
+    const hash = body(r).blockHash as string;
+    setPath(r, '/blocks/49889407', `/blocks/${hash}`);
+    // Left out of the relaxed copy, blockHash would leave only blockNumber to match the hash.
+    r.lenient = ['response.body/blockHash'];
+    expect(specs.checkExchange(r, strict).errors).toEqual([]);
+    setPath(
+      r,
+      hash,
+      hash.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+    );
+    expect(specs.checkExchange(r, strict).errors.map((v) => v.kind)).toEqual(['identity']);
+  });
+
+  test('by-position params are read under their declared names', () => {
+    expect(rpcInputs(['address', 'blockTag'], ['0xab', null])).toEqual({ address: '0xab' });
+    expect(rpcInputs(['a'], { a: 1, b: 2 })).toEqual({ a: 1, b: 2 });
+    expect(rpcInputs(['a'], undefined)).toEqual({});
+    expect(restInputs({ chainId: '1' }, { a: ['x'], b: ['y', 'z'] })).toEqual({
+      chainId: '1',
+      a: 'x',
+      b: ['y', 'z'],
+    });
+  });
+
   test('a filter input sent empty constrains nothing', () => {
     const r = restExample('data-api', 'listValidators');
     setQuery(r, 'nodeIds', '');
