@@ -99,6 +99,33 @@ describe('check', () => {
     );
   });
 
+  test('a schema-valid exchange that breaks its promises fails, with expected vs got', {
+    timeout: 60000,
+  }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'check-'));
+    const read = async (file: string) => JSON.parse(await readFile(join(corpus, file), 'utf8'));
+    const blocks = await read('data-api/list-latest-blocks.1.json');
+    blocks.request.url += '?pageSize=2';
+    blocks.response.body.blocks.reverse();
+    await writeFile(join(dir, 'blocks.json'), JSON.stringify(blocks));
+    const health = await read('node-rpc/get-ext-health.1.json');
+    health.response.status = 503;
+    health.response.headers = { 'Content-Type': 'text/plain' };
+    await writeFile(join(dir, 'health.har'), JSON.stringify(recordingsToHar([health])));
+    const { code, stdout } = await run(['check', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /response\.body\/blocks: page-size: \d+ items for pageSize=2 \(at most 2\)/,
+    );
+    expect(stdout).toMatch(
+      /order: blocks\[1\]\.blockNumber "\d+" after "\d+", expected descending/,
+    );
+    expect(stdout).toContain('response.status: status: HTTP 503 with healthy true (expected 200)');
+    expect(stdout).toContain(
+      'response.headers/content-type: content-type: text/plain, expected application/json',
+    );
+  });
+
   test('bad usage gets exit 2 and a one-line reason', { timeout: 60000 }, async () => {
     const { code, stderr } = await run(['check', corpus, '--format', 'yaml']);
     expect(code).toBe(2);
