@@ -112,6 +112,12 @@ describe('check', () => {
     health.response.status = 503;
     health.response.headers = { 'Content-Type': 'text/plain' };
     await writeFile(join(dir, 'health.har'), JSON.stringify(recordingsToHar([health])));
+    // Two pages of one listing, the second handing out the first one's token again.
+    const first = await read('data-api/list-latest-blocks.1.json');
+    first.response.body.nextPageToken = 'A';
+    const second = structuredClone(first);
+    second.request.url += '?pageToken=A';
+    await writeFile(join(dir, 'pages.har'), JSON.stringify(recordingsToHar([first, second])));
     const { code, stdout } = await run(['check', dir]);
     expect(code).toBe(1);
     expect(stdout).toMatch(
@@ -123,6 +129,12 @@ describe('check', () => {
     expect(stdout).toContain('response.status: status: HTTP 503 with healthy true (expected 200)');
     expect(stdout).toContain(
       'response.headers/content-type: content-type: text/plain, expected application/json',
+    );
+    expect(stdout).toContain(
+      'response.body/nextPageToken: paging: nextPageToken "A" on page 2 was handed out on page 1 already',
+    );
+    expect(stdout).toMatch(
+      /paging: blocks\[0\]\.blockHash "0x[0-9a-f]+" on page 2 was on page 1 already/,
     );
   });
 
