@@ -184,27 +184,34 @@ function evaluate(
     }
   }
   if (!success) {
-    if (uses) listUnexercised(p, inputs, use);
+    if (uses) listUnexercised(p, use);
     return out;
   }
 
   const itemsAt = p.items ?? '';
   const rawItems = p.items === undefined ? undefined : getPointer(value, p.items);
   // A null or absent list is an empty one (getContainerRange answers null for nothing).
-  const items = Array.isArray(rawItems) ? rawItems : rawItems == null ? [] : undefined;
+  const items =
+    p.items === undefined
+      ? undefined
+      : Array.isArray(rawItems)
+        ? rawItems
+        : rawItems == null
+          ? []
+          : undefined;
   const itemLabel = (i: number, member = '') => label(`${itemsAt}${pointerOf(i)}${member}`);
 
   if (p.page) {
     const bound = items ? pageBound(p.page, inputs) : undefined;
     use('page-size', p.page.input, bound !== undefined && (items?.length ?? 0) > 0);
     if (items && bound !== undefined && items.length > bound) {
-      const sent = inputs[p.page.input];
+      const given = inputs[p.page.input];
       const asked =
-        sent === undefined
+        given === undefined
           ? `with ${p.page.input} absent (default ${bound})`
-          : bound === p.page.default && String(first(sent)) !== String(bound)
-            ? `for ${showInput(p.page.input, sent)} (outside 1..${p.page.max ?? '∞'}: default ${bound})`
-            : `for ${showInput(p.page.input, sent)} (at most ${bound})`;
+          : bound === p.page.default && String(first(given)) !== String(bound)
+            ? `for ${showInput(p.page.input, given)} (outside 1..${p.page.max ?? '∞'}: default ${bound})`
+            : `for ${showInput(p.page.input, given)} (at most ${bound})`;
       out.push(violation('page-size', where, itemsAt, `page-size: ${items.length} items ${asked}`));
     }
   }
@@ -461,7 +468,6 @@ function stable(v: unknown): string {
 /** The answer rules an error answer leaves untested, listed as not exercised. */
 function listUnexercised(
   p: Promises,
-  _inputs: Inputs,
   use: (kind: PromiseKind, rule: string, exercised: boolean) => void,
 ): void {
   if (p.page) use('page-size', p.page.input, false);
