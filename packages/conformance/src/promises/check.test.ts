@@ -9,7 +9,14 @@ import type { RpcMethod } from '../openrpc.js';
 import { loadRecordings, parseExchanges, type Recording } from '../recordings.js';
 import { formatViolation, type Violation } from '../schema-set.js';
 import { Specs } from '../specs.js';
-import { type Answer, checkPromises, exercisedRules, restInputs, rpcInputs } from './check.js';
+import {
+  type Answer,
+  checkPromises,
+  exercisedRules,
+  ListingTracker,
+  restInputs,
+  rpcInputs,
+} from './check.js';
 import { compare, type Inputs, inputValues, keeps, membersOf, orderKey } from './values.js';
 import { type PromiseKind, type Promises, promiseKinds } from './vocabulary.js';
 
@@ -208,6 +215,63 @@ const cases: [string, Case][] = [
       mutate: (r) => setPath(r, '/blocks/49889407', '/blocks/49889406'),
       kind: 'identity',
       want: /^identity: blockNumber "49889407" and blockHash "0x[0-9a-f]+" do not match blockId=49889406$/,
+    },
+  ],
+  [
+    'filter: info.peers recording for the first peer only',
+    {
+      given: () => recording('node-rpc/info.peers.1.json'),
+      mutate: (r) => {
+        const [first] = result(r).peers as { nodeID: string }[];
+        params(r).nodeIDs = [first?.nodeID];
+      },
+      kind: 'filter',
+      want: /^filter: peers\[1\]\.nodeID is "NodeID-\w+", expected "NodeID-\w+" \(nodeIDs=NodeID-\w+\)$/,
+    },
+  ],
+  [
+    'identity: index.getContainerByIndex recording for index 1',
+    {
+      given: () => recording('node-rpc/index.getContainerByIndex.1.json'),
+      mutate: (r) => {
+        params(r).index = 1;
+      },
+      kind: 'identity',
+      want: /^identity: index "0" does not match index=1$/,
+    },
+  ],
+  [
+    'identity: avm.getAssetDescription recording for another asset',
+    {
+      given: () => recording('node-rpc/avm.getAssetDescription.1.json'),
+      mutate: (r) => {
+        params(r).assetID = '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm';
+      },
+      kind: 'identity',
+      want: /^identity: assetID "FvwE\w+" and symbol "AVAX" do not match assetID=2JVS\w+$/,
+    },
+  ],
+  [
+    'count: info.peers recording with a peer dropped',
+    {
+      given: () => recording('node-rpc/info.peers.1.json'),
+      mutate: (r) => {
+        (result(r).peers as unknown[]).pop();
+      },
+      kind: 'count',
+      want: /^count: numPeers 3 but peers has 2$/,
+    },
+  ],
+  [
+    'status: health.health recording (JSON-RPC), healthy true while a check has an error',
+    {
+      given: () => recording('node-rpc/health.health.1.json'),
+      mutate: (r) => {
+        (getPointer(result(r), '/checks/C') as Record<string, unknown>).error =
+          'chain is not bootstrapped';
+      },
+      kind: 'status',
+      want: /^status: healthy true while checks\.C has an error$/,
     },
   ],
   [
@@ -830,6 +894,50 @@ describe('what applies when', () => {
     expect(got.at(-1)).toBe('order: and 3 more items out of order');
   });
 
+  test('an identity the answer does not echo: broken, unless it says absent: pass', () => {
+    const promise = { input: 'txID', member: ['/tx/id'], match: 'equal' as const };
+    const answer: Answer = {
+      protocol: 'rpc',
+      status: 200,
+      reply: { jsonrpc: '2.0', id: 1, result: { tx: {}, encoding: 'json' } },
+    };
+    const inputs = { txID: '2oJCbb8pfdxEHAf9A8CdN4Afj9VSR3xzyzNkf8tDv7aM1sfNFL' };
+    expect(checkPromises({ identity: [promise] }, inputs, answer).map((v) => v.message)).toEqual([
+      `identity: the answer has no tx.id, expected it to match txID=${inputs.txID}`,
+    ]);
+    const lenient = { identity: [{ ...promise, absent: 'pass' as const }] };
+    expect(checkPromises(lenient, inputs, answer)).toEqual([]);
+    expect(exercisedRules(lenient, inputs, answer)).toEqual([
+      { kind: 'identity', rule: 'txID', exercised: false },
+    ]);
+  });
+
+  test('an era mark relaxes shapes, not promises: they are held to the answer as recorded', () => {
+    const r = restExample('data-api', 'getBlock');
+    const hash = body(r).blockHash as string;
+    setPath(r, '/blocks/49889407', `/blocks/${hash}`);
+    // Left out of the relaxed copy, blockHash would leave only blockNumber to match the hash.
+    r.lenient = ['response.body/blockHash'];
+    expect(specs.checkExchange(r, strict).errors).toEqual([]);
+    setPath(
+      r,
+      hash,
+      hash.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+    );
+    expect(specs.checkExchange(r, strict).errors.map((v) => v.kind)).toEqual(['identity']);
+  });
+
+  test('by-position params are read under their declared names', () => {
+    expect(rpcInputs(['address', 'blockTag'], ['0xab', null])).toEqual({ address: '0xab' });
+    expect(rpcInputs(['a'], { a: 1, b: 2 })).toEqual({ a: 1, b: 2 });
+    expect(rpcInputs(['a'], undefined)).toEqual({});
+    expect(restInputs({ chainId: '1' }, { a: ['x'], b: ['y', 'z'] })).toEqual({
+      chainId: '1',
+      a: 'x',
+      b: ['y', 'z'],
+    });
+  });
+
   test('a filter input sent empty constrains nothing', () => {
     const r = restExample('data-api', 'listValidators');
     setQuery(r, 'nodeIds', '');
@@ -875,6 +983,95 @@ describe('exercisedRules: what an answer put to the test', () => {
     const uses = exercisedRules(s?.promises ?? {}, s?.inputs ?? {}, s?.answer as Answer);
     expect(uses.filter((u) => u.kind === 'identity')).toEqual([
       { kind: 'identity', rule: 'blockId', exercised: false },
+    ]);
+  });
+});
+
+describe('paging across answers (ListingTracker): a listing read page by page', () => {
+  /** The getLatestBlocks example cut into pages of two, each handing out its own token. */
+  const pages = () => {
+    const r = restExample('data-api', 'getLatestBlocks');
+    const blocks = list(r.response.body, '/blocks');
+    const page = (items: unknown[], token: string | undefined, next: string | undefined) => {
+      const p = structuredClone(r);
+      if (token) setQuery(p, 'pageToken', token);
+      setQuery(p, 'pageSize', '2');
+      const b = body(p);
+      b.blocks = structuredClone(items);
+      if (next) b.nextPageToken = next;
+      else delete b.nextPageToken;
+      return p;
+    };
+    return {
+      blocks,
+      first: page(blocks.slice(0, 2), undefined, 'A'),
+      second: page(blocks.slice(2, 4), 'A', 'B'),
+      page,
+    };
+  };
+  const run = (exchanges: Recording[]) => {
+    const tracker = new ListingTracker();
+    return exchanges.map((e) => {
+      expect(specs.checkExchange(e, strict).errors.map(formatViolation)).toEqual([]);
+      return specs
+        .promiseSubjects(e)
+        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
+        .map((v) => `${v.kind} ${v.where}${v.path}: ${v.message}`);
+    });
+  };
+
+  test('two pages that move on keep the cursor', () => {
+    const { first, second } = pages();
+    expect(run([first, second])).toEqual([[], []]);
+  });
+
+  test('a next page repeating an item of the previous one is caught', () => {
+    const { blocks, first, page } = pages();
+    const second = page([blocks[1], blocks[2]], 'A', 'B');
+    const hash = (blocks[1] as { blockHash: string }).blockHash;
+    expect(run([first, second])).toEqual([
+      [],
+      [
+        `paging response.body/blocks/0/blockHash: paging: blocks[0].blockHash "${hash}" on page 2 was on page 1 already, expected no item on two pages`,
+      ],
+    ]);
+  });
+
+  test('a cursor handed out twice is caught', () => {
+    const { blocks, first, page } = pages();
+    const second = page(blocks.slice(2, 4), 'A', 'A');
+    expect(run([first, second])[1]).toEqual([
+      'paging response.body/nextPageToken: paging: nextPageToken "A" on page 2 was handed out on page 1 already, expected a new cursor',
+    ]);
+  });
+
+  test('a page asked for again, another listing, or other inputs are no next page', () => {
+    const { blocks, first, second, page } = pages();
+    // The same second page twice (a reload), then a fresh listing with the same first page.
+    expect(run([first, second, second, first]).flat()).toEqual([]);
+    // A token from another listing (other inputs) does not chain the pages.
+    const other = page(blocks.slice(0, 2), 'A', 'C');
+    setPath(other, '/chains/43114/', '/chains/43113/');
+    expect(run([first, other]).flat()).toEqual([]);
+  });
+
+  test('JSON-RPC: avm.getUTXOs pages chained by an object cursor (endIndex sent as startIndex)', () => {
+    const r = recording('node-rpc/avm.getUTXOs.1.json');
+    const end = result(r).endIndex;
+    const next = structuredClone(r);
+    params(next).startIndex = structuredClone(end);
+    const tracker = new ListingTracker();
+    const observe = (e: Recording) =>
+      specs
+        .promiseSubjects(e)
+        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
+        .map((v) => v.message);
+    expect(observe(r)).toEqual([]);
+    // The next page hands out the same endIndex again: a cursor that does not move.
+    expect(observe(next)).toEqual([
+      expect.stringMatching(
+        /^paging: endIndex \{.+\} on page 2 was handed out on page 1 already, expected a new cursor$/,
+      ),
     ]);
   });
 });
