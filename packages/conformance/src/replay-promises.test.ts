@@ -166,6 +166,16 @@ describe('the replay server keeps every declared rule', () => {
     expect(other.shapeErrors()).toEqual([]);
   });
 
+  test('identity and filter on one input: the transactions of a block by number or hash, else 404', async () => {
+    for (const id of [block, blockHash]) {
+      const { status, body } = await get(`${latest}/${id}/transactions`);
+      expect(status).toBe(200);
+      expect(body.transactions.length).toBeGreaterThan(0);
+      for (const t of body.transactions) expect([t.blockNumber, t.blockHash]).toContain(id);
+    }
+    expect((await get(`${latest}/${Number(block) - 1}/transactions`)).status).toBe(404);
+  });
+
   test('identity: avm.getBlockByHeight (json) answers only the height it holds, else the node error', async () => {
     const stored = (await rpc('/ext/bc/X', 'avm.getHeight', {})).body.result.height;
     const json = await rpc('/ext/bc/X', 'avm.getBlockByHeight', {

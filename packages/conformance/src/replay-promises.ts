@@ -431,6 +431,23 @@ export function memberDecided(p: Promises, inputs: Inputs, answer: unknown): Set
   return out;
 }
 
+/**
+ * The identity inputs a filter on the same input decides for a stored list: every stored
+ * item matches it (by number or by hash alike), so the list answers that input whatever
+ * it was stored for.
+ */
+export function filterDecided(p: Promises, inputs: Inputs, answer: unknown): Set<string> {
+  const out = new Set<string>();
+  const list = p.items === undefined ? undefined : getPointer(answer, p.items);
+  if (!Array.isArray(list) || list.length === 0) return out;
+  for (const f of p.filters ?? []) {
+    const value = inputs[f.input];
+    if (!sent(value) || !holds(f.when, inputs)) continue;
+    if (list.every((item) => keeps(f, item, value) === true)) out.add(f.input);
+  }
+  return out;
+}
+
 /** The `notFound` answer with `{input}` placeholders filled (a list input gives its first). */
 export function fillNotFound(nf: NotFound, inputs: Inputs): NotFound {
   const fill = (v: unknown): unknown => {
