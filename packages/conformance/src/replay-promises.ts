@@ -165,8 +165,12 @@ function sortItems(p: Promises, inputs: Inputs, items: unknown[]): unknown[] {
     const dir = directionOf(o, inputs);
     if (!dir) continue;
     const sign = dir === 'asc' ? 1 : -1;
-    // Array.prototype.sort is stable: items with equal keys keep their stored order.
-    out = [...out].sort((a, b) => sign * compare(orderKey(o, a), orderKey(o, b)));
+    // Array.prototype.sort is stable: items with equal keys keep their stored order. Items
+    // without the key promise nothing about their place: they go last.
+    const keyed = out.filter((item) => orderKey(o, item) !== undefined);
+    const unkeyed = out.filter((item) => orderKey(o, item) === undefined);
+    keyed.sort((a, b) => sign * compare(orderKey(o, a), orderKey(o, b)));
+    out = [...keyed, ...unkeyed];
   }
   return out;
 }
