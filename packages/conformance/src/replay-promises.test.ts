@@ -461,6 +461,21 @@ describe('keepPromises on its own (synthetic promises)', () => {
     expect(r.broken).toEqual(['page-size']);
   });
 
+  test('filter with nothing to add back alters a member to miss the filter', () => {
+    const q: Promises = {
+      items: '/list',
+      filters: [{ input: 'h', member: ['/h'], match: 'equal' }],
+    };
+    const stored = {
+      list: [
+        { h: '7', id: 1 },
+        { h: '7', id: 2 },
+      ],
+    };
+    const r = keepPromises(q, { h: '7' }, stored, { id: 'f', faults: new Set(['filter']) });
+    expect(r).toMatchObject({ broken: ['filter'], body: { list: [{ h: '7' }, { h: '8' }] } });
+  });
+
   test('range errors and a contiguous run from start', () => {
     const q: Promises = { items: '/list', range: { start: 's', count: 'n', index: '/i', max: 5 } };
     const stored = { list: [{ i: '0' }, { i: '1' }, { i: '3' }] };
