@@ -325,6 +325,8 @@ function evaluate(
       );
   }
 
+  // Range rules 1-3, 5 and 6 of index.getContainerRange; rule 4 (a start past the last
+  // accepted index is an error) needs the node's last index, which one answer does not tell.
   if (p.range) {
     const r = p.range;
     const { start, count, errorDue } = rangeOf(r, inputs);
