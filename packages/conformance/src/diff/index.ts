@@ -33,13 +33,12 @@ export function summarize(changes: readonly Change[]): DiffSummary {
   };
 }
 
-/** A document of the same kind with nothing in it: what an added or removed spec is compared with. */
+/**
+ * The same document without operations or methods: what an added or removed spec is compared
+ * with, so that only its operations show as added or removed.
+ */
 export function emptyLike(spec: SpecDocument): SpecDocument {
-  const info = { title: '', version: '' };
-  const doc =
-    spec.kind === 'openapi'
-      ? { openapi: String(spec.doc.openapi), info, paths: {} }
-      : { openrpc: String(spec.doc.openrpc), info, methods: [] };
+  const doc = spec.kind === 'openapi' ? { ...spec.doc, paths: {} } : { ...spec.doc, methods: [] };
   return { ...spec, file: '(none)', doc };
 }
 

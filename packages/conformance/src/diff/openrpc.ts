@@ -142,19 +142,15 @@ function diffMethod(out: Changes, oldDoc: Obj, newDoc: Obj, o: Method, n: Method
   const newParams = params(newDoc, n);
   const newNames = newParams.map((p) => p.name);
   const oldNames = oldParams.map((p) => p.name);
-  const kept = oldNames.filter((x) => newNames.includes(x));
-  if (
-    nps !== 'by-name' &&
-    !same(
-      kept,
-      newNames.filter((x) => oldNames.includes(x)),
-    )
-  )
+  // By position, a kept param at another index (moved, or shifted by one added or removed
+  // before it) receives another argument.
+  const moved = oldNames.filter((x, i) => newNames.includes(x) && newNames.indexOf(x) !== i);
+  if (nps !== 'by-name' && moved.length > 0)
     out.add(
       op,
       `${n.at}/params`,
       'param-order-changed',
-      `${op}: params order ${kept.join(', ')} → ${newNames.filter((x) => oldNames.includes(x)).join(', ')}`,
+      `${op}: params ${oldNames.join(', ')} → ${newNames.join(', ')} (${moved.join(', ')} moved)`,
     );
   for (const p of oldParams) {
     if (!newNames.includes(p.name))
