@@ -1,5 +1,6 @@
 // One case per rule of the table, on small before/after documents of each spec kind the rule
 // applies to: the diff must find exactly the rule's change (plus any listed `also`).
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { diffDocuments, parseSpec, type SpecKind } from './index.js';
 import { type RuleId, rules } from './rules.js';
@@ -566,6 +567,18 @@ describe('bad input', () => {
     const b = parseSpec(JSON.stringify(rpcBase()), 'b.json');
     expect(() => diffDocuments(a, b)).toThrow(
       'b.json: is an OpenRPC document but a.json is OpenAPI',
+    );
+  });
+});
+
+describe('the README', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  test.each(Object.keys(rules) as RuleId[])('documents %s with its levels', (rule) => {
+    const { client, server, why } = rules[rule];
+    expect(readme).toMatch(
+      new RegExp(
+        `\\| \`${rule}\` +\\| ${client} +\\| ${server} +\\|[^\\n]*${why.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ),
     );
   });
 });
