@@ -553,13 +553,16 @@ describe('derived from the specs', () => {
     },
   );
 
-  const rpcMethods = load('node-rpc').methods.map((m: Doc) => m.name as string);
-  test.each(rpcMethods)('node-rpc: %s removed is method-removed, breaking for clients', (name) => {
-    const changes = diff('node-rpc', (d) =>
-      d.methods.splice(d.methods.indexOf(method(d, name)), 1),
-    );
-    expect(changes.map((c) => [c.rule, c.client, c.operation])).toEqual([
-      ['method-removed', 'breaking', name],
-    ]);
-  });
+  const rpcMethods: string[] = load('node-rpc').methods.map((m: Doc) => String(m.name));
+  test.each(rpcMethods)(
+    'node-rpc: %s removed is method-removed, breaking for clients',
+    (name: string) => {
+      const changes = diff('node-rpc', (d) =>
+        d.methods.splice(d.methods.indexOf(method(d, name)), 1),
+      );
+      expect(changes.map((c) => [c.rule, c.client, c.operation])).toEqual([
+        ['method-removed', 'breaking', name],
+      ]);
+    },
+  );
 });
