@@ -48,6 +48,17 @@ function endpoints(doc: Obj, method: Obj): unknown {
   );
 }
 
+function endpointText(list: unknown): string {
+  if (!Array.isArray(list)) return show(list);
+  return list
+    .map((e) =>
+      isObject(e)
+        ? `${String(e.url)}${e.batch === undefined ? '' : ` (batch ${String(e.batch)})`}`
+        : show(e),
+    )
+    .join(', ');
+}
+
 /** All changes between two OpenRPC documents named `spec`. */
 export function diffOpenRpc(spec: string, oldDoc: Obj, newDoc: Obj): Changes {
   const out = new Changes(spec);
@@ -119,7 +130,7 @@ function diffMethod(out: Changes, oldDoc: Obj, newDoc: Obj, o: Method, n: Method
       op,
       `${n.at}/servers`,
       'endpoint-changed',
-      `${op}: endpoint ${show(endpoints(oldDoc, o.node))} → ${show(endpoints(newDoc, n.node))}`,
+      `${op}: endpoint ${endpointText(endpoints(oldDoc, o.node))} → ${endpointText(endpoints(newDoc, n.node))}`,
     );
   else if (!same(o.node.servers, n.node.servers))
     out.add(op, `${n.at}/servers`, 'description-changed', `${op}: server descriptions changed`);

@@ -321,7 +321,20 @@ const cases: Partial<Record<RuleId, Case[]>> = {
   'response-property-made-required': [
     { side: 'response', before: obj({ a: str }), after: obj({ a: str }, ['a']) },
   ],
-  'response-union-widened': [{ side: 'response', before: alts('A'), after: alts('A', 'B') }],
+  'response-union-widened': [
+    { side: 'response', before: alts('A'), after: alts('A', 'B') },
+    // An object split into shapes: one change, not each member reported removed.
+    {
+      side: 'response',
+      before: obj({ chainId: int, feeConfig: obj({}) }, ['chainId']),
+      after: {
+        oneOf: [
+          obj({ chainId: int }, ['chainId']),
+          obj({ chainId: int, feeConfig: obj({}) }, ['chainId']),
+        ],
+      },
+    },
+  ],
   'response-union-narrowed': [{ side: 'response', before: alts('A', 'B'), after: alts('B') }],
   'type-changed': [
     {

@@ -303,8 +303,34 @@ export function diffSchema(
   const [os, ns] = [o.node, n.node];
   const request = scope.side === 'request';
 
+  // A schema that became a union (or stopped being one) is one change; when its members moved
+  // into the alternatives, comparing its own type and members would report each as removed.
+  const union = (s: Obj) => (['oneOf', 'anyOf'] as const).find((k) => Array.isArray(s[k]));
+  const [ou, nu] = [union(os), union(ns)];
+  const reshaped = (ou === undefined) !== (nu === undefined);
+  let restructured = false;
+  if (reshaped) {
+    const became = nu !== undefined;
+    const k = (nu ?? ou) as 'oneOf' | 'anyOf';
+    const count = ((became ? ns : os)[k] as unknown[]).length;
+    const rule: RuleId = became
+      ? request
+        ? 'request-union-widened'
+        : 'response-union-widened'
+      : request
+        ? 'request-union-narrowed'
+        : 'response-union-narrowed';
+    add(
+      rule,
+      became ? `became a ${k} of ${count} shapes` : `is no longer a ${k} of ${count} shapes`,
+      `${became ? at : o.at}/${k}`,
+    );
+    const [plain, alts] = became ? [os, ns] : [ns, os];
+    restructured = isObject(plain.properties) && !isObject(alts.properties);
+  }
+
   // Types.
-  const [ot, nt] = [typeSet(os), typeSet(ns)];
+  const [ot, nt] = restructured ? [undefined, undefined] : [typeSet(os), typeSet(ns)];
   if (ot || nt) {
     const a = ot ?? new Set(allTypes);
     const b = nt ?? new Set(allTypes);
@@ -389,8 +415,8 @@ export function diffSchema(
   }
 
   // Members.
-  const op = isObject(os.properties) ? os.properties : {};
-  const np = isObject(ns.properties) ? ns.properties : {};
+  const op = isObject(os.properties) && !restructured ? os.properties : {};
+  const np = isObject(ns.properties) && !restructured ? ns.properties : {};
   const oreq = new Set(Array.isArray(os.required) ? os.required.map(String) : []);
   const nreq = new Set(Array.isArray(ns.required) ? ns.required.map(String) : []);
   for (const name of new Set([...Object.keys(op), ...Object.keys(np)])) {
@@ -476,6 +502,7 @@ export function diffSchema(
 
   // Alternatives.
   for (const k of ['oneOf', 'anyOf'] as const) {
+    if (reshaped) break;
     const oa = Array.isArray(os[k]) ? (os[k] as unknown[]) : [];
     const na = Array.isArray(ns[k]) ? (ns[k] as unknown[]) : [];
     if (oa.length === 0 && na.length === 0) continue;
