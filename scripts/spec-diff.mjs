@@ -146,14 +146,19 @@ export async function specChanges({ root, base, build = true }) {
     allowFail: true,
   });
   if (!resolved) throw new SpecDiffUsageError(`--base: ${JSON.stringify(rev)} is not a commit`);
+  const at = resolved.trim().slice(0, 12);
   const tmp = await mkdtemp(join(tmpdir(), 'spec-diff-'));
   try {
     const oldDir = join(tmp, 'old');
     const newDir = join(tmp, 'new');
     await mkdir(join(tmp, 'src'), { recursive: true });
-    if (extractSpecs(root, resolved.trim(), join(tmp, 'src')))
-      await bundleSpecs(join(tmp, 'src/specs'), oldDir);
-    else await mkdir(oldDir, { recursive: true });
+    try {
+      if (extractSpecs(root, resolved.trim(), join(tmp, 'src')))
+        await bundleSpecs(join(tmp, 'src/specs'), oldDir);
+      else await mkdir(oldDir, { recursive: true });
+    } catch (cause) {
+      throw new Error(`the specs at ${at} do not bundle: ${cause.message}`, { cause });
+    }
     await bundleSpecs(join(root, 'specs'), newDir);
     const result = await differ.diffPaths(oldDir, newDir);
     return { base: resolved.trim(), released, differ, ...result };
@@ -287,11 +292,10 @@ export async function main(argv, root = process.cwd()) {
   try {
     result = await specChanges({ root: repo, base: values.base, build: !values['no-build'] });
   } catch (error) {
-    if (error instanceof SpecDiffUsageError || error?.name === 'SpecInputError') {
-      process.stderr.write(`spec:diff: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    // A bad base, a spec that does not bundle at it or a document the differ refuses: nothing
+    // was compared, which is not a pass.
+    process.stderr.write(`spec:diff: ${error.message}\n`);
+    return 2;
   }
   const { base, released, changes, summary, differ } = result;
   const where = `specs at ${base.slice(0, 12)} (${released ? 'the base' : 'first commit with specs; no release yet'}) → working tree`;
