@@ -400,6 +400,17 @@ const cases: Partial<Record<RuleId, Case[]>> = {
       before: obj({ a: str }),
       after: obj({ a: { type: 'string', 'x-since': 'v1.14.0' } }),
     },
+    // On a union's alternative (a transaction kind that came with a release), not only on members.
+    {
+      side: 'response',
+      before: alts('A', 'B'),
+      after: {
+        oneOf: [
+          { title: 'A', type: 'object' },
+          { title: 'B', type: 'object', 'x-since': 'v1.14.0' },
+        ],
+      },
+    },
   ],
   'since-on-required-member': [
     {

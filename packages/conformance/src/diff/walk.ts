@@ -275,7 +275,8 @@ export function diffAnnotations(
 }
 
 /**
- * Compares two schemas used on `scope.side`. `member` is where the value travels.
+ * Compares two schemas used on `scope.side`. `member` is where the value travels;
+ * `requiredMember` whether a reader can count on it (for `x-since` on a response member).
  */
 export function diffSchema(
   scope: Scope,
@@ -284,6 +285,7 @@ export function diffSchema(
   oldAt: string,
   newAt: string,
   member: MemberPath,
+  requiredMember = false,
 ): void {
   const o = resolve(scope.oldDoc, oldRaw, oldAt);
   const n = resolve(scope.newDoc, newRaw, newAt);
@@ -469,11 +471,7 @@ export function diffSchema(
         sm,
       );
     }
-    const oldSub = resolve(scope.oldDoc, op[name], where(o.at));
-    const newSub = resolve(scope.newDoc, np[name], where(at));
-    if (isObject(oldSub.node) && isObject(newSub.node))
-      diffReleaseMarks(scope, oldSub.node, newSub.node, where(at), subWhat, isReq, sub);
-    diffSchema(scope, op[name], np[name], where(o.at), where(at), sub);
+    diffSchema(scope, op[name], np[name], where(o.at), where(at), sub, isReq);
   }
 
   // Array items and map values.
@@ -543,6 +541,7 @@ export function diffSchema(
   }
 
   diffAnnotations(scope, os, ns, at, what);
+  diffReleaseMarks(scope, os, ns, at, what, requiredMember, member);
 
   // Anything else (propertyNames, uniqueItems, not, …) is reported, never dropped.
   for (const k of new Set([...Object.keys(os), ...Object.keys(ns)])) {
