@@ -125,6 +125,8 @@ function diffDocumentLevel(out: Changes, oldDoc: Obj, newDoc: Obj) {
   const oi = isObject(oldDoc.info) ? oldDoc.info : {};
   const ni = isObject(newDoc.info) ? newDoc.info : {};
   diffAnnotations(scope, oi, ni, '/info', 'info', new Set());
+  // Tags, externalDocs and x- annotations of the document itself.
+  diffAnnotations(scope, oldDoc, newDoc, '', 'document');
   if (!same(oi.version, ni.version))
     out.add(
       '*',

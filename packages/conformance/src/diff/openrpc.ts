@@ -66,6 +66,7 @@ export function diffOpenRpc(spec: string, oldDoc: Obj, newDoc: Obj): Changes {
   const ni = isObject(newDoc.info) ? newDoc.info : {};
   const releases = ['x-avalanchego-release', 'x-supported-releases'];
   diffAnnotations({ out, operation: '*' }, oi, ni, '/info', 'info', new Set(releases));
+  diffAnnotations({ out, operation: '*' }, oldDoc, newDoc, '', 'document', new Set(releases));
   for (const key of releases) {
     const [a, b] = [oi[key] ?? oldDoc[key], ni[key] ?? newDoc[key]];
     if (!same(a, b))

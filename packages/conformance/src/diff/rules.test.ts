@@ -364,6 +364,11 @@ const cases: Partial<Record<RuleId, Case[]>> = {
       before: { type: 'array', items: str },
       after: { type: 'array', items: str, uniqueItems: true },
     },
+    {
+      side: 'response',
+      before: alts('A', 'B'),
+      after: { ...alts('A', 'B'), discriminator: { propertyName: 'kind' } },
+    },
   ],
   'extension-changed': [
     { kind: 'openapi', edit: (d) => (rest(d)['x-promises'] = { order: 'newest first' }) },
@@ -377,6 +382,7 @@ const cases: Partial<Record<RuleId, Case[]>> = {
     },
     { kind: 'openapi', edit: (d) => (rest(d).summary = 'Create a thing.') },
     { kind: 'openrpc', edit: (d) => (rpc(d).summary = 'Create a thing.') },
+    { kind: 'openapi', edit: (d) => (d.tags = [{ name: 'Things', description: 'All things.' }]) },
   ],
   'example-changed': [
     {

@@ -121,9 +121,6 @@ const handled = new Set([
   'x-deprecated-since',
   'x-replaced-by',
   '$ref',
-  '$id',
-  '$schema',
-  'discriminator',
 ]);
 
 const allTypes = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
