@@ -318,7 +318,9 @@ export async function main(argv, root = process.cwd()) {
   let failed = false;
   for (const v of verdicts) {
     if (v.ok) {
-      process.stderr.write(`spec:diff: ${v.package}: changesets give ${v.given}, enough\n`);
+      const why =
+        v.needed === 'any' ? 'any bump will do before the first release' : `${v.needed} needed`;
+      process.stderr.write(`spec:diff: ${v.package}: changesets give ${v.given}, ${why}\n`);
       continue;
     }
     failed = true;

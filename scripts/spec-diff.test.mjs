@@ -101,7 +101,7 @@ describe('pnpm spec:diff --check-changesets in a scratch repository', () => {
   test('the same edit with a major changeset passes', async () => {
     await changeset('major');
     const r = await gate('--check-changesets');
-    expect(r.stderr).toContain('@avalanche-api/data-client: changesets give major, enough');
+    expect(r.stderr).toContain('@avalanche-api/data-client: changesets give major, major needed');
     expect(r.code).toBe(0);
   });
 

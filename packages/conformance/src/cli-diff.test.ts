@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
+import { recordingsToHar } from './har.js';
+import { loadRecordings } from './recordings.js';
 import { defaultSpecDir } from './specs.js';
 
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
@@ -122,6 +124,25 @@ describe('diff', () => {
     expect(byOp.getLatestBlocks).toMatchObject({ client: 'breaking' });
     expect(byOp.getLatestBlocks).not.toHaveProperty('usage');
     expect(byOp.getBlock).toMatchObject({ client: 'warning', usage: 'unseen' });
+  });
+
+  test('--usage reads HAR too: getLatestBlocks traffic as HAR keeps its change breaking', async () => {
+    const recordings = await loadRecordings(join(corpus, 'data-api'));
+    const har = join(dir, 'traffic.har');
+    await writeFile(
+      har,
+      JSON.stringify(recordingsToHar(recordings.filter((r) => r.file.includes('latest-blocks')))),
+    );
+    const { stdout } = await run(['diff', oldDir(), newDir(), '--format', 'json', '--usage', har]);
+    const changes = JSON.parse(stdout).changes.filter(
+      (c: { rule: string }) => c.rule === 'type-changed',
+    );
+    expect(
+      changes.map((c: { operation: string; client: string }) => [c.operation, c.client]).sort(),
+    ).toEqual([
+      ['getBlock', 'warning'],
+      ['getLatestBlocks', 'breaking'],
+    ]);
   });
 
   test.each([
