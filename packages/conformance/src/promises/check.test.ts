@@ -1076,6 +1076,48 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
   });
 });
 
+describe('paging, derived: every operation and method declaring a cursor', () => {
+  const rows = subjects.filter((s) => s.promises.cursor && itemsOf(s).length > 0);
+  test('every operation declaring a cursor has an example with items to prove it on', () => {
+    const declared = [
+      ...specs.rest.flatMap((s) => s.operations.filter((o) => o.promises.cursor).map((o) => o.id)),
+      ...rpc.methods.filter((m) => m.promises.cursor).map((m) => m.id),
+    ];
+    const proven = new Set(rows.map((r) => r.key.split(' ')[1]));
+    expect(declared.filter((id) => !proven.has(id))).toEqual([]);
+  });
+  test.each(rows.map((s) => [s.key, s] as const))('%s', (_key, s) => {
+    const cursor = s.promises.cursor as NonNullable<Promises['cursor']>;
+    const only = { items: s.promises.items, cursor } as Promises;
+    const token = getPointer(s.value, cursor.next) ?? 'T1';
+    const withNext = (next: unknown) => {
+      const value = structuredClone(s.value) as Record<string, unknown>;
+      value[cursor.next.slice(1)] = structuredClone(next);
+      return value;
+    };
+    const moved = typeof token === 'string' ? `${token}2` : { ...(token as object), moved: 1 };
+    const observe = (pages: [Inputs, unknown][]) => {
+      const tracker = new ListingTracker();
+      return pages.map(([inputs, value]) => {
+        const { answer } = s.with(value, inputs);
+        return tracker.observe(s.key, only, inputs, answer).map((v) => v.kind);
+      });
+    };
+    const first: [Inputs, unknown] = [s.inputs, withNext(token)];
+    const next = { ...s.inputs, [cursor.input]: token };
+    // The same token handed out again on the next page: caught, whatever the items.
+    expect(observe([first, [next, withNext(token)]])[1]).toContain('paging');
+    if (cursor.distinct) {
+      // The same items on the next page, with a cursor that moved: caught by `distinct`.
+      const got = observe([first, [next, withNext(moved)]])[1];
+      expect(got?.length).toBeGreaterThan(0);
+      expect(got?.every((k) => k === 'paging')).toBe(true);
+    }
+    // A first page asked twice is no next page.
+    expect(observe([first, first]).flat()).toEqual([]);
+  });
+});
+
 describe('check over HAR files applies the promises too', () => {
   test('a HAR round trip keeps the content type and the request, so every rule applies', () => {
     const ok = recording('node-rpc/get-ext-health.1.json');

@@ -24,8 +24,9 @@ import type { How, PromiseKind, Promises } from './vocabulary.js';
 /*
  * Checks one answer against the `x-promises` of its operation or method: is it what the
  * request asked for? Every match, order and bound is read through values.ts, the predicates
- * the replay server keeps too. Rules that need a sequence of answers (the cursor) are
- * contract's (paging.ts); `notFound` says what to answer, not what to check.
+ * the replay server keeps too. The cursor needs a sequence of answers: `ListingTracker`
+ * follows one through a file for `check` (contract's page chains are paging.ts's);
+ * `notFound` says what to answer, not what to check.
  */
 
 /** One answer as the rules see it. */
@@ -34,7 +35,10 @@ export type Answer =
       protocol: 'rest';
       /** The HTTP status. */
       status: number;
-      /** See `contentType` below. */
+      /**
+       * The Content-Type the answer was sent with: `''` when it was sent without one,
+       * undefined when that is not known (a recording without headers: the rule is skipped).
+       */
       contentType?: string | undefined;
       /** The parsed body; undefined when the answer had none. */
       body?: unknown;
@@ -60,9 +64,10 @@ export interface RuleUse {
   kind: PromiseKind;
   /**
    * Which rule: the input it reads for page-size, filter, identity and range (`pageSize`,
-   * `validationStatus`, `blockId`, `numToFetch`), the key pointer for order (`/blockNumber`),
-   * the count member for count (`/numFetched`), the boolean member for status (`/healthy`,
-   * written `all /healthy` for the all-entries rule), the media type for content-type.
+   * `validationStatus`, `blockId`, `numToFetch`), the key pointers for order (`/blockNumber`;
+   * several joined by a space), the count member for count (`/numFetched`), the boolean
+   * member for status (`/healthy`, written `all /healthy` for the all-entries rule), the
+   * media type for content-type.
    */
   rule: string;
   exercised: boolean;
@@ -320,6 +325,8 @@ function evaluate(
       );
   }
 
+  // Range rules 1-3, 5 and 6 of index.getContainerRange; rule 4 (a start past the last
+  // accepted index is an error) needs the node's last index, which one answer does not tell.
   if (p.range) {
     const r = p.range;
     const { start, count, errorDue } = rangeOf(r, inputs);
