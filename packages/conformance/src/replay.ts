@@ -382,8 +382,9 @@ function setCors(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('vary', 'Origin');
   if (!req.headers.origin) return;
   res.setHeader('access-control-allow-origin', '*');
-  // Lets a browser app read the Retry-After of a 429 (its own or one asked for by fault).
-  res.setHeader('access-control-expose-headers', 'Retry-After');
+  // Lets a browser app read the Retry-After of a 429 (its own or one asked for by fault) and
+  // which promise a fault switch broke.
+  res.setHeader('access-control-expose-headers', `Retry-After, ${faultAppliedHeader}`);
 }
 
 /** Answers a CORS preflight: the node (rs/cors) with 200, the REST services with 204. */
