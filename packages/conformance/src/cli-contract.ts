@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { targetOf } from './case-inputs.js';
 import type { CaseClass } from './case-values.js';
 import {
   defaultRecordings,
@@ -28,7 +29,9 @@ import {
   verdicts,
 } from './contract.js';
 import { classCounts, defaultPlan, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import { filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
+import { declaredKinds } from './promises/vocabulary.js';
 import { loadExchanges, type Recording } from './recordings.js';
 import { startReplayServer } from './replay.js';
 import { type JunitCase, junitDocument, reportVersion } from './report.js';
@@ -111,21 +114,59 @@ const classWords: Record<CaseClass, string> = {
   negative: 'negative',
   page: 'page',
   linked: 'linked',
+  filter: 'filter',
 };
 
-/** Per operation: cases per class and the listed values sent (`validationStatus 4/4`). */
+/**
+ * Per operation: cases per class, the listed values sent (`validationStatus 4/4`), the rule
+ * kinds its promises declare (checked on every answer) and which filters were exercised.
+ */
 function reach(run: ContractRun) {
   const counts = classCounts(run.results);
   const coverage = valueCoverage(run.specs, run.results);
-  return (key: string) => ({
-    classes: counts.get(key) ?? {},
-    coverage: (coverage.get(key) ?? []).map((c) => ({
-      input: c.input,
-      covered: c.covered.length,
-      total: c.total,
-      values: c.covered,
-    })),
-  });
+  const filters = filterCoverage(run.specs, run.results);
+  return (key: string) => {
+    const [service = '', operation = ''] = key.split(' ');
+    const target = targetOf(run.specs, { service, operation });
+    return {
+      classes: counts.get(key) ?? {},
+      coverage: (coverage.get(key) ?? []).map((c) => ({
+        input: c.input,
+        covered: c.covered.length,
+        total: c.total,
+        values: c.covered,
+      })),
+      rules: target ? declaredKinds(target.promises) : [],
+      filters: filters.get(key) ?? [],
+    };
+  };
+}
+
+/** Per operation with promises: the rules checked and the filters exercised or not. */
+function ruleLines(run: ContractRun, skip: Set<string>): string[] {
+  const of = reach(run);
+  const rows = [
+    ['service', 'operation', 'rules checked', 'filters exercised', 'vacuous', 'not sent'],
+  ];
+  for (const v of verdicts(run.results)) {
+    if (skip.has(v.service)) continue;
+    const { rules, filters } = of(`${v.service} ${v.operation}`);
+    if (rules.length === 0) continue;
+    const named = (state: string) =>
+      filters
+        .filter((f) => f.state === state)
+        .map((f) => (f.rule === 'identity' ? `${f.input} (identity)` : f.input))
+        .join(', ') || '-';
+    rows.push([
+      v.service,
+      v.operation,
+      rules.join(', '),
+      named('exercised'),
+      named('vacuous'),
+      named('not sent'),
+    ]);
+  }
+  return rows.length > 1 ? ['', table(rows)] : [];
 }
 
 function reachLines(run: ContractRun, skip: Set<string>): string[] {
@@ -231,6 +272,7 @@ function contractText(run: ContractRun, where: string): string {
     }
     lines.push(table(rows));
     lines.push(...reachLines(run, new Set(down.keys())));
+    lines.push(...ruleLines(run, new Set(down.keys())));
   }
   for (const r of run.results.filter((x) => x.verdict === 'drift')) {
     // The expected-vs-got line already says what unexpected-status/-error would repeat.
