@@ -7,6 +7,15 @@ import type { ValidateFunction } from 'ajv';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
+import {
+  type Answer,
+  checkPromises,
+  headerValue,
+  restInputs,
+  rpcInputs,
+} from './promises/check.js';
+import type { Inputs } from './promises/values.js';
+import type { Promises } from './promises/vocabulary.js';
 import { isExcused, type Recording, withoutLenientMembers } from './recordings.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';
 import { documentForVersion, parseNodeVersion } from './versions.js';
@@ -106,6 +115,26 @@ export type Exclusions = Record<string, { reason: string }>;
 export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
   const key = Object.keys(exclusions).find((k) => file === k || file.endsWith(`/${k}`));
   return key ? exclusions[key]?.reason : undefined;
+}
+
+/** One answer of an exchange with the promises it is held to (see promises/check.ts). */
+export interface PromiseSubject {
+  /** operationId or JSON-RPC method name. */
+  operation: string;
+  promises: Promises;
+  inputs: Inputs;
+  answer: Answer;
+}
+
+/** A REST exchange's answer as the promises see it. */
+function restAnswer(recording: Recording): Answer {
+  const { response } = recording;
+  return {
+    protocol: 'rest',
+    status: response.status,
+    contentType: headerValue(response.headers, 'content-type'),
+    body: response.body,
+  };
 }
 
 export type Target =
@@ -225,6 +254,42 @@ export class Specs {
   }
 
   /**
+   * Each answer of an exchange with the promises it is held to: one for a REST exchange, one
+   * per call of a JSON-RPC batch (none for what matches no operation or method). What
+   * `checkExchange` checks the promises on; reports read `exercisedRules` off it.
+   */
+  promiseSubjects(recording: Recording): PromiseSubject[] {
+    const { request } = recording;
+    const url = new URL(request.url);
+    if (!this.isRpcCall(request.method, url, request.body)) {
+      const match = this.matchRest(request.method, url);
+      if (!match) return [];
+      return [
+        {
+          operation: match.operation.id,
+          promises: match.operation.promises,
+          inputs: restInputs(match.pathParams, parseQuery(url.searchParams)),
+          answer: restAnswer(recording),
+        },
+      ];
+    }
+    const calls = Array.isArray(request.body) ? request.body : [request.body];
+    return calls.flatMap((call, i) => {
+      const name = isObject(call) && typeof call.method === 'string' ? call.method : undefined;
+      const found = name ? this.matchRpc(name) : undefined;
+      if (!found) return [];
+      return [
+        {
+          operation: found.method.id,
+          promises: found.method.promises,
+          inputs: callInputs(found.method, call),
+          answer: rpcAnswer(recording, replyTo(recording, call, i)),
+        },
+      ];
+    });
+  }
+
+  /**
    * Validates one recorded exchange: request and response, against its operation or method.
    * Violations the recording's era marks list (`lenient`) are excused and counted apart.
    */
@@ -308,13 +373,11 @@ export class Specs {
       };
     }
     const { service, operation, pathParams } = match;
+    const query = parseQuery(url.searchParams);
     const errors = [
-      ...service.validateRequest(
-        operation,
-        { pathParams, query: parseQuery(url.searchParams), body: request.body },
-        options,
-      ),
+      ...service.validateRequest(operation, { pathParams, query, body: request.body }, options),
       ...service.validateResponse(operation, response.status, response.body, options),
+      ...checkPromises(operation.promises, restInputs(pathParams, query), restAnswer(recording)),
     ];
     return {
       file: recording.file,
@@ -329,9 +392,6 @@ export class Specs {
     const calls = Array.isArray(recording.request.body)
       ? recording.request.body
       : [recording.request.body];
-    const replies = Array.isArray(recording.response.body)
-      ? recording.response.body
-      : [recording.response.body];
     const errors: Violation[] = [];
     let service: string | undefined;
     const names: string[] = [];
@@ -362,13 +422,20 @@ export class Specs {
       service = found.service.name;
       names.push(found.method.id);
       const id = isObject(call) ? call.id : undefined;
-      const reply = Array.isArray(recording.response.body)
-        ? replies.find((r) => isObject(r) && r.id === id)
-        : replies[i];
+      const reply = replyTo(recording, call, i);
       errors.push(
         ...found.service.validateCall(found.method, url.pathname, call, options),
         ...found.service.validateReply(found.method, id, reply, options),
       );
+      for (const v of checkPromises(
+        found.method.promises,
+        callInputs(found.method, call),
+        rpcAnswer(recording, reply),
+      )) {
+        // The content type is the exchange's: told once for a batch.
+        if (v.kind === 'content-type' && errors.some((e) => e.kind === 'content-type')) continue;
+        errors.push(v);
+      }
     });
     const result: ExchangeResult = {
       file: recording.file,
@@ -379,4 +446,28 @@ export class Specs {
     if (service) result.service = service;
     return result;
   }
+}
+
+/** The reply to the `i`-th call of an exchange: by id in a batch. */
+function replyTo(recording: Recording, call: unknown, i: number): unknown {
+  const body = recording.response.body;
+  if (!Array.isArray(body)) return i === 0 ? body : undefined;
+  const id = isObject(call) ? call.id : undefined;
+  return body.find((r) => isObject(r) && r.id === id);
+}
+
+function callInputs(method: RpcMethod, call: unknown): Inputs {
+  return rpcInputs(
+    method.params.map((p) => p.name),
+    isObject(call) ? call.params : undefined,
+  );
+}
+
+function rpcAnswer(recording: Recording, reply: unknown): Answer {
+  return {
+    protocol: 'rpc',
+    status: recording.response.status,
+    contentType: headerValue(recording.response.headers, 'content-type'),
+    reply,
+  };
 }

@@ -1,5 +1,6 @@
 import { getPointer } from '../json-pointer.js';
 import type {
+  AllPromise,
   Direction,
   How,
   IdentityPromise,
@@ -7,6 +8,8 @@ import type {
   Normalize,
   OrderPromise,
   PagePromise,
+  RangePromise,
+  StatusPromise,
   When,
 } from './vocabulary.js';
 
@@ -48,6 +51,14 @@ export function membersOf(item: unknown, pointers: string[]): unknown[] {
   return pointers.map((p) => getPointer(item, p)).filter((v) => v !== undefined && v !== null);
 }
 
+/** The pointers at which an item holds a value (in the order given), as `membersOf` reads them. */
+export function presentPointers(item: unknown, pointers: string[]): string[] {
+  return pointers.filter((p) => {
+    const v = getPointer(item, p);
+    return v !== undefined && v !== null;
+  });
+}
+
 /** A value as compared: case-folded, chain prefix dropped, or as a number. */
 export function normalized(v: unknown, how: Normalize | undefined): unknown {
   if (how === 'number') return asNumber(v) ?? v;
@@ -59,6 +70,7 @@ export function normalized(v: unknown, how: Normalize | undefined): unknown {
 
 /** An exact number for a number or a decimal string; undefined for anything else. */
 export function asNumber(v: unknown): bigint | number | undefined {
+  if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return Number.isInteger(v) ? BigInt(v) : v;
   if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return BigInt(v.trim());
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
@@ -141,4 +153,71 @@ export function pageBound(page: PagePromise, inputs: Inputs): number | undefined
   if (n !== undefined && Number.isInteger(n) && n >= 1 && (page.max === undefined || n <= page.max))
     return n;
   return page.default;
+}
+
+/*
+ * Counts, ranges, status and content type: the same single reading for the checker and the
+ * replay server (which keeps counts right after cutting a list, and answers a range).
+ */
+
+/** How many entries an array or a map (object) holds; undefined for anything else. */
+export function entryCount(v: unknown): number | undefined {
+  if (Array.isArray(v)) return v.length;
+  if (typeof v === 'object' && v !== null) return Object.keys(v).length;
+  return undefined;
+}
+
+/** The entries of an array or map as [key, value] pairs (array keys are the indexes). */
+export function entriesOf(v: unknown): [string, unknown][] {
+  if (Array.isArray(v)) return v.map((e, i) => [String(i), e]);
+  if (typeof v === 'object' && v !== null) return Object.entries(v);
+  return [];
+}
+
+/** An input as a whole number (a number or a decimal string); undefined otherwise. */
+export function wholeInput(v: unknown): bigint | undefined {
+  const n = asNumber(Array.isArray(v) ? v[0] : v);
+  return typeof n === 'bigint' ? n : undefined;
+}
+
+/**
+ * What a range promise asks of a success answer for these inputs: the first index, how
+ * many items at most (`count`, capped by `max`), and whether an error was due instead
+ * (`count` above `max`). Unknown members are undefined (not sent, or not whole numbers).
+ */
+export function rangeOf(
+  range: RangePromise,
+  inputs: Inputs,
+): { start?: bigint; count?: bigint; errorDue: boolean } {
+  const start = wholeInput(inputs[range.start]);
+  const count = wholeInput(inputs[range.count]);
+  const errorDue = count !== undefined && range.max !== undefined && count > BigInt(range.max);
+  const out: { start?: bigint; count?: bigint; errorDue: boolean } = { errorDue };
+  if (start !== undefined) out.start = start;
+  if (count !== undefined) out.count = count;
+  return out;
+}
+
+/** The index the `i`-th item of a range answer must carry. */
+export function rangeIndex(start: bigint, i: number): bigint {
+  return start + BigInt(i);
+}
+
+/** The HTTP status a status promise ties to this value of its member; undefined when not a boolean. */
+export function statusFor(status: StatusPromise, flag: unknown): number | undefined {
+  if (flag === true) return status.true;
+  if (flag === false) return status.false;
+  return undefined;
+}
+
+/** The keys of the entries at `all.each` that carry the `failing` member (not null). */
+export function failingEntries(all: AllPromise, answer: unknown): string[] {
+  return entriesOf(getPointer(answer, all.each))
+    .filter(([, entry]) => membersOf(entry, [all.failing]).length > 0)
+    .map(([key]) => key);
+}
+
+/** A Content-Type header's media type: parameters dropped, case-folded (`''` when none). */
+export function mediaType(header: string): string {
+  return (header.split(';')[0] ?? '').trim().toLowerCase();
 }
