@@ -46,6 +46,15 @@ export function inputValues(v: unknown): unknown[] {
   return [v];
 }
 
+/**
+ * Whether an input was sent with at least one value: an absent input, an empty list or an
+ * empty string sends none, so no filter or identity applies (the node reads `nodeIDs: []`
+ * as "all peers").
+ */
+export function sent(v: unknown): boolean {
+  return inputValues(v).length > 0;
+}
+
 /** The values an item holds at any of the pointers (those present). */
 export function membersOf(item: unknown, pointers: string[]): unknown[] {
   return pointers.map((p) => getPointer(item, p)).filter((v) => v !== undefined && v !== null);

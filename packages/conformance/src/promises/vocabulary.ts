@@ -52,6 +52,7 @@ export interface IdentityPromise {
   member?: string[];
   match?: How;
   normalize?: Normalize;
+  absent?: 'fail' | 'pass';
   when?: When;
   description?: string;
 }
