@@ -10,6 +10,7 @@ import { annotateValues, classOf, generateCases } from './generate-cases.js';
 import { isObject } from './json-pointer.js';
 import { linkedCase, readLinks } from './links.js';
 import { type CaseChain, pagingChains } from './paging.js';
+import { promiseKinds } from './promises/vocabulary.js';
 import { violation } from './schema-set.js';
 import type { Specs } from './specs.js';
 
@@ -76,6 +77,7 @@ function interleave(cases: ContractCase[]): ContractCase[] {
 }
 
 const sent = (r: ContractResult) => r.status !== undefined;
+const isPromiseKind = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
 
 /**
  * Runs a contract of every chosen class: the corpus's cases and the generated and negative
@@ -135,7 +137,8 @@ export async function runPlan(
       for (let i = 0; i < plan.maxPages; i++) {
         const r = await one(c);
         if (r === undefined) return;
-        if (r.verdict !== 'conforms') return;
+        // A page that breaks only a promise (order, filter…) still hands out its cursor.
+        if (r.verdict !== 'conforms' && !r.violations.every((v) => isPromiseKind(v.kind))) return;
         const next = chain.next(r, c, i);
         if (next === 'end') return;
         if ('fault' in next) {
