@@ -35,12 +35,6 @@ interface Variation {
   boundary?: boolean;
 }
 
-/** Boundaries first, the rest in their order: what a per-operation bound must not cut. */
-const boundariesFirst = (list: Variation[]) => [
-  ...list.filter((v) => v.boundary),
-  ...list.filter((v) => !v.boundary),
-];
-
 const absent = Symbol('absent');
 const hexFamily = ['hex', 'hexc', 'hexnc'];
 
