@@ -29,7 +29,7 @@ import {
   verdicts,
 } from './contract.js';
 import { classCounts, defaultPlan, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
-import { filterCoverage } from './filter-cases.js';
+import { exercisedKinds, filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
 import { declaredKinds } from './promises/vocabulary.js';
 import { loadExchanges, type Recording } from './recordings.js';
@@ -125,6 +125,7 @@ function reach(run: ContractRun) {
   const counts = classCounts(run.results);
   const coverage = valueCoverage(run.specs, run.results);
   const filters = filterCoverage(run.specs, run.results);
+  const exercised = exercisedKinds(run.specs, run.results);
   return (key: string) => {
     const [service = '', operation = ''] = key.split(' ');
     const target = targetOf(run.specs, { service, operation });
@@ -137,36 +138,53 @@ function reach(run: ContractRun) {
         values: c.covered,
       })),
       rules: target ? declaredKinds(target.promises) : [],
+      /** The declared kinds no answer put to the test (an empty list, one item, no second page). */
+      rulesNotExercised: target
+        ? declaredKinds(target.promises).filter((k) => !exercised.get(key)?.has(k))
+        : [],
       filters: filters.get(key) ?? [],
     };
   };
 }
 
-/** Per operation with promises: the rules checked and the filters exercised or not. */
+/**
+ * Per operation with promises: the rule kinds checked on every answer and those no answer put
+ * to the test, then per operation with filters which were exercised (sent and met by at least
+ * one item), sent but vacuous (met by none: empty answers), or never sent.
+ */
 function ruleLines(run: ContractRun, skip: Set<string>): string[] {
   const of = reach(run);
-  const rows = [
-    ['service', 'operation', 'rules checked', 'filters exercised', 'vacuous', 'not sent'],
-  ];
+  const rows = [['service', 'operation', 'rules checked', 'not exercised', 'filters exercised']];
+  const filterLines: string[] = [];
   for (const v of verdicts(run.results)) {
     if (skip.has(v.service)) continue;
-    const { rules, filters } = of(`${v.service} ${v.operation}`);
+    const { rules, rulesNotExercised, filters } = of(`${v.service} ${v.operation}`);
     if (rules.length === 0) continue;
     const named = (state: string) =>
       filters
         .filter((f) => f.state === state)
-        .map((f) => (f.rule === 'identity' ? `${f.input} (identity)` : f.input))
-        .join(', ') || '-';
+        .map((f) => (f.rule === 'identity' ? `${f.input} (identity)` : f.input));
+    const exercised = named('exercised');
     rows.push([
       v.service,
       v.operation,
       rules.join(', '),
-      named('exercised'),
-      named('vacuous'),
-      named('not sent'),
+      rulesNotExercised.join(', ') || '-',
+      filters.length ? `${exercised.length}/${filters.length}` : '-',
     ]);
+    if (filters.length)
+      filterLines.push(
+        `${v.operation}: exercised ${exercised.join(', ') || '-'}; vacuous ${named('vacuous').join(', ') || '-'}; never sent ${named('not sent').join(', ') || '-'}`,
+      );
   }
-  return rows.length > 1 ? ['', table(rows)] : [];
+  if (rows.length === 1) return [];
+  return [
+    '',
+    table(rows),
+    ...(filterLines.length
+      ? ['', 'filters and identities:', ...filterLines.map((l) => `  ${l}`)]
+      : []),
+  ];
 }
 
 function reachLines(run: ContractRun, skip: Set<string>): string[] {

@@ -3,8 +3,9 @@ import { resolveSchema } from './case-values.js';
 import type { ContractCase, ContractResult, Expectation } from './contract.js';
 import { getPointer, isObject } from './json-pointer.js';
 import { parseQuery } from './openapi.js';
+import { exercisedRules } from './promises/check.js';
 import { holds, type Inputs, keeps, normalized } from './promises/values.js';
-import type { IdentityPromise, MatchPromise } from './promises/vocabulary.js';
+import type { IdentityPromise, MatchPromise, PromiseKind } from './promises/vocabulary.js';
 import type { Specs } from './specs.js';
 
 /*
@@ -280,6 +281,33 @@ export function filterCoverage(
       });
     }
     out.set(`${service} ${id}`, list);
+  }
+  return out;
+}
+
+/**
+ * Per operation: the rule kinds at least one answer put to the test (`exercisedRules`), the
+ * cursor's when a page chain reached a second page.
+ */
+export function exercisedKinds(
+  specs: Specs,
+  results: ContractResult[],
+): Map<string, Set<PromiseKind>> {
+  const out = new Map<string, Set<PromiseKind>>();
+  const add = (key: string, kind: PromiseKind) =>
+    out.set(key, (out.get(key) ?? new Set<PromiseKind>()).add(kind));
+  for (const r of results) {
+    if (!r.exchange) continue;
+    const key = `${r.service} ${r.operation}`;
+    if (r.class === 'page' && !r.source.startsWith('page 1:')) add(key, 'paging');
+    // Matched by the case's own path, as the run checked it.
+    const exchange = {
+      ...r.exchange,
+      request: { ...r.exchange.request, url: new URL(r.path, r.url).href },
+    };
+    for (const s of specs.promiseSubjects(exchange))
+      for (const use of exercisedRules(s.promises, s.inputs, s.answer))
+        if (use.exercised) add(key, use.kind);
   }
   return out;
 }
