@@ -138,6 +138,15 @@ describe('contract', () => {
     const { code, stdout } = await run(['contract', '--format', 'json']);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ reportVersion: 1, command: 'contract', target: 'replay' });
+    // Per operation: the rules its promises declare and which filters were exercised.
+    const validators = report.operations.find(
+      (o: { operation: string }) => o.operation === 'listValidators',
+    );
+    expect(validators.rules).toEqual(expect.arrayContaining(['page-size', 'paging', 'filter']));
+    expect(validators.filters).toContainEqual(
+      expect.objectContaining({ input: 'nodeIds', rule: 'filter', state: 'exercised' }),
+    );
+    expect(report.summary.classes.filter).toBeGreaterThan(0);
     expect(report.summary.operations).toEqual({
       total: 58,
       conforms: 58,
