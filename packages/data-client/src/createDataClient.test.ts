@@ -121,19 +121,34 @@ const wire: { [K in OperationId]: WireCase<K> } = {
       '/v1/networks/mainnet/blockchains/p-chain/utxos?addresses=avax1abc&minUtxoAmount=0&includeSpent=false&sortBy=amount',
   },
   getTransactionsForBlock: {
-    params: { chainId: '43114', blockId: '0xabc', pageSize: 0 },
+    params: {
+      chainId: '43114',
+      blockId: '0x17533aeb5193378b9ff441d61728e7a2ebaf10f61fd5310759451627dfca2e7c',
+      pageSize: 0,
+    },
     method: 'GET',
-    target: '/v1/chains/43114/blocks/0xabc/transactions?pageSize=0',
+    target:
+      '/v1/chains/43114/blocks/0x17533aeb5193378b9ff441d61728e7a2ebaf10f61fd5310759451627dfca2e7c/transactions?pageSize=0',
   },
   listErc721Balances: {
-    params: { chainId: '43114', address: '0x71C7', contractAddress: '0xc0ffee' },
+    params: {
+      chainId: '43114',
+      address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      contractAddress: '0xc0ffee254729296a45a3885639AC7E10F9d54979',
+    },
     method: 'GET',
-    target: '/v1/chains/43114/addresses/0x71C7/balances:listErc721?contractAddress=0xc0ffee',
+    target:
+      '/v1/chains/43114/addresses/0x71C7656EC7ab88b098defB751B7401B5f6d8976F/balances:listErc721?contractAddress=0xc0ffee254729296a45a3885639AC7E10F9d54979',
   },
   listCollectibleBalances: {
-    params: { chainId: '43114', address: '0x71C7', pageSize: 500 },
+    params: {
+      chainId: '43114',
+      address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      pageSize: 500,
+    },
     method: 'GET',
-    target: '/v1/chains/43114/addresses/0x71C7/balances:listCollectibles?pageSize=500',
+    target:
+      '/v1/chains/43114/addresses/0x71C7656EC7ab88b098defB751B7401B5f6d8976F/balances:listCollectibles?pageSize=500',
   },
   listPendingPrimaryNetworkRewards: {
     params: { network: 'fuji', nodeIds: 'NodeID-x', sortOrder: 'asc' },
@@ -151,9 +166,13 @@ const wire: { [K in OperationId]: WireCase<K> } = {
     target: '/v1/chains/43114/blocks?pageSize=3',
   },
   getTransaction: {
-    params: { chainId: '43114', txHash: '0xdead' },
+    params: {
+      chainId: '43114',
+      txHash: '0x5e1ec6a1fa4c4b3e6a2d64d36d21f3a8e7a0b2e1c9d7c8a3b4f5e6d7c8b9a0f1',
+    },
     method: 'GET',
-    target: '/v1/chains/43114/transactions/0xdead',
+    target:
+      '/v1/chains/43114/transactions/0x5e1ec6a1fa4c4b3e6a2d64d36d21f3a8e7a0b2e1c9d7c8a3b4f5e6d7c8b9a0f1',
   },
   getBlock: {
     params: { chainId: '43114', blockId: '123' },
@@ -161,9 +180,14 @@ const wire: { [K in OperationId]: WireCase<K> } = {
     target: '/v1/chains/43114/blocks/123',
   },
   getTokenDetails: {
-    params: { chainId: '43114', address: '0xc0ffee', tokenId: '42' },
+    params: {
+      chainId: '43114',
+      address: '0xc0ffee254729296a45a3885639AC7E10F9d54979',
+      tokenId: '42',
+    },
     method: 'GET',
-    target: '/v1/chains/43114/nfts/collections/0xc0ffee/tokens/42',
+    target:
+      '/v1/chains/43114/nfts/collections/0xc0ffee254729296a45a3885639AC7E10F9d54979/tokens/42',
   },
   getChainIdsForAddresses: {
     params: { network: 'mainnet', addresses: '0xa,0xb' },

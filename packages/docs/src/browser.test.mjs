@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
 import { launchContext } from './chromium.mjs';
 import { healthEndpoints } from './node-reference.mjs';
+import { methodPromises, plainText, promiseSentences } from './promises.mjs';
 import { operationsOf, redocAnchor } from './redoc.mjs';
 import { serveStatic } from './serve.mjs';
 
@@ -91,6 +92,11 @@ async function checkRedocOperations(page, file) {
     const element = page.locator(`[id="${anchor.slice(1)}"]`);
     await element.waitFor({ state: 'attached', timeout: 10_000 });
     await expect.poll(() => element.textContent()).toContain(operation.summary);
+    // Its promises are said in words, as the spec's x-promises give them.
+    const shown = (await element.textContent()).replace(/\s+/g, ' ');
+    const sentences = promiseSentences(operation['x-promises']).map(plainText);
+    expect(sentences.length, anchor).toBeGreaterThan(0);
+    for (const sentence of sentences) expect(shown, anchor).toContain(sentence);
     // The sidebar links to the same route.
     expect(await page.locator(`a[href="#${anchor}"]`).count(), anchor).toBeGreaterThan(0);
   }
@@ -193,6 +199,31 @@ describe('site in Chromium', () => {
       anchors,
     );
     expect(present).toEqual(anchors);
+    // Every method and endpoint lists its promises in words, as the spec's x-promises give them.
+    const listed = await page.evaluate(
+      (list) =>
+        Object.fromEntries(
+          list.map((id) => [
+            id,
+            [...document.getElementById(id).querySelectorAll('ul.promises li')].map((li) =>
+              li.textContent.replace(/\s+/g, ' '),
+            ),
+          ]),
+        ),
+      anchors,
+    );
+    const openrpc = spec('node-rpc.json');
+    const wanted = Object.fromEntries([
+      ...openrpc.methods.map((m) => [
+        m.name,
+        promiseSentences(methodPromises(openrpc, m), { rest: false }).map(plainText),
+      ]),
+      ...healthEndpoints(spec('node-health.json')).map((e) => [
+        e.anchor,
+        promiseSentences(e.operation['x-promises']).map(plainText),
+      ]),
+    ]);
+    expect(listed).toEqual(wanted);
 
     await page.goto(`${server.url}/node-api.html#avm.getUTXOs`);
     const top = await page.evaluate(

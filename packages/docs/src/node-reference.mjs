@@ -1,6 +1,7 @@
 // Our own renderer for the node APIs: the OpenRPC document (JSON-RPC methods grouped by
 // namespace) and the node's GET health endpoints (an OpenAPI document), on one page.
 import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw, slug } from './html.mjs';
+import { methodPromises, promiseSentences } from './promises.mjs';
 import {
   parameterExample,
   restCurl,
@@ -326,10 +327,20 @@ ${method['x-requires-flags'] ? html`<dt>Node flags</dt><dd>${method['x-requires-
 <div class="fields">${result}</div>
 <h4>Errors</h4>
 ${errorTable}
+${promisesOf(methodPromises(openrpc, method), md, { rest: false })}
 ${linksOf(method)}
 </div>
 <div class="method-examples">${examples}</div>
 </section>`.toString();
+}
+
+/** The `x-promises` in words (see promises.mjs): what every answer keeps about its request. */
+function promisesOf(promises, md, options) {
+  const sentences = promiseSentences(promises, options);
+  if (sentences.length === 0) return '';
+  return html`<h4>Promises</h4>
+<p class="muted">What every answer keeps about its request (<code>x-promises</code>); the contract tester checks them and the replay server keeps them.</p>
+<ul class="promises">${sentences.map((s) => html`<li>${raw(md(s).replace(/^<p>|<\/p>\s*$/g, ''))}</li>`)}</ul>`;
 }
 
 /** The method's OpenRPC links: the calls its answer leads to, and the values they take. */
@@ -424,6 +435,7 @@ ${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
 <div class="fields">${paramFields}</div>
 <h4>Responses</h4>
 ${responseDocs}
+${promisesOf(operation['x-promises'], md, { rest: true })}
 </div>
 <div class="method-examples"><div class="example">
 <p class="example-title">Example</p>

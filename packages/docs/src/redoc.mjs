@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { transform } from 'esbuild';
 import { FAVICON_LINK, NAV_CSS, siteNav, slug } from './html.mjs';
+import { promisesMarkdown } from './promises.mjs';
 import { parameterExample, restCurl, restTypeScript, restUrl, tsCall } from './samples.mjs';
 
 const redoclyCli = fileURLToPath(
@@ -164,6 +165,7 @@ export function withCodeSamples(doc, name) {
     samples.push({ lang: 'curl', label: 'curl', source: restCurl({ method, url, body }) });
     operation['x-codeSamples'] = samples;
     showLinks(copy, operation);
+    showPromises(operation);
   }
   return copy;
 }
@@ -185,6 +187,15 @@ function showLinks(doc, operation) {
     });
     response.description = `${response.description ?? ''}\n\n**Links** (followed by the contract tester):\n\n${lines.join('\n')}`;
   }
+}
+
+/**
+ * Redoc does not render vendor extensions, so the operation's `x-promises` are said in words at
+ * the end of its description (in this copy of the document only, not in the source spec).
+ */
+function showPromises(operation) {
+  const section = escapeMarkdownHtml(promisesMarkdown(operation['x-promises']));
+  if (section) operation.description = `${operation.description ?? ''}\n\n${section}`;
 }
 
 function paginateSample(client, operationId, values) {

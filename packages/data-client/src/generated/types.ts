@@ -604,7 +604,7 @@ export interface components {
          */
         chainId: string;
         /**
-         * @description The block, as a decimal block number or a 0x-prefixed block hash.
+         * @description The block, as a decimal block number or as its hash (`0x` followed by 64 hex digits).
          * @example 49889407
          */
         blockId: string;
@@ -633,7 +633,7 @@ export interface components {
          */
         vertexHeight: number;
         /**
-         * @description Hash of the EVM transaction (0x-prefixed hex).
+         * @description Hash of the EVM transaction, `0x` followed by 64 hex digits.
          * @example 0x5e1ec6a1fa4c4b3e6a2d64d36d21f3a8e7a0b2e1c9d7c8a3b4f5e6d7c8b9a0f1
          */
         evmTxHash: string;
@@ -997,7 +997,7 @@ export interface operations {
                  */
                 chainId: components["parameters"]["chainId"];
                 /**
-                 * @description The block, as a decimal block number or a 0x-prefixed block hash.
+                 * @description The block, as a decimal block number or as its hash (`0x` followed by 64 hex digits).
                  * @example 49889407
                  */
                 blockId: components["parameters"]["blockId"];
@@ -1282,7 +1282,7 @@ export interface operations {
                  */
                 chainId: components["parameters"]["chainId"];
                 /**
-                 * @description Hash of the EVM transaction (0x-prefixed hex).
+                 * @description Hash of the EVM transaction, `0x` followed by 64 hex digits.
                  * @example 0x5e1ec6a1fa4c4b3e6a2d64d36d21f3a8e7a0b2e1c9d7c8a3b4f5e6d7c8b9a0f1
                  */
                 txHash: components["parameters"]["evmTxHash"];
@@ -1321,7 +1321,7 @@ export interface operations {
                  */
                 chainId: components["parameters"]["chainId"];
                 /**
-                 * @description The block, as a decimal block number or a 0x-prefixed block hash.
+                 * @description The block, as a decimal block number or as its hash (`0x` followed by 64 hex digits).
                  * @example 49889407
                  */
                 blockId: components["parameters"]["blockId"];

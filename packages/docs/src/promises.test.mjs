@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSpecsDir } from './build.mjs';
+import { healthEndpoints, renderNodeReference } from './node-reference.mjs';
+import { methodPromises, plainText, promiseSentences, promisesMarkdown } from './promises.mjs';
+import { operationsOf, withCodeSamples } from './redoc.mjs';
+
+const load = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
+
+describe('promiseSentences', () => {
+  it.each([
+    [
+      'page with default and max',
+      { items: '/blocks', page: { input: 'pageSize', default: 10, max: 100 } },
+      [
+        'The items are `blocks`.',
+        'At most `pageSize` items (10 when it is not sent or not 1 to 100).',
+      ],
+    ],
+    [
+      'page without default',
+      { page: { input: 'pageSize', max: 100 } },
+      ['At most `pageSize` items (when it is 1 to 100).'],
+    ],
+    [
+      'cursor with distinct',
+      { cursor: { input: 'pageToken', next: '/nextPageToken', distinct: '/txHash' } },
+      [
+        'Send `nextPageToken` back as `pageToken` for the next page; no value of `nextPageToken` repeats within one listing, and no item (by `txHash`) shows up on two pages.',
+      ],
+    ],
+    [
+      'fixed order',
+      { order: [{ key: '/blockNumber', direction: 'desc' }] },
+      ['Descending by `blockNumber`.'],
+    ],
+    [
+      'order set by an input, under a condition',
+      {
+        order: [
+          {
+            key: ['/amount', '/asset/amount'],
+            input: 'sortOrder',
+            when: { sortBy: ['amount'] },
+          },
+        ],
+      },
+      [
+        'Sorted by `amount` or `asset.amount` in the direction `sortOrder` names (no order is promised when it is not sent) when `sortBy` is `amount`.',
+      ],
+    ],
+    [
+      'filters of every match kind',
+      {
+        filters: [
+          { input: 'validationStatus', member: '/validationStatus', match: 'equal' },
+          { input: 'nodeIds', member: '/nodeId', match: 'contains' },
+          {
+            input: 'addresses',
+            member: '/addresses',
+            match: 'intersects',
+            normalize: 'address',
+            when: { nodeIds: [null] },
+          },
+          {
+            input: 'minUptimePerformance',
+            member: '/uptimePerformance',
+            match: 'atLeast',
+            absent: 'pass',
+          },
+        ],
+      },
+      [
+        "Every item's `validationStatus` equals `validationStatus`.",
+        "Every item's `nodeId` contains one of `nodeIds`.",
+        "Every item's `addresses` shares a value with `addresses` (a `P-` or `X-` chain prefix ignored) when `nodeIds` is not sent.",
+        "Every item's `uptimePerformance` is at least `minUptimePerformance`; items without it are kept.",
+      ],
+    ],
+    [
+      'identity with and without a member',
+      {
+        identity: [
+          { input: 'blockId', member: ['/blockNumber', '/blockHash'], normalize: 'lower' },
+          { input: 'chainId' },
+        ],
+      },
+      [
+        "The answer's `blockNumber` or `blockHash` equals `blockId` (hex compared without regard to case).",
+        '`chainId` selects the answer (the answer does not echo it).',
+      ],
+    ],
+    [
+      'count, status, all, content type',
+      {
+        counts: [{ count: '/numPeers', of: '/peers' }],
+        status: { member: '/healthy', true: 200, false: 503 },
+        all: { flag: '/healthy', each: '/checks', failing: '/error' },
+        contentType: 'application/json',
+      },
+      [
+        '`numPeers` equals the number of entries of `peers`.',
+        'Status 200 when `healthy` is true, 503 when false.',
+        '`healthy` is true exactly when no entry of `checks` has `error`.',
+        'Sent as `application/json`.',
+      ],
+    ],
+    [
+      'not found as a status and as an error',
+      { notFound: { error: { code: -32000, message: 'no container at index {index}' } } },
+      ['When nothing matches, the answer is error -32000 `no container at index {index}`.'],
+    ],
+  ])('%s', (_name, promises, want) => {
+    expect(promiseSentences(promises)).toEqual(want);
+  });
+
+  it('says nothing for an operation without promises', () => {
+    expect(promiseSentences(undefined)).toEqual([]);
+    expect(promisesMarkdown({})).toBe('');
+  });
+
+  it("a method's own promises win over the document's defaults", () => {
+    const doc = { 'x-promises': { contentType: 'application/json' } };
+    expect(methodPromises(doc, { 'x-promises': { contentType: 'text/plain' } })).toEqual({
+      contentType: 'text/plain',
+    });
+    expect(methodPromises(doc, {})).toEqual({ contentType: 'application/json' });
+  });
+});
+
+/** The sentences one `x-promises` gives, as the words a reader sees. */
+const plain = (promises, options) => promiseSentences(promises, options).map(plainText);
+
+describe('every annotated operation and method shows its promises', () => {
+  for (const file of ['data-api.json', 'metrics-api.json']) {
+    const doc = load(file);
+    const copy = withCodeSamples(doc, file.replace('.json', ''));
+    it.each(operationsOf(copy).map((o) => [o.operation.operationId, o.operation]))(
+      `${file} %s: its description in the docs copy ends with the promises`,
+      (_id, operation) => {
+        const sentences = promiseSentences(operation['x-promises']);
+        expect(sentences.length).toBeGreaterThan(0);
+        expect(operation.description).toContain(promisesMarkdown(operation['x-promises']));
+      },
+    );
+  }
+
+  it('the source spec is not changed (only the docs copy carries the words)', () => {
+    const doc = load('data-api.json');
+    withCodeSamples(doc, 'data-api');
+    for (const { operation } of operationsOf(doc))
+      expect(operation.description ?? '').not.toContain('**Promises**');
+  });
+
+  const openrpc = load('node-rpc.json');
+  const health = load('node-health.json');
+  const page = renderNodeReference({ openrpc, health });
+  const sectionText = (id) => {
+    const start = page.indexOf(`<section class="method" id="${id}">`);
+    const html = page.slice(start, page.indexOf('</section>', start));
+    const list = /<ul class="promises">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    return [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) =>
+      m[1]
+        .replace(/<[^>]+>/g, '')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
+  };
+  it.each(openrpc.methods.map((m) => [m.name, m]))('node-rpc %s', (name, method) => {
+    const want = plain(methodPromises(openrpc, method), { rest: false });
+    expect(want.length).toBeGreaterThan(0);
+    expect(sectionText(name)).toEqual(want);
+  });
+  it.each(healthEndpoints(health).map((e) => [e.anchor, e]))('node-health %s', (anchor, e) => {
+    const want = plain(e.operation['x-promises']);
+    expect(want.length).toBeGreaterThan(0);
+    expect(sectionText(anchor)).toEqual(want);
+  });
+});
