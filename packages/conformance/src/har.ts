@@ -10,7 +10,7 @@ interface HarEntry {
   response: {
     status: number;
     headers?: { name: string; value: string }[];
-    content?: { text?: string; encoding?: string };
+    content?: { text?: string; encoding?: string; mimeType?: string };
   };
 }
 
@@ -46,12 +46,22 @@ export function harToRecordings(har: { log: { entries: HarEntry[] } }, file: str
       },
       response: { status: entry.response.status, headers: headers(entry.response.headers) },
     };
+    // A log saved without headers still says the media type in `content.mimeType` (HAR 1.2:
+    // the Content-Type header's value); Chrome writes `x-unknown` when there was none.
+    const mime = entry.response.content?.mimeType;
+    const responseHeaders = recording.response.headers as Record<string, string>;
+    if (!('content-type' in responseHeaders) && mime && mime !== 'x-unknown')
+      responseHeaders['content-type'] = mime;
     const body = parseBody(entry.request.postData?.text);
     if (body !== undefined) recording.request.body = body;
     const answer = parseBody(entry.response.content?.text, entry.response.content?.encoding);
     if (answer !== undefined) recording.response.body = answer;
     return recording;
   });
+}
+
+function contentType(h: Record<string, string> | undefined): string | undefined {
+  return Object.entries(h ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
 }
 
 /** Turns recordings back into a HAR 1.2 log (for `contract --record` and round trips). */
@@ -89,7 +99,7 @@ export function recordingsToHar(recordings: Recording[]): object {
           cookies: [],
           content: {
             size: -1,
-            mimeType: 'application/json',
+            mimeType: contentType(r.response.headers) ?? 'application/json',
             text: r.response.body === undefined ? '' : JSON.stringify(r.response.body),
           },
           redirectURL: '',

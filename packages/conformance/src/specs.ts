@@ -15,7 +15,7 @@ import {
   rpcInputs,
 } from './promises/check.js';
 import type { Inputs } from './promises/values.js';
-import type { Promises } from './promises/vocabulary.js';
+import { type Promises, promiseKinds } from './promises/vocabulary.js';
 import { isExcused, type Recording, withoutLenientMembers } from './recordings.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';
 import { documentForVersion, parseNodeVersion } from './versions.js';
@@ -125,6 +125,8 @@ export interface PromiseSubject {
   inputs: Inputs;
   answer: Answer;
 }
+
+const isPromiseViolation = (v: Violation) => (promiseKinds as readonly string[]).includes(v.kind);
 
 /** A REST exchange's answer as the promises see it. */
 function restAnswer(recording: Recording): Answer {
@@ -300,7 +302,12 @@ export class Specs {
     // documents, so neither their presence nor their absence counts, even inside a oneOf.
     const names = recording.lenient.map((p) => p.split('/').at(-1) ?? '');
     const result = this.relaxedFor(names).checkUnmarked(withoutLenientMembers(recording), options);
-    const errors = result.errors.filter((v) => !isExcused(recording, v.where, v.path));
+    // Promises speak of values, era marks of shapes: the promises are held against the
+    // exchange as it was answered (a member left out of the copy is not "absent").
+    const errors = [
+      ...result.errors.filter((v) => !isPromiseViolation(v)),
+      ...strict.errors.filter(isPromiseViolation),
+    ].filter((v) => !isExcused(recording, v.where, v.path));
     return {
       ...result,
       ok: errors.length === 0,

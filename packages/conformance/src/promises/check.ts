@@ -16,6 +16,7 @@ import {
   presentPointers,
   rangeIndex,
   rangeOf,
+  sent,
   statusFor,
 } from './values.js';
 import type { How, PromiseKind, Promises } from './vocabulary.js';
@@ -90,7 +91,8 @@ export function checkPromises(promises: Promises, inputs: Inputs, answer: Answer
  * exercised"). A rule is exercised when it could have been broken by this answer: page-size
  * when a bound applies and the list has an item; order when a direction is promised and two
  * items carry the key; a filter when its input was sent (and its `when` holds) and the list
- * has an item; identity when its input was sent and the answer carries the member; count when
+ * has an item; identity when its input was sent (and the answer carries the member, when an
+ * answer without it passes); count when
  * both members are there; range when the answer is a success and the count input a number;
  * status and all when the member is a boolean; content-type when the type is known and the
  * answer has a body. Error answers exercise only status and content-type. Identities without
@@ -237,14 +239,14 @@ function evaluate(
   }
 
   for (const f of p.filters ?? []) {
-    const sent = inputs[f.input];
-    const applies = sent !== undefined && inputValues(sent).length > 0 && holds(f.when, inputs);
+    const given = inputs[f.input];
+    const applies = sent(given) && holds(f.when, inputs);
     use('filter', f.input, applies && items !== undefined && items.length > 0);
     if (!applies || !items) continue;
     const capped = cap(out, 'filter', where, itemsAt, `items break ${f.input}`);
-    const asked = `${expected(f.match, sent)} (${showInput(f.input, sent)})`;
+    const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
     items.forEach((item, i) => {
-      const kept = keeps(f, item, sent);
+      const kept = keeps(f, item, given);
       if (kept === true || (kept === undefined && f.absent === 'pass')) return;
       const member = presentPointers(item, f.member)[0];
       if (kept === undefined || member === undefined)
@@ -263,13 +265,25 @@ function evaluate(
 
   for (const id of p.identity ?? []) {
     if (!id.member) continue;
-    const sent = inputs[id.input];
-    const present =
-      sent !== undefined && inputValues(sent).length > 0 && holds(id.when, inputs)
-        ? presentPointers(value, id.member)
-        : [];
-    use('identity', id.input, present.length > 0);
-    if (present.length === 0 || keeps(id, value, sent) !== false) continue;
+    const given = inputs[id.input];
+    const applies = sent(given) && holds(id.when, inputs);
+    const present = applies ? presentPointers(value, id.member) : [];
+    use('identity', id.input, applies && (present.length > 0 || id.absent !== 'pass'));
+    if (!applies) continue;
+    if (present.length === 0) {
+      // An answer that does not echo the input breaks it, unless the promise says `pass`.
+      if (id.absent !== 'pass')
+        out.push(
+          violation(
+            'identity',
+            where,
+            id.member[0] as string,
+            `identity: the answer has no ${id.member.map(label).join(' or ')}, expected it to match ${showInput(id.input, given)}`,
+          ),
+        );
+      continue;
+    }
+    if (keeps(id, value, given) !== false) continue;
     const got = present.map((m) => `${label(m)} ${fmt(getPointer(value, m))}`);
     const how = id.match && id.match !== 'equal' ? ` (${id.match})` : '';
     out.push(
@@ -277,7 +291,7 @@ function evaluate(
         'identity',
         where,
         present[0] as string,
-        `identity: ${got.join(' and ')} ${present.length > 1 ? 'do' : 'does'} not match ${showInput(id.input, sent)}${how}`,
+        `identity: ${got.join(' and ')} ${present.length > 1 ? 'do' : 'does'} not match ${showInput(id.input, given)}${how}`,
       ),
     );
   }
@@ -411,10 +425,19 @@ function showInput(name: string, v: unknown): string {
   return `${name}=${shown}`;
 }
 
-/** What a match asks of a member, in words: `"active"`, `one of "a", "b"`, `at least 5`. */
+/**
+ * What a match asks of a member, in words: `"active"`, `one of "a", "b"`, `at least 5`; a
+ * long list is counted (the input beside it shows it whole).
+ */
 function expected(how: How, input: unknown): string {
-  const values = inputValues(input).map(fmt);
-  const list = values.length === 1 ? (values[0] as string) : `one of ${values.join(', ')}`;
+  const values = inputValues(input);
+  const quoted = values.map(fmt);
+  const list =
+    values.length === 1
+      ? (quoted[0] as string)
+      : values.length <= 3
+        ? `one of ${quoted.join(', ')}`
+        : `one of the ${values.length} sent`;
   switch (how) {
     case 'equal':
     case 'oneOf':
@@ -424,9 +447,9 @@ function expected(how: How, input: unknown): string {
     case 'intersects':
       return `a list holding ${list}`;
     case 'atLeast':
-      return `at least ${values.join(' and ')}`;
+      return `at least ${values.map(String).join(' and ')}`;
     case 'atMost':
-      return `at most ${values.join(' and ')}`;
+      return `at most ${values.map(String).join(' and ')}`;
   }
 }
 
