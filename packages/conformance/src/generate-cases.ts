@@ -13,7 +13,7 @@ import { isObject } from './json-pointer.js';
 import type { OpenApiService, Operation, RestRequest } from './openapi.js';
 import { parseQuery } from './openapi.js';
 import type { OpenRpcService, RpcMethod } from './openrpc.js';
-import { restIdentityNames, rpcIdentityParams } from './replay-answers.js';
+import { restIdentityNames, rpcIdentityNames } from './replay-answers.js';
 import type { Specs } from './specs.js';
 
 export interface GenerateOptions {
@@ -543,7 +543,7 @@ function rpcGenerated(
     // Bounds and defaults of every input before the sampled values of any: the bound keeps them.
     const pairs: { input: Input; v: Variation }[] = [];
     inputs.forEach((input, k) => {
-      const isIdentity = rpcIdentityParams.includes(input.name);
+      const isIdentity = rpcIdentityNames(method).includes(input.name);
       const variations: Variation[] = [];
       if (isIdentity) {
         // An identifying number is sent in its other allowed form: the same height or index.

@@ -2,41 +2,63 @@ import { createHash } from 'node:crypto';
 import { deref, isObject } from './json-pointer.js';
 import type { OpenApiService, Operation, RestRequest } from './openapi.js';
 import type { OpenRpcService, RpcMethod } from './openrpc.js';
+import { type Inputs, membersOf } from './promises/values.js';
+import type { Promises } from './promises/vocabulary.js';
 import type { Recording } from './recordings.js';
+import { canonical, identityMatches, memberDecided } from './replay-promises.js';
+
+export { canonical };
+
 import type { Specs } from './specs.js';
 
 /*
- * Which request values name the thing asked for ("identity"), decided per operation:
- * - REST: every path parameter, every required query parameter, the query parameters an
- *   operation's exactlyOne/atLeastOne rule names (addresses, nodeIds of listPending…), and
- *   `addresses` wherever it is taken (whose UTXOs, whose chains). Filters, sort order and
- *   paging (pageSize, pageToken) are not identity.
- * - JSON-RPC: the params in `rpcIdentityParams` a method takes. `encoding` is matched on its
- *   own (so a wrong encoding is an encoding error, not a not-found); limit, startIndex,
- *   numToFetch page over the stored items; filters (tags, nodeIDs) are not identity.
+ * Which request values name the thing asked for ("identity"), read off the operation or
+ * method: the inputs its `x-promises` identity entries name, and every input a request must
+ * send (path parameters, required query parameters and params) that no other promise uses
+ * (page, cursor, range, filters, order). `encoding` is matched on its own, so a wrong
+ * encoding is an encoding error, not a not-found. An identity entry with a `member` is also
+ * checked against the stored answer: a stored answer whose member does not match the input
+ * never answers it, and one whose member matches answers it whatever it was asked by.
  */
-export const rpcIdentityParams = [
-  'txID',
-  'blockID',
-  'height',
-  'address',
-  'addresses',
-  'assetID',
-  'id',
-  'index',
-  'alias',
-  'chain',
-  'containerID',
-  'sourceChain',
-];
 
-/** Query parameters that name what is asked for even where the spec leaves them optional. */
-const restIdentityQuery = ['addresses'];
+/** The inputs an operation's or method's other promises use: never identity. */
+function usedByOtherPromises(p: Promises): Set<string> {
+  const used = new Set<string>();
+  if (p.page) used.add(p.page.input);
+  if (p.cursor) used.add(p.cursor.input);
+  if (p.range) for (const n of [p.range.start, p.range.count]) used.add(n);
+  for (const f of p.filters ?? []) used.add(f.input);
+  for (const o of p.order ?? []) if (o.input) used.add(o.input);
+  return used;
+}
+
+function identityNames(required: string[], p: Promises, separate: string[] = []): string[] {
+  const used = usedByOtherPromises(p);
+  const names = new Set(required.filter((n) => !used.has(n)));
+  for (const e of p.identity ?? []) names.add(e.input);
+  for (const n of separate) names.delete(n);
+  return [...names];
+}
+
+export function restIdentityNames(op: Operation): string[] {
+  return identityNames(
+    op.parameters
+      .filter((p) => p.in === 'path' || (p.in === 'query' && p.required))
+      .map((p) => p.name),
+    op.promises,
+  );
+}
+
+export function rpcIdentityNames(method: RpcMethod): string[] {
+  return identityNames(
+    method.params.filter((p) => p.required).map((p) => p.name),
+    method.promises,
+    ['encoding'],
+  );
+}
 
 /** One stored answer and what it answers. */
 interface Candidate<T> {
-  /** Canonical identity values of the request it answered. */
-  identity: string;
   /** The same values one by one, canonical each. */
   values: Record<string, string>;
   /** Canonical form of the whole request (identity, filters, paging). */
@@ -56,13 +78,6 @@ export interface RestAnswer {
 }
 
 export type RpcAnswer = { result: unknown } | { error: unknown };
-
-export const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, val) =>
-    isObject(val)
-      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
-      : val,
-  );
 
 /** A value as identity: numbers and decimal strings alike, hex case-folded, lists as sets. */
 function identityValue(v: unknown): unknown {
@@ -104,28 +119,23 @@ function rank<T>(list: Candidate<T>[], full: string, ok: (c: Candidate<T>) => bo
   });
 }
 
-export function restIdentityNames(op: Operation): string[] {
-  const names = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
-  for (const p of op.parameters)
-    if (p.in === 'query' && (p.required || restIdentityQuery.includes(p.name))) names.add(p.name);
-  for (const rule of op.rules)
-    if (rule.in === 'query' && rule.rule !== 'sumAtMost') for (const f of rule.fields) names.add(f);
-  return [...names];
+/** A REST request's inputs: path parameters, query parameters (a repeated one as a list). */
+export function restInputs(pathParams: Record<string, string>, query: Record<string, string[]>) {
+  const values: Inputs = { ...pathParams };
+  for (const [k, v] of Object.entries(query)) values[k] = v.length === 1 ? v[0] : v;
+  return values;
 }
 
-function restKeys(
-  op: Operation,
-  pathParams: Record<string, string>,
-  query: Record<string, string[]>,
-) {
-  const values: Record<string, unknown> = { ...pathParams };
-  for (const [k, v] of Object.entries(query)) values[k] = v.length === 1 ? v[0] : v;
+function keysOf(names: string[], values: Inputs, ignore: Set<string>) {
   const identity: Record<string, unknown> = {};
-  for (const name of restIdentityNames(op))
+  for (const name of names)
     if (values[name] !== undefined) identity[name] = identityValue(values[name]);
-  const paging = new Set(['pageToken', 'pageSize']);
-  const full = Object.fromEntries(Object.entries(values).filter(([k]) => !paging.has(k)));
-  return { identity: canonical(identity), values: eachCanonical(identity), full: canonical(full) };
+  const full = Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => !ignore.has(k))
+      .map(([k, v]) => [k, identityValue(v)]),
+  );
+  return { values: eachCanonical(identity), full: canonical(full) };
 }
 
 const eachCanonical = (values: Record<string, unknown>) =>
@@ -133,15 +143,47 @@ const eachCanonical = (values: Record<string, unknown>) =>
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
+/** The success body or result a stored answer holds, for the member checks. */
+const successOf = (answer: RestAnswer | RpcAnswer): unknown =>
+  'status' in answer
+    ? isSuccess(answer.status)
+      ? answer.body
+      : undefined
+    : 'result' in answer
+      ? answer.result
+      : undefined;
+
+/**
+ * Whether a stored answer answers these inputs: each identity input the answer's members
+ * decide matches them, every other one equals the stored request's (absent alike).
+ */
+function accepts<T extends RestAnswer | RpcAnswer>(
+  p: Promises,
+  names: string[],
+  wanted: Record<string, string>,
+  inputs: Inputs,
+  c: Candidate<T>,
+  sameForm = true,
+): boolean {
+  // An answer in another encoding has other members: its stored request decides.
+  const body = sameForm ? successOf(c.answer) : undefined;
+  const decided = body === undefined ? new Set<string>() : memberDecided(p, inputs, body);
+  if (body !== undefined && identityMatches(p, inputs, body) === false) return false;
+  return names.every((n) => decided.has(n) || c.values[n] === wanted[n]);
+}
+
 export type RestPick =
-  | { kind: 'answer'; answer: RestAnswer }
+  | { kind: 'answer'; answer: RestAnswer; others: RestAnswer[] }
   | { kind: 'not-found'; name?: string; value?: string };
 
 export type RpcPick =
-  | { kind: 'answer'; answer: RpcAnswer }
+  | { kind: 'answer'; answer: RpcAnswer; others: RpcAnswer[] }
   | { kind: 'not-found' }
   | { kind: 'encoding'; requested: string; stored: string[] }
   | { kind: 'none' };
+
+const pagingNames = (p: Promises) =>
+  new Set([p.page?.input, p.cursor?.input].filter((n): n is string => n !== undefined));
 
 /** The stored answers per operation and method, indexed once on first use. */
 export class AnswerBook {
@@ -152,6 +194,14 @@ export class AnswerBook {
     private readonly specs: Specs,
     private readonly recordings: Recording[],
   ) {}
+
+  private restKeys(
+    op: Operation,
+    pathParams: Record<string, string>,
+    query: Record<string, string[]>,
+  ) {
+    return keysOf(restIdentityNames(op), restInputs(pathParams, query), pagingNames(op.promises));
+  }
 
   private restCandidates(service: OpenApiService, op: Operation): Candidate<RestAnswer>[] {
     const key = `${service.name} ${op.id}`;
@@ -167,7 +217,7 @@ export class AnswerBook {
       const query: Record<string, string[]> = {};
       for (const [k, v] of url.searchParams) query[k] = [...(query[k] ?? []), v];
       list.push({
-        ...restKeys(op, m.pathParams, query),
+        ...this.restKeys(op, m.pathParams, query),
         preferred: preferred(rec),
         size: size(rec.response.body),
         answer: { status: rec.response.status, body: rec.response.body },
@@ -177,7 +227,7 @@ export class AnswerBook {
     for (const ex of service.examples(op)) {
       if (!isSuccess(ex.status)) continue;
       list.push({
-        ...restKeys(op, ex.request?.pathParams ?? {}, ex.request?.query ?? {}),
+        ...this.restKeys(op, ex.request?.pathParams ?? {}, ex.request?.query ?? {}),
         preferred: true,
         size: size(ex.body),
         answer: { status: ex.status, body: ex.body },
@@ -187,46 +237,34 @@ export class AnswerBook {
     return list;
   }
 
-  /**
-   * A list answer made of the stored items that carry the asked value (`nodeIds=X` → items
-   * whose `nodeId` is X), so a value read off one answer finds its items in another.
-   */
-  pickRestItems(
-    service: OpenApiService,
-    op: Operation,
-    request: RestRequest,
-  ): RestAnswer | undefined {
-    const asked = Object.entries(request.query).filter(([k]) => restIdentityNames(op).includes(k));
-    if (asked.length === 0) return undefined;
-    const matches = (item: unknown) =>
-      isObject(item) &&
-      asked.every(([name, values]) => {
-        const field = item[name] ?? item[name.replace(/s$/, '')];
-        const have = (Array.isArray(field) ? field : [field]).map(String);
-        return values.flatMap((v) => v.split(',')).some((v) => have.includes(v));
-      });
-    for (const c of this.restCandidates(service, op)) {
-      if (!isSuccess(c.answer.status) || !isObject(c.answer.body)) continue;
-      const same = op.pathParams.every((n) => c.values[n] === canonical(request.pathParams[n]));
-      const list = Object.entries(c.answer.body).find(([, v]) => Array.isArray(v));
-      if (!same || !list) continue;
-      const items = (list[1] as unknown[]).filter(matches);
-      if (items.length > 0)
-        return { status: c.answer.status, body: { ...c.answer.body, [list[0]]: items } };
-    }
-    return undefined;
+  /** Every stored success body of an operation, whatever it was asked by. */
+  restBodies(service: OpenApiService, op: Operation): unknown[] {
+    return this.restCandidates(service, op)
+      .filter((c) => isSuccess(c.answer.status))
+      .map((c) => c.answer.body);
   }
 
-  /** The stored answer for a REST request with the same identity, best first; else not-found. */
+  /**
+   * The stored answer for a REST request with the same identity, best first, with the other
+   * stored successes for it; else not-found naming the value nothing stored has.
+   */
   pickRest(service: OpenApiService, op: Operation, request: RestRequest): RestPick {
     const candidates = this.restCandidates(service, op);
-    const { identity, full } = restKeys(op, request.pathParams, request.query);
-    const same = candidates.filter((c) => c.identity === identity);
-    const best = rank(same, full, (c) => isSuccess(c.answer.status))[0];
-    if (best) return { kind: 'answer', answer: best.answer };
+    const names = restIdentityNames(op);
+    const { values: wanted, full } = this.restKeys(op, request.pathParams, request.query);
+    const inputs = restInputs(request.pathParams, request.query);
+    const same = candidates.filter((c) => accepts(op.promises, names, wanted, inputs, c));
+    const [best, ...rest] = rank(same, full, (c) => isSuccess(c.answer.status));
+    if (best)
+      return {
+        kind: 'answer',
+        answer: best.answer,
+        others: rest
+          .filter((c) => isSuccess(c.answer.status) && (c.preferred || !best.preferred))
+          .map((c) => c.answer),
+      };
     // Name the value nothing stored has, most specific first: query identity, then the path's last.
-    const wanted = restKeys(op, request.pathParams, request.query).values;
-    const given = restIdentityNames(op).filter((n) => wanted[n] !== undefined);
+    const given = names.filter((n) => wanted[n] !== undefined);
     const order = [
       ...given.filter((n) => request.pathParams[n] === undefined),
       ...given.filter((n) => request.pathParams[n] !== undefined).reverse(),
@@ -250,22 +288,11 @@ export class AnswerBook {
 
   private rpcKeys(service: OpenRpcService, method: RpcMethod, params: unknown) {
     const named = namedParams(method, params);
-    const identity: Record<string, unknown> = {};
-    for (const p of method.params)
-      if (rpcIdentityParams.includes(p.name) && named[p.name] !== undefined)
-        identity[p.name] = identityValue(named[p.name]);
-    const out: {
-      identity: string;
-      values: Record<string, string>;
-      full: string;
-      encoding?: string;
-    } = {
-      identity: canonical(identity),
-      values: eachCanonical(identity),
-      full: canonical(
-        Object.fromEntries(Object.entries(named).map(([k, v]) => [k, identityValue(v)])),
-      ),
-    };
+    const out: { values: Record<string, string>; full: string; encoding?: string } = keysOf(
+      rpcIdentityNames(method),
+      named,
+      pagingNames(method.promises),
+    );
     const encoding = this.defaultEncoding(service, method);
     if (encoding !== undefined)
       out.encoding = typeof named.encoding === 'string' ? named.encoding : encoding;
@@ -307,16 +334,26 @@ export class AnswerBook {
     return list;
   }
 
-  /** The highest height a method's stored answers are asked by (avm.getBlockByHeight's). */
-  newestHeight(service: OpenRpcService, methodId: string): string | undefined {
-    const method = service.getMethod(methodId);
-    if (!method) return undefined;
-    const heights = this.rpcCandidates(service, method)
-      .map((c) => (c.values.height === undefined ? undefined : JSON.parse(c.values.height)))
-      .filter((h): h is string => typeof h === 'string' && /^\d+$/.test(h))
-      .map(BigInt);
-    if (heights.length === 0) return undefined;
-    return String(heights.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).at(-1));
+  /** Every stored result of a method, whatever it was asked by. */
+  rpcResults(service: OpenRpcService, method: RpcMethod): unknown[] {
+    return this.rpcCandidates(service, method).flatMap((c) =>
+      'result' in c.answer ? [c.answer.result] : [],
+    );
+  }
+
+  /**
+   * The values of one input the stored answers of a method answer: those they were asked
+   * by, and those their identity members hold.
+   */
+  storedValues(service: OpenRpcService, method: RpcMethod, input: string): unknown[] {
+    const out: unknown[] = [];
+    for (const c of this.rpcCandidates(service, method)) {
+      if (c.values[input] !== undefined) out.push(JSON.parse(c.values[input] as string));
+      const result = successOf(c.answer);
+      for (const e of method.promises.identity ?? [])
+        if (e.input === input && e.member) out.push(...membersOf(result, e.member));
+    }
+    return out;
   }
 
   /** The stored reply for a call with the same identity in the asked encoding, best first. */
@@ -324,7 +361,11 @@ export class AnswerBook {
     const candidates = this.rpcCandidates(service, method);
     if (candidates.length === 0) return { kind: 'none' };
     const wanted = this.rpcKeys(service, method, params);
-    const same = candidates.filter((c) => c.identity === wanted.identity);
+    const inputs = namedParams(method, params);
+    const names = rpcIdentityNames(method);
+    const same = candidates.filter((c) =>
+      accepts(method.promises, names, wanted.values, inputs, c, c.encoding === wanted.encoding),
+    );
     if (same.length === 0) return { kind: 'not-found' };
     const inEncoding = same.filter((c) => c.encoding === wanted.encoding);
     if (inEncoding.length === 0 && wanted.encoding !== undefined) {
@@ -335,12 +376,20 @@ export class AnswerBook {
         return {
           kind: 'answer',
           answer: reencode(best.answer, best.encoding as string, wanted.encoding),
+          others: [],
         };
       const stored = [...new Set(same.map((c) => c.encoding ?? ''))];
       return { kind: 'encoding', requested: wanted.encoding, stored };
     }
-    const best = rank(inEncoding, wanted.full, (c) => 'result' in c.answer)[0];
-    return best ? { kind: 'answer', answer: best.answer } : { kind: 'not-found' };
+    const [best, ...rest] = rank(inEncoding, wanted.full, (c) => 'result' in c.answer);
+    if (!best) return { kind: 'not-found' };
+    return {
+      kind: 'answer',
+      answer: best.answer,
+      others: rest
+        .filter((c) => 'result' in c.answer && (c.preferred || !best.preferred))
+        .map((c) => c.answer),
+    };
   }
 }
 

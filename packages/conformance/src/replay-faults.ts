@@ -1,3 +1,5 @@
+import { type PromiseKind, promiseKinds } from './promises/vocabulary.js';
+
 /** The request header that asks the replay server for a failure answer. */
 export const faultHeader = 'x-replay-fault';
 
@@ -19,13 +21,26 @@ export interface Fault {
   slowMs?: number;
   /** Close the connection without an answer. */
   drop?: boolean;
+  /**
+   * Promise kinds (`x-promises`) to break on the answer, keeping it schema-valid: page-size
+   * (one item over the bound), paging (the same cursor again), order (reversed), filter (an
+   * item that does not match), identity (the member changed), count (one more), range (the
+   * start index skipped), status (the other status), content-type (text/plain).
+   */
+  rules?: PromiseKind[];
+}
+
+/** Both switch sets at once: the server's own (startReplayServer's `fault`) and a request's. */
+export function mergeFaults(a: Fault, b: Fault): Fault {
+  const rules = [...new Set([...(a.rules ?? []), ...(b.rules ?? [])])];
+  return { ...a, ...b, ...(rules.length ? { rules } : {}) };
 }
 
 export class FaultSyntaxError extends Error {
   override name = 'FaultSyntaxError';
 }
 
-const usage = `expected a comma-separated list of ${faultStatuses.join('|')} (429 and 503 take ";retry-after=<seconds>"), rpc-error[:<code>], slow:<ms> (0..${maxSlowMs}) or drop`;
+const usage = `expected a comma-separated list of ${faultStatuses.join('|')} (429 and 503 take ";retry-after=<seconds>"), rpc-error[:<code>], slow:<ms> (0..${maxSlowMs}), drop, or a promise to break: ${promiseKinds.join('|')}`;
 
 /** Parses the `x-replay-fault` header; throws FaultSyntaxError naming the bad switch. */
 export function parseFault(header: string): Fault {
@@ -38,6 +53,10 @@ export function parseFault(header: string): Fault {
     if (item === '') continue;
     if (item === 'drop') {
       fault.drop = true;
+      continue;
+    }
+    if ((promiseKinds as readonly string[]).includes(item)) {
+      fault.rules = [...(fault.rules ?? []), item as PromiseKind];
       continue;
     }
     const slow = /^slow:(\d+)$/.exec(item);

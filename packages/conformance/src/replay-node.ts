@@ -1,124 +1,103 @@
-import { isObject } from './json-pointer.js';
-import type { RpcAnswer } from './replay-answers.js';
-
-/** The id AvalancheGo prints for the empty 32-byte id (ids.Empty). */
-const emptyId = '11111111111111111111111111111111LpoYY';
-
-const nodeError = (message: string): RpcAnswer => ({
-  error: { code: -32000, message, data: null },
-});
+import { deref, getPointer, isObject } from './json-pointer.js';
+import type { OpenRpcService, RpcMethod } from './openrpc.js';
+import { compare, type Inputs } from './promises/values.js';
+import type { AnswerBook, RpcAnswer } from './replay-answers.js';
+import { fillNotFound, withPointer } from './replay-promises.js';
 
 /**
- * What AvalancheGo answers when the id, height or address in a call is unknown to it
- * (wording from its avm, indexer and info services). Lookups that succeed on a miss answer
- * the node's empty result; everything else answers the database's "not found".
+ * What the node answers when nothing stored matches a call's identity inputs: the method's
+ * `notFound` annotation with its placeholders filled, else the database's bare "not found"
+ * (the error AvalancheGo's services pass on from a failed lookup).
  */
-export function nodeNotFound(method: string, p: Record<string, unknown>): RpcAnswer {
-  switch (method) {
-    case 'avm.getBlock':
-      return nodeError(`couldn't get block with id ${String(p.blockID)}: not found`);
-    case 'avm.getBlockByHeight':
-      return nodeError(`couldn't get block at height ${String(p.height)}: not found`);
-    case 'avm.getTxStatus':
-      return { result: { status: 'Unknown' } };
-    case 'avm.getBalance':
-      return { result: { balance: '0', utxoIDs: [] } };
-    case 'avm.getAllBalances':
-      return { result: { balances: [] } };
-    case 'avm.getUTXOs': {
-      const first = Array.isArray(p.addresses) ? String(p.addresses[0]) : '';
-      return {
-        result: {
-          numFetched: '0',
-          utxos: [],
-          endIndex: { address: first, utxo: emptyId },
-          encoding: 'hex',
-        },
-      };
+export function rpcNotFound(method: RpcMethod, inputs: Inputs): RpcAnswer {
+  const nf = method.promises.notFound;
+  if (nf && ('result' in nf || 'error' in nf)) {
+    const filled = fillNotFound(nf, inputs);
+    if ('result' in filled) return { result: filled.result };
+    if ('error' in filled) return { error: { data: null, ...filled.error } };
+  }
+  return { error: { code: -32000, message: 'not found', data: null } };
+}
+
+/** One `$result` member a method's link hands to another method's param. */
+interface ResultLink {
+  pointer: string;
+  to: RpcMethod;
+  param: string;
+  /** The link's other params, constants (e.g. `encoding`). */
+  constants: Record<string, unknown>;
+}
+
+function resultLinks(service: OpenRpcService, method: RpcMethod): ResultLink[] {
+  const out: ResultLink[] = [];
+  const links = Array.isArray(method.node.links) ? method.node.links : [];
+  for (const raw of links) {
+    const link = deref(service.doc, raw, '').node;
+    const to = typeof link.method === 'string' ? service.getMethod(link.method) : undefined;
+    if (!to || !isObject(link.params)) continue;
+    const constants = Object.fromEntries(
+      Object.entries(link.params).filter(([, v]) => !(typeof v === 'string' && v.startsWith('$'))),
+    );
+    for (const [param, expr] of Object.entries(link.params)) {
+      const m = typeof expr === 'string' ? /^\$result(?:\.([\w.]+)|#(\/.*))$/.exec(expr) : null;
+      if (!m) continue;
+      const pointer = m[2] ?? `/${(m[1] as string).replaceAll('.', '/')}`;
+      out.push({ pointer, to, param, constants });
     }
-    case 'index.getContainerByIndex':
-      return nodeError(`no container at index ${String(p.index)}`);
-    case 'index.isAccepted':
-      return { result: { isAccepted: false } };
-    case 'info.getBlockchainID':
-      return nodeError(`there is no ID with alias: ${String(p.alias)}`);
-    case 'info.isBootstrapped':
-      return nodeError(`there is no chain with alias/ID '${String(p.chain)}'`);
-    default:
-      return nodeError('not found');
   }
+  return out;
 }
-
-const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /**
- * A resume point the replay server hands out as `endIndex.utxo` when `limit` cuts a stored
- * page short: the stored UTXOs are opaque bytes, so their own ids cannot be computed here.
- * It keeps to the Id alphabet so clients that check the shape accept it.
+ * Answers that hang together: where a method's links hand a member of its result to another
+ * method (`avm.getHeight`'s height to `avm.getBlockByHeight`), the member is a value that
+ * method has stored answers for, in as many of the links' variants as any value is (the
+ * highest of those). Computed once per method.
  */
-function utxoCursor(offset: number): string {
-  let n = offset;
-  let digits = '';
-  do {
-    digits = base58[n % 58] + digits;
-    n = Math.floor(n / 58);
-  } while (n > 0);
-  return `Rpage${digits}`;
-}
+export class LinkedValues {
+  private readonly cache = new Map<string, { pointer: string; value: unknown }[]>();
 
-function readCursor(utxo: unknown): number | undefined {
-  const m = typeof utxo === 'string' ? /^Rpage([1-9A-HJ-NP-Za-km-z]{1,6})$/.exec(utxo) : null;
-  if (!m) return undefined;
-  return [...(m[1] as string)].reduce((n, ch) => n * 58 + base58.indexOf(ch), 0);
-}
+  constructor(private readonly book: AnswerBook) {}
 
-const asCount = (v: unknown): number | undefined =>
-  v === undefined ? undefined : Number.isFinite(Number(v)) ? Number(v) : undefined;
-
-/** avm.getUTXOs over the stored UTXOs: `limit` (0 or absent is 1024) and `startIndex`. */
-function pageUtxos(result: Record<string, unknown>, p: Record<string, unknown>): RpcAnswer {
-  const utxos = Array.isArray(result.utxos) ? result.utxos : [];
-  const stored = isObject(result.endIndex) ? result.endIndex : undefined;
-  const limit = Math.min(asCount(p.limit) || 1024, 1024);
-  let offset = 0;
-  if (isObject(p.startIndex)) {
-    // A cursor of ours resumes; the stored end, or an index the server never gave, is past the end.
-    offset = readCursor(p.startIndex.utxo) ?? utxos.length;
+  private valuesFor(service: OpenRpcService, method: RpcMethod) {
+    const key = `${service.name} ${method.id}`;
+    let list = this.cache.get(key);
+    if (list) return list;
+    list = [];
+    const byPointer = new Map<string, ResultLink[]>();
+    for (const link of resultLinks(service, method))
+      byPointer.set(link.pointer, [...(byPointer.get(link.pointer) ?? []), link]);
+    for (const [pointer, links] of byPointer) {
+      const values = links.flatMap((l) => this.book.storedValues(service, l.to, l.param));
+      let best: { value: unknown; score: number } | undefined;
+      for (const value of values) {
+        const score = links.filter(
+          (l) =>
+            this.book.pickRpc(service, l.to, { ...l.constants, [l.param]: value }).kind ===
+            'answer',
+        ).length;
+        if (
+          score > 0 &&
+          (!best || score > best.score || (score === best.score && compare(value, best.value) > 0))
+        )
+          best = { value, score };
+      }
+      if (best) list.push({ pointer, value: best.value });
+    }
+    this.cache.set(key, list);
+    return list;
   }
-  const page = utxos.slice(offset, offset + limit);
-  const end = offset + page.length;
-  const endIndex =
-    end < utxos.length
-      ? { address: stored?.address, utxo: utxoCursor(end) }
-      : page.length === 0 && isObject(p.startIndex)
-        ? p.startIndex
-        : stored;
-  return { result: { ...result, numFetched: String(page.length), utxos: page, endIndex } };
-}
 
-/** index.getContainerRange over the stored containers, with the node's range errors. */
-function pageContainers(result: Record<string, unknown>, p: Record<string, unknown>): RpcAnswer {
-  const containers = Array.isArray(result.containers) ? result.containers : [];
-  const n = asCount(p.numToFetch) ?? 0;
-  if (n < 1 || n > 1024) return nodeError(`numToFetch must be in [1,1024] but is ${n}`);
-  if (containers.length === 0) return nodeError('no containers have been accepted');
-  const indexOf = (c: unknown, i: number) =>
-    isObject(c) && c.index !== undefined ? Number(c.index) : i;
-  const last = indexOf(containers.at(-1), containers.length - 1);
-  const start = asCount(p.startIndex) ?? 0;
-  if (start > last) return nodeError(`start index (${start}) > last accepted index (${last})`);
-  const page = containers.filter((c, i) => indexOf(c, i) >= start).slice(0, n);
-  return { result: { ...result, containers: page } };
-}
-
-/** Applies a method's paging params to the stored answer it was picked for. */
-export function pageNodeAnswer(
-  method: string,
-  answer: RpcAnswer,
-  params: Record<string, unknown>,
-): RpcAnswer {
-  if (!('result' in answer) || !isObject(answer.result)) return answer;
-  if (method === 'avm.getUTXOs') return pageUtxos(answer.result, params);
-  if (method === 'index.getContainerRange') return pageContainers(answer.result, params);
-  return answer;
+  /** The result with its linked members set to values the linked methods answer. */
+  apply(service: OpenRpcService, method: RpcMethod, result: unknown): unknown {
+    let out = result;
+    for (const { pointer, value } of this.valuesFor(service, method)) {
+      const like = getPointer(out, pointer);
+      if (like === undefined) continue;
+      const typed =
+        typeof like === 'string' ? String(value) : typeof like === 'number' ? Number(value) : value;
+      out = withPointer(out, pointer, typed);
+    }
+    return out;
+  }
 }

@@ -1,13 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deref, isObject } from './json-pointer.js';
-import { type OpenApiService, type Operation, parseQuery, type RestRequest } from './openapi.js';
+import { getPointer, isObject } from './json-pointer.js';
+import { parseQuery, type RestRequest } from './openapi.js';
 import type { RpcMethod } from './openrpc.js';
+import { holds, type Inputs, sent } from './promises/values.js';
+import type { PromiseKind, Promises } from './promises/vocabulary.js';
 import type { Recording } from './recordings.js';
-import { AnswerBook, namedParams } from './replay-answers.js';
-import { type Fault, FaultSyntaxError, faultHeader, parseFault } from './replay-faults.js';
-import { nodeNotFound, pageNodeAnswer } from './replay-node.js';
+import { AnswerBook, namedParams, restInputs } from './replay-answers.js';
+import {
+  type Fault,
+  FaultSyntaxError,
+  faultHeader,
+  mergeFaults,
+  parseFault,
+} from './replay-faults.js';
+import { LinkedValues, rpcNotFound } from './replay-node.js';
+import { type KeepContext, type KeepResult, keepPromises } from './replay-promises.js';
 import { formatViolation } from './schema-set.js';
 import type { Specs } from './specs.js';
 
@@ -27,24 +36,43 @@ const statusNames: Record<number, string> = {
   503: 'Service Unavailable',
 };
 const unparsable = Symbol('unparsable');
-
-/** A page token the replay server understands: where the next page starts. */
-function encodeToken(operation: string, offset: number): string {
-  return Buffer.from(JSON.stringify({ o: operation, n: offset })).toString('base64url');
-}
-
-function decodeToken(token: string, operation: string): number | undefined {
-  try {
-    const { o, n } = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    return o === operation && Number.isInteger(n) && n >= 0 ? n : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Response header naming the promise kinds a fault switch broke on this answer. */
+export const faultAppliedHeader = 'x-replay-fault-applied';
 
 export interface ReplayOptions {
   specs: Specs;
   recordings: Recording[];
+  /**
+   * Fault switches applied to every answer, as in the `x-replay-fault` header (a request's
+   * own header adds to them): e.g. `order` makes a replay server that a contract run must
+   * report for broken order.
+   */
+  fault?: string;
+}
+
+/** Whether any filter of the promises is sent (and applies) in these inputs. */
+const filtersSent = (p: Promises, inputs: Inputs) =>
+  (p.filters ?? []).some((f) => sent(inputs[f.input]) && holds(f.when, inputs));
+
+/** How a picked answer is kept: the other stored answers' items join when a filter is sent. */
+function keepContext(
+  id: string,
+  p: Promises,
+  inputs: Inputs,
+  others: unknown[],
+  all: () => unknown[],
+  faults: PromiseKind[] | undefined,
+): KeepContext {
+  const itemsOf = (body: unknown) => {
+    const list = p.items === undefined ? undefined : getPointer(body, p.items);
+    return Array.isArray(list) ? list : [];
+  };
+  return {
+    id,
+    ...(filtersSent(p, inputs) ? { pool: others.map(itemsOf) } : {}),
+    others: () => all().flatMap(itemsOf),
+    faults: new Set(faults ?? []),
+  };
 }
 
 /** Node paths where geth's JSON-RPC server (batches, its own errors) answers, not gorilla's. */
@@ -58,9 +86,14 @@ const isEvmPath = (pathname: string) => /\/rpc\/?$/.test(pathname);
  */
 export class ReplayHandler {
   private readonly book: AnswerBook;
+  private readonly linked: LinkedValues;
+  private readonly fault: Fault;
 
+  /** Throws FaultSyntaxError when `options.fault` is not a valid switch list. */
   constructor(private readonly options: ReplayOptions) {
     this.book = new AnswerBook(options.specs, options.recordings);
+    this.linked = new LinkedValues(this.book);
+    this.fault = options.fault === undefined ? {} : parseFault(options.fault);
   }
 
   handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -71,11 +104,11 @@ export class ReplayHandler {
       if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
         return preflight(req, res, isRpcPath);
       }
-      let fault: Fault = {};
+      let fault: Fault = this.fault;
       const faultText = req.headers[faultHeader];
       if (typeof faultText === 'string') {
         try {
-          fault = parseFault(faultText);
+          fault = mergeFaults(this.fault, parseFault(faultText));
         } catch (error) {
           if (!(error instanceof FaultSyntaxError)) throw error;
           req.resume();
@@ -116,7 +149,7 @@ export class ReplayHandler {
         );
       if (body === unparsable)
         return send(res, 400, errorBody(400, ['request body is not valid JSON']));
-      return this.rest(req.method ?? 'GET', url, body, res);
+      return this.rest(req.method ?? 'GET', url, body, fault, res);
     } catch (error) {
       send(res, 500, errorBody(500, [`replay server failed: ${(error as Error).message}`]));
     }
@@ -139,7 +172,7 @@ export class ReplayHandler {
     );
   }
 
-  private rest(method: string, url: URL, body: unknown, res: ServerResponse) {
+  private rest(method: string, url: URL, body: unknown, fault: Fault, res: ServerResponse) {
     const { specs } = this.options;
     const match = specs.matchRest(method, url);
     if (!match) {
@@ -167,27 +200,46 @@ export class ReplayHandler {
         ),
       );
     }
-    let pick = this.book.pickRest(service, operation, request);
-    if (pick.kind === 'not-found') {
-      const items = this.book.pickRestItems(service, operation, request);
-      if (items) pick = { kind: 'answer', answer: items };
-    }
+    const pick = this.book.pickRest(service, operation, request);
+    const rules = fault.rules ?? [];
+    const ct = contentTypeFault(rules);
     if (pick.kind === 'not-found') {
       const what = pick.name
         ? `${noun(pick.name)} ${pick.value} not found`
         : `nothing stored for ${operation.id}`;
-      return send(res, 404, errorBody(404, [what]));
+      const nf = operation.promises.notFound;
+      const status = nf && 'status' in nf ? nf.status : 404;
+      return send(res, status, errorBody(status, [what]), ct.headers, ct.type);
     }
-    const paged = page(service, operation, request, pick.answer.body);
-    if (paged.error !== undefined) return send(res, 400, errorBody(400, [paged.error]));
-    send(res, pick.answer.status, paged.body);
+    const promises = operation.promises;
+    const inputs = restInputs(request.pathParams, request.query);
+    const kept: KeepResult = keepPromises(
+      promises,
+      inputs,
+      pick.answer.body,
+      keepContext(
+        operation.id,
+        promises,
+        inputs,
+        pick.others.map((a) => a.body),
+        () => this.book.restBodies(service, operation),
+        // A stored error answer keeps its own body; only the status rule reads it.
+        pick.answer.status < 300 ? rules : rules.filter((r) => r === 'status'),
+      ),
+    );
+    if ('error' in kept) return send(res, 400, errorBody(400, [kept.error]), ct.headers, ct.type);
+    const headers = appliedHeader([...kept.broken, ...ct.broken]);
+    send(res, kept.status ?? pick.answer.status, kept.body, headers, ct.type);
   }
 
   private rpc(url: URL, body: unknown, fault: Fault, res: ServerResponse) {
     const status = fault.status ?? 200;
-    const headers: Record<string, string> = {};
+    const ct = contentTypeFault(fault.rules ?? []);
+    const headers: Record<string, string> = { ...ct.headers };
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-    const reply = (payload: unknown) => send(res, status, payload, headers);
+    const broken = new Set<PromiseKind>(ct.broken);
+    const reply = (payload: unknown) =>
+      send(res, status, payload, { ...headers, ...appliedHeader([...broken]) }, ct.type);
     if (body === undefined || body === unparsable) {
       return reply({
         jsonrpc: '2.0',
@@ -209,12 +261,12 @@ export class ReplayHandler {
       // geth answers an empty batch with one error object, not an empty array.
       if (body.length === 0)
         return reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty batch' } });
-      return reply(body.map((call) => this.rpcCall(url, call, fault)));
+      return reply(body.map((call) => this.rpcCall(url, call, fault, broken)));
     }
-    reply(this.rpcCall(url, body, fault));
+    reply(this.rpcCall(url, body, fault, broken));
   }
 
-  private rpcCall(url: URL, call: unknown, fault: Fault): object {
+  private rpcCall(url: URL, call: unknown, fault: Fault, broken: Set<PromiseKind>): object {
     const id = isObject(call) && 'id' in call ? call.id : null;
     const fail = (code: number, message: string) => ({
       jsonrpc: '2.0',
@@ -254,24 +306,31 @@ export class ReplayHandler {
     }
     const named = namedParams(method, params);
     const pick = this.book.pickRpc(service, method, params);
-    let answer: { result: unknown } | { error: unknown };
     if (pick.kind === 'none') return fail(-32000, `no recording or example for ${call.method}`);
-    if (pick.kind === 'not-found') answer = nodeNotFound(method.id, named);
-    else if (pick.kind === 'encoding')
+    if (pick.kind === 'encoding')
       return fail(
         -32000,
         `couldn't encode the reply as ${JSON.stringify(pick.requested)}: the replay server holds it only as ${pick.stored.join(', ')}`,
       );
-    else answer = pageNodeAnswer(method.id, pick.answer, named);
-    // The newest block is gettable by height, as on a node: the stored items hang together.
-    const newest =
-      method.id === 'avm.getHeight'
-        ? this.book.newestHeight(service, 'avm.getBlockByHeight')
-        : undefined;
-    if (newest !== undefined && 'result' in answer && isObject(answer.result))
-      answer = { result: { ...answer.result, height: newest } };
+    const answer = pick.kind === 'not-found' ? rpcNotFound(method, named) : pick.answer;
     if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error };
-    return { jsonrpc: '2.0', id, result: answer.result };
+    const promises = method.promises;
+    const kept = keepPromises(
+      promises,
+      named,
+      this.linked.apply(service, method, answer.result),
+      keepContext(
+        method.id,
+        promises,
+        named,
+        pick.kind === 'answer' ? pick.others.flatMap((a) => ('result' in a ? [a.result] : [])) : [],
+        () => this.book.rpcResults(service, method),
+        fault.rules,
+      ),
+    );
+    if ('error' in kept) return fail(-32000, kept.error);
+    for (const kind of kept.broken) broken.add(kind);
+    return { jsonrpc: '2.0', id, result: kept.body };
   }
 }
 
@@ -285,37 +344,6 @@ function nodeParams(method: RpcMethod, params: unknown): unknown {
   if (Array.isArray(params) && params.length === 0) return {};
   if (Array.isArray(params) && params.length === 1 && isObject(params[0])) return params[0];
   return params;
-}
-
-/** Slices the operation's list property by pageSize and pageToken. */
-function page(
-  service: OpenApiService,
-  op: Operation,
-  request: RestRequest,
-  body: unknown,
-): { body?: unknown; error?: string } {
-  if (!isObject(body) || !op.parameters.some((p) => p.name === 'pageToken')) return { body };
-  const list = Object.entries(body).find(([, v]) => Array.isArray(v));
-  if (!list) return { body };
-  const [name, items] = list as [string, unknown[]];
-  const sizeParam = op.parameters.find((p) => p.name === 'pageSize');
-  const sizeSchema = sizeParam ? deref(service.doc, { $ref: `#${sizeParam.schema}` }, '').node : {};
-  const size =
-    Number(request.query.pageSize?.[0] ?? sizeSchema.default ?? items.length) || items.length || 1;
-  let offset = 0;
-  const token = request.query.pageToken?.[0];
-  if (token !== undefined) {
-    const decoded = decodeToken(token, op.id);
-    if (decoded === undefined)
-      return {
-        error: `pageToken: ${JSON.stringify(token)} is not a token this server issued for ${op.id}`,
-      };
-    offset = decoded;
-  }
-  const out: Record<string, unknown> = { ...body, [name]: items.slice(offset, offset + size) };
-  delete out.nextPageToken;
-  if (offset + size < items.length) out.nextPageToken = encodeToken(op.id, offset + size);
-  return { body: out };
 }
 
 /** `blockId` → `Block`, `txHash` → `Tx`: the resource a not-found message names. */
@@ -376,16 +404,30 @@ function preflight(req: IncomingMessage, res: ServerResponse, isRpcPath: boolean
   res.end();
 }
 
+/** The content-type fault: a JSON answer sent as text/plain. */
+function contentTypeFault(rules: PromiseKind[]) {
+  const on = rules.includes('content-type');
+  return {
+    type: on ? 'text/plain; charset=utf-8' : undefined,
+    headers: {} as Record<string, string>,
+    broken: on ? (['content-type'] as PromiseKind[]) : [],
+  };
+}
+
+const appliedHeader = (kinds: PromiseKind[]): Record<string, string> =>
+  kinds.length ? { [faultAppliedHeader]: [...new Set(kinds)].join(',') } : {};
+
 function send(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  type = 'application/json; charset=utf-8',
 ) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': type,
     'content-length': Buffer.byteLength(text),
   });
   res.end(text);
