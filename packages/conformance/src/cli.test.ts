@@ -235,7 +235,8 @@ describe('contract', () => {
         /^ {2}curl -sS -X POST '[^']+\/ext\/info' -H 'content-type: application\/json' --data '\{"jsonrpc":"2\.0".*"method":"info\.getNodeVersion"/m,
       );
       expect(text.stdout.trim().split('\n').at(-1)).toMatch(
-        /^contract: 0\/2 operations and methods conform, 2 drift, 0 not tested, 0 skipped; cases: 0 conform, \d+ drift, 0 not tested, 0 skipped; \d+ requests in \d+\.\d s$/,
+        // Only a case naming a block the corpus does not hold may conform: its 404 is allowed.
+        /^contract: 0\/2 operations and methods conform, 2 drift, 0 not tested, 0 skipped; cases: [01] conform, \d+ drift, 0 not tested, 0 skipped; \d+ requests in \d+\.\d s$/,
       );
       const junit = await run([
         'contract',
