@@ -4,14 +4,15 @@ import type { ContractCase, ContractResult, Expectation } from './contract.js';
 import { getPointer, isObject } from './json-pointer.js';
 import { parseQuery } from './openapi.js';
 import { exercisedRules } from './promises/check.js';
-import { holds, type Inputs, keeps, normalized } from './promises/values.js';
+import { holds, type Inputs, keeps, normalized, orderKey } from './promises/values.js';
 import type { IdentityPromise, MatchPromise, PromiseKind } from './promises/vocabulary.js';
 import type { Specs } from './specs.js';
 
 /*
  * The `filter` case class: every filter (and every identity naming a member) an operation
  * promises is sent with a value taken from an answer that already came back, so the rule is
- * really exercised. A value read off an item of the operation's own answer is one that item
+ * really exercised; an order an input drives is asked both ways of a request whose answer
+ * held two items with different keys. A value read off an item of the operation's own answer is one that item
  * satisfies (its node id for `nodeIds`, its timestamp for `startTimestamp`, its amount for a
  * minimum), so a conforming answer is not empty; failing that, a value another answer of the
  * same service holds under the member's name (a subnet id, an asset id) is sent, and an empty
@@ -41,7 +42,9 @@ export function filterSlots(specs: Specs, maxCases: number): number {
   for (const { service, id } of specs.all) {
     const target = targetOf(specs, { service, operation: id });
     if (!target) continue;
-    const k = inputRules(target).reduce((s, r) => s + (r.promise.member?.length ?? 0), 0);
+    const k =
+      inputRules(target).reduce((s, r) => s + (r.promise.member?.length ?? 0), 0) +
+      2 * (target.promises.order ?? []).filter((o) => o.input || o.when).length;
     n += Math.min(maxCases, k);
   }
   return n;
@@ -158,7 +161,8 @@ export function filterCases(
     const target = targetOf(specs, { service, operation: id });
     if (!target) continue;
     const rules = inputRules(target);
-    if (rules.length === 0) continue;
+    const orders = (target.promises.order ?? []).filter((o) => o.input || o.when);
+    if (rules.length === 0 && orders.length === 0) continue;
     const own = results.filter(
       (r) =>
         r.service === service &&
@@ -226,6 +230,32 @@ export function filterCases(
             break;
           }
         }
+      }
+    }
+    // Then an order an input drives (or that holds only for some inputs) is asked of a request whose
+    // answer held two items with different keys: each direction, the `when` inputs set.
+    for (const o of orders) {
+      const source = own.find((r) => {
+        const list = subjects(target, { rule: 'filter', promise: o as never }, answerOf(target, r));
+        return new Set(list.map((item) => JSON.stringify(orderKey(o, item)))).size > 1;
+      });
+      if (!source) continue;
+      const base = requestOf(source);
+      const inputs = inputsOf(target, base);
+      for (const direction of o.input ? ['asc', 'desc'] : [undefined]) {
+        if (n >= options.maxCases) break;
+        const changes = { ...whenInputs(o.when, inputs) };
+        if (o.input) changes[o.input] = direction;
+        const c = withInputs(target, base, changes);
+        const key = `${service} ${c.path} ${JSON.stringify(isObject(c.body) ? { ...c.body, id: 0 } : null)}`;
+        if (seen.has(key) || !validCase(target, c)) continue;
+        if (c.path === base.path && JSON.stringify(c.body) === JSON.stringify(base.body)) continue;
+        seen.add(key);
+        c.class = 'filter';
+        const set = Object.entries(changes).map(([k, v]) => `${k}=${v ?? '(absent)'}`);
+        c.source = `filter: ${set.join('&')} (order by ${o.key.join(' or ')}, from an answer with two keys)`;
+        out.push(c);
+        n++;
       }
     }
   }
