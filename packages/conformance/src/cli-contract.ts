@@ -31,7 +31,7 @@ import {
 import { classCounts, defaultPlan, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
 import { exercisedKinds, filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
-import { declaredKinds } from './promises/vocabulary.js';
+import { declaredKinds, promiseKinds } from './promises/vocabulary.js';
 import { loadExchanges, type Recording } from './recordings.js';
 import { startReplayServer } from './replay.js';
 import { type JunitCase, junitDocument, reportVersion } from './report.js';
@@ -254,8 +254,18 @@ function contractJunit(run: ContractRun): string {
     run.results.map((r) => {
       const c: JunitCase = { classname: r.service, name: `${r.operation} ${r.source}` };
       if (r.verdict === 'drift') {
+        // An answer with the expected status that breaks a promise is told by its first rule.
+        const promise = r.violations.find((v) =>
+          (promiseKinds as readonly string[]).includes(v.kind),
+        );
+        const statusOff = r.violations.some(
+          (v) => v.kind === 'unexpected-status' || v.kind === 'unexpected-error',
+        );
         c.failure = {
-          message: `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
+          message:
+            promise && !statusOff
+              ? formatViolation(promise)
+              : `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
           text: [...r.violations.map(formatViolation), r.curl].join('\n'),
         };
       } else if (r.verdict === 'not-tested')
