@@ -476,3 +476,52 @@ describe('contract reports every broken promise, each answer schema-valid', () =
     60000,
   );
 });
+
+describe("the replay server's own fault switch (startReplayServer's fault) is caught too", () => {
+  test.each([...new Set(Object.values(breakers).map((b) => b.declared))])(
+    '%s',
+    async (kind) => {
+      const operations = declaring(kind);
+      const replay = await startReplayServer({ specs, recordings, fault: kind });
+      try {
+        const { results } = await runPlan(
+          specs,
+          base,
+          {
+            targets: Object.fromEntries(
+              [...specs.rest, ...specs.rpc].map((s) => [s.name, replay.url]),
+            ),
+            concurrency: 4,
+            timeoutMs: 20000,
+            maxRetryAfterMs: 0,
+            retries: 0,
+            replaysCorpus: true,
+          },
+          {
+            classes: parseClasses(undefined),
+            seed: 1,
+            maxCases: 12,
+            maxRequests: 2000,
+            maxPages: 4,
+            only: (c) => operations.has(c.operation),
+          },
+        );
+        const caught = new Set(
+          results.filter((r) => r.violations.some((v) => v.kind === kind)).map((r) => r.operation),
+        );
+        expect(caught.size).toBeGreaterThan(0);
+        expect([...caught].filter((op) => !operations.has(op))).toEqual([]);
+        expect(
+          results.flatMap((r) =>
+            r.violations
+              .filter((v) => schemaKinds.has(v.kind))
+              .map((v) => `${r.operation} ${v.message}`),
+          ),
+        ).toEqual([]);
+      } finally {
+        await replay.close();
+      }
+    },
+    60000,
+  );
+});
