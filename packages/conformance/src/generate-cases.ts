@@ -626,16 +626,20 @@ function rpcGenerated(
 }
 
 /**
- * Valid values the spec itself says current nodes refuse (NumToFetch: "Current nodes accept
- * only 1 to 1024 and answer 0 with an error"): a result or that error both conform.
+ * Valid values the promises say may be refused: a range count of 0 (`range`: "`count` 0 or
+ * above `max` … is an error", while the schema keeps 0 for older nodes): a result or the
+ * method's server error both conform.
  */
 function documentedRefusal(method: RpcMethod, v: Variation): Expectation | undefined {
-  if (method.id === 'index.getContainerRange' && v.input === 'numToFetch' && Number(v.value) === 0)
+  const range = method.promises.range;
+  if (range && v.input === range.count && Number(v.value) === 0) {
+    const code = method.errorCodes.find((c) => c > -32600 || c < -32700);
     return {
       status: 200,
       reply: 'result',
-      or: [{ status: 200, reply: 'error', errorCode: -32000 }],
+      or: [{ status: 200, reply: 'error', ...(code === undefined ? {} : { errorCode: code }) }],
     };
+  }
   return undefined;
 }
 
