@@ -287,16 +287,16 @@ function restGenerated(
         const mine = String(base.pathParams[input.name] ?? base.query[input.name]?.[0] ?? '');
         const others = [...(known.get(input.name) ?? []), ...(elsewhere.get(input.name) ?? [])]
           .filter((v) => typeof v === 'string' && v !== mine)
-          .filter((v, i, all) => all.indexOf(v) === i);
-        // None known: a decimal number, when the input's pattern takes one (a chain id).
-        if (others.length === 0) {
-          const [n] = fc.sample(fc.integer({ min: 1, max: 999_999 }), {
+          .filter((v, i, all) => all.indexOf(v) === i)
+          .filter((v) => valid(applyRest(base, input, v)));
+        // None known: a value sampled from the input's pattern (a chain id, a transaction hash).
+        const pattern = typeof input.schema.pattern === 'string' ? input.schema.pattern : '';
+        if (others.length === 0 && pattern) {
+          const [v] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u')), {
             seed: seedBase,
             numRuns: 1,
           });
-          const pattern = typeof input.schema.pattern === 'string' ? input.schema.pattern : '';
-          if (pattern && n !== undefined && new RegExp(pattern, 'u').test(String(n)))
-            others.push(String(n));
+          if (v !== undefined && v.length <= 100) others.push(v);
         }
         const corpus = new Set([
           ...(known.get(input.name) ?? []),
