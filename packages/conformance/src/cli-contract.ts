@@ -310,7 +310,7 @@ function contractText(run: ContractRun, where: string): string {
     lines.push(
       '',
       `DRIFT ${r.service} ${r.operation} (${r.source})`,
-      `  expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
+      `  expected ${describeExpectation(r.expect)}${brokenOnly(r) ? ` keeping its promises, got ${r.got ?? 'no answer'} breaking ${brokenOnly(r)}` : `, got ${r.got ?? 'no answer'}`}`,
       ...rest.slice(0, 10).map((v) => `  ${formatViolation(v)}`),
       ...(rest.length > 10 ? [`  … and ${rest.length - 10} more`] : []),
       `  ${r.curl}`,
@@ -351,6 +351,13 @@ function contractText(run: ContractRun, where: string): string {
     `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');
+}
+
+/** The promise kinds a drift breaks when nothing else is off (status and shape as expected). */
+function brokenOnly(r: ContractResult): string | undefined {
+  const isPromise = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
+  if (r.violations.length === 0 || !r.violations.every((v) => isPromise(v.kind))) return undefined;
+  return [...new Set(r.violations.map((v) => v.kind))].join(', ');
 }
 
 const nodeSpecificReason = 'node-specific; public servers do not serve it';
