@@ -99,6 +99,45 @@ describe('check', () => {
     );
   });
 
+  test('a schema-valid exchange that breaks its promises fails, with expected vs got', {
+    timeout: 60000,
+  }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'check-'));
+    const read = async (file: string) => JSON.parse(await readFile(join(corpus, file), 'utf8'));
+    const blocks = await read('data-api/list-latest-blocks.1.json');
+    blocks.request.url += '?pageSize=2';
+    blocks.response.body.blocks.reverse();
+    await writeFile(join(dir, 'blocks.json'), JSON.stringify(blocks));
+    const health = await read('node-rpc/get-ext-health.1.json');
+    health.response.status = 503;
+    health.response.headers = { 'Content-Type': 'text/plain' };
+    await writeFile(join(dir, 'health.har'), JSON.stringify(recordingsToHar([health])));
+    // Two pages of one listing, the second handing out the first one's token again.
+    const first = await read('data-api/list-latest-blocks.1.json');
+    first.response.body.nextPageToken = 'A';
+    const second = structuredClone(first);
+    second.request.url += '?pageToken=A';
+    await writeFile(join(dir, 'pages.har'), JSON.stringify(recordingsToHar([first, second])));
+    const { code, stdout } = await run(['check', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /response\.body\/blocks: page-size: \d+ items for pageSize=2 \(at most 2\)/,
+    );
+    expect(stdout).toMatch(
+      /order: blocks\[1\]\.blockNumber "\d+" after "\d+", expected descending/,
+    );
+    expect(stdout).toContain('response.status: status: HTTP 503 with healthy true (expected 200)');
+    expect(stdout).toContain(
+      'response.headers/content-type: content-type: text/plain, expected application/json',
+    );
+    expect(stdout).toContain(
+      'response.body/nextPageToken: paging: nextPageToken "A" on page 2 was handed out on page 1 already',
+    );
+    expect(stdout).toMatch(
+      /paging: blocks\[0\]\.blockHash "0x[0-9a-f]+" on page 2 was on page 1 already/,
+    );
+  });
+
   test('bad usage gets exit 2 and a one-line reason', { timeout: 60000 }, async () => {
     const { code, stderr } = await run(['check', corpus, '--format', 'yaml']);
     expect(code).toBe(2);

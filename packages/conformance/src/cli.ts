@@ -18,6 +18,7 @@ import {
   usage,
   version,
 } from './cli-shared.js';
+import { ListingTracker } from './promises/check.js';
 import { loadExchanges, RecordingFormatError } from './recordings.js';
 import { formatJson, formatJunit, formatText, summarize } from './report.js';
 import {
@@ -65,6 +66,18 @@ async function check(args: string[]) {
     const excluded = exclusionFor(exclusions, e.file);
     if (excluded) return { file: e.file, ok: true, errors: [], excluded };
     return specs.checkExchange(e, { strict: values.strict === true });
+  });
+  // The cursor rule spans answers: pages of one listing, in the order given.
+  const listings = new ListingTracker();
+  exchanges.forEach((e, i) => {
+    const result = results[i] as ExchangeResult;
+    if (result.excluded) return;
+    for (const s of specs.promiseSubjects(e)) {
+      const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
+      if (found.length === 0) continue;
+      result.errors.push(...found);
+      result.ok = false;
+    }
   });
   const summary = summarize(specs, results);
   const out =

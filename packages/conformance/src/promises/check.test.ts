@@ -9,7 +9,14 @@ import type { RpcMethod } from '../openrpc.js';
 import { loadRecordings, parseExchanges, type Recording } from '../recordings.js';
 import { formatViolation, type Violation } from '../schema-set.js';
 import { Specs } from '../specs.js';
-import { type Answer, checkPromises, exercisedRules, restInputs, rpcInputs } from './check.js';
+import {
+  type Answer,
+  checkPromises,
+  exercisedRules,
+  ListingTracker,
+  restInputs,
+  rpcInputs,
+} from './check.js';
 import { compare, type Inputs, inputValues, keeps, membersOf, orderKey } from './values.js';
 import { type PromiseKind, type Promises, promiseKinds } from './vocabulary.js';
 
@@ -977,6 +984,137 @@ describe('exercisedRules: what an answer put to the test', () => {
     expect(uses.filter((u) => u.kind === 'identity')).toEqual([
       { kind: 'identity', rule: 'blockId', exercised: false },
     ]);
+  });
+});
+
+describe('paging across answers (ListingTracker): a listing read page by page', () => {
+  /** The getLatestBlocks example cut into pages of two, each handing out its own token. */
+  const pages = () => {
+    const r = restExample('data-api', 'getLatestBlocks');
+    const blocks = list(r.response.body, '/blocks');
+    const page = (items: unknown[], token: string | undefined, next: string | undefined) => {
+      const p = structuredClone(r);
+      if (token) setQuery(p, 'pageToken', token);
+      setQuery(p, 'pageSize', '2');
+      const b = body(p);
+      b.blocks = structuredClone(items);
+      if (next) b.nextPageToken = next;
+      else delete b.nextPageToken;
+      return p;
+    };
+    return {
+      blocks,
+      first: page(blocks.slice(0, 2), undefined, 'A'),
+      second: page(blocks.slice(2, 4), 'A', 'B'),
+      page,
+    };
+  };
+  const run = (exchanges: Recording[]) => {
+    const tracker = new ListingTracker();
+    return exchanges.map((e) => {
+      expect(specs.checkExchange(e, strict).errors.map(formatViolation)).toEqual([]);
+      return specs
+        .promiseSubjects(e)
+        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
+        .map((v) => `${v.kind} ${v.where}${v.path}: ${v.message}`);
+    });
+  };
+
+  test('two pages that move on keep the cursor', () => {
+    const { first, second } = pages();
+    expect(run([first, second])).toEqual([[], []]);
+  });
+
+  test('a next page repeating an item of the previous one is caught', () => {
+    const { blocks, first, page } = pages();
+    const second = page([blocks[1], blocks[2]], 'A', 'B');
+    const hash = (blocks[1] as { blockHash: string }).blockHash;
+    expect(run([first, second])).toEqual([
+      [],
+      [
+        `paging response.body/blocks/0/blockHash: paging: blocks[0].blockHash "${hash}" on page 2 was on page 1 already, expected no item on two pages`,
+      ],
+    ]);
+  });
+
+  test('a cursor handed out twice is caught', () => {
+    const { blocks, first, page } = pages();
+    const second = page(blocks.slice(2, 4), 'A', 'A');
+    expect(run([first, second])[1]).toEqual([
+      'paging response.body/nextPageToken: paging: nextPageToken "A" on page 2 was handed out on page 1 already, expected a new cursor',
+    ]);
+  });
+
+  test('a page asked for again, another listing, or other inputs are no next page', () => {
+    const { blocks, first, second, page } = pages();
+    // The same second page twice (a reload), then a fresh listing with the same first page.
+    expect(run([first, second, second, first]).flat()).toEqual([]);
+    // A token from another listing (other inputs) does not chain the pages.
+    const other = page(blocks.slice(0, 2), 'A', 'C');
+    setPath(other, '/chains/43114/', '/chains/43113/');
+    expect(run([first, other]).flat()).toEqual([]);
+  });
+
+  test('JSON-RPC: avm.getUTXOs pages chained by an object cursor (endIndex sent as startIndex)', () => {
+    const r = recording('node-rpc/avm.getUTXOs.1.json');
+    const end = result(r).endIndex;
+    const next = structuredClone(r);
+    params(next).startIndex = structuredClone(end);
+    const tracker = new ListingTracker();
+    const observe = (e: Recording) =>
+      specs
+        .promiseSubjects(e)
+        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
+        .map((v) => v.message);
+    expect(observe(r)).toEqual([]);
+    // The next page hands out the same endIndex again: a cursor that does not move.
+    expect(observe(next)).toEqual([
+      expect.stringMatching(
+        /^paging: endIndex \{.+\} on page 2 was handed out on page 1 already, expected a new cursor$/,
+      ),
+    ]);
+  });
+});
+
+describe('paging, derived: every operation and method declaring a cursor', () => {
+  const rows = subjects.filter((s) => s.promises.cursor && itemsOf(s).length > 0);
+  test('every operation declaring a cursor has an example with items to prove it on', () => {
+    const declared = [
+      ...specs.rest.flatMap((s) => s.operations.filter((o) => o.promises.cursor).map((o) => o.id)),
+      ...rpc.methods.filter((m) => m.promises.cursor).map((m) => m.id),
+    ];
+    const proven = new Set(rows.map((r) => r.key.split(' ')[1]));
+    expect(declared.filter((id) => !proven.has(id))).toEqual([]);
+  });
+  test.each(rows.map((s) => [s.key, s] as const))('%s', (_key, s) => {
+    const cursor = s.promises.cursor as NonNullable<Promises['cursor']>;
+    const only = { items: s.promises.items, cursor } as Promises;
+    const token = getPointer(s.value, cursor.next) ?? 'T1';
+    const withNext = (next: unknown) => {
+      const value = structuredClone(s.value) as Record<string, unknown>;
+      value[cursor.next.slice(1)] = structuredClone(next);
+      return value;
+    };
+    const moved = typeof token === 'string' ? `${token}2` : { ...(token as object), moved: 1 };
+    const observe = (pages: [Inputs, unknown][]) => {
+      const tracker = new ListingTracker();
+      return pages.map(([inputs, value]) => {
+        const { answer } = s.with(value, inputs);
+        return tracker.observe(s.key, only, inputs, answer).map((v) => v.kind);
+      });
+    };
+    const first: [Inputs, unknown] = [s.inputs, withNext(token)];
+    const next = { ...s.inputs, [cursor.input]: token };
+    // The same token handed out again on the next page: caught, whatever the items.
+    expect(observe([first, [next, withNext(token)]])[1]).toContain('paging');
+    if (cursor.distinct) {
+      // The same items on the next page, with a cursor that moved: caught by `distinct`.
+      const got = observe([first, [next, withNext(moved)]])[1];
+      expect(got?.length).toBeGreaterThan(0);
+      expect(got?.every((k) => k === 'paging')).toBe(true);
+    }
+    // A first page asked twice is no next page.
+    expect(observe([first, first]).flat()).toEqual([]);
   });
 });
 

@@ -24,8 +24,9 @@ import type { How, PromiseKind, Promises } from './vocabulary.js';
 /*
  * Checks one answer against the `x-promises` of its operation or method: is it what the
  * request asked for? Every match, order and bound is read through values.ts, the predicates
- * the replay server keeps too. Rules that need a sequence of answers (the cursor) are
- * contract's (paging.ts); `notFound` says what to answer, not what to check.
+ * the replay server keeps too. The cursor needs a sequence of answers: `ListingTracker`
+ * follows one through a file for `check` (contract's page chains are paging.ts's);
+ * `notFound` says what to answer, not what to check.
  */
 
 /** One answer as the rules see it. */
@@ -34,7 +35,10 @@ export type Answer =
       protocol: 'rest';
       /** The HTTP status. */
       status: number;
-      /** See `contentType` below. */
+      /**
+       * The Content-Type the answer was sent with: `''` when it was sent without one,
+       * undefined when that is not known (a recording without headers: the rule is skipped).
+       */
       contentType?: string | undefined;
       /** The parsed body; undefined when the answer had none. */
       body?: unknown;
@@ -60,9 +64,10 @@ export interface RuleUse {
   kind: PromiseKind;
   /**
    * Which rule: the input it reads for page-size, filter, identity and range (`pageSize`,
-   * `validationStatus`, `blockId`, `numToFetch`), the key pointer for order (`/blockNumber`),
-   * the count member for count (`/numFetched`), the boolean member for status (`/healthy`,
-   * written `all /healthy` for the all-entries rule), the media type for content-type.
+   * `validationStatus`, `blockId`, `numToFetch`), the key pointers for order (`/blockNumber`;
+   * several joined by a space), the count member for count (`/numFetched`), the boolean
+   * member for status (`/healthy`, written `all /healthy` for the all-entries rule), the
+   * media type for content-type.
    */
   rule: string;
   exercised: boolean;
@@ -184,27 +189,34 @@ function evaluate(
     }
   }
   if (!success) {
-    if (uses) listUnexercised(p, inputs, use);
+    if (uses) listUnexercised(p, use);
     return out;
   }
 
   const itemsAt = p.items ?? '';
   const rawItems = p.items === undefined ? undefined : getPointer(value, p.items);
   // A null or absent list is an empty one (getContainerRange answers null for nothing).
-  const items = Array.isArray(rawItems) ? rawItems : rawItems == null ? [] : undefined;
+  const items =
+    p.items === undefined
+      ? undefined
+      : Array.isArray(rawItems)
+        ? rawItems
+        : rawItems == null
+          ? []
+          : undefined;
   const itemLabel = (i: number, member = '') => label(`${itemsAt}${pointerOf(i)}${member}`);
 
   if (p.page) {
     const bound = items ? pageBound(p.page, inputs) : undefined;
     use('page-size', p.page.input, bound !== undefined && (items?.length ?? 0) > 0);
     if (items && bound !== undefined && items.length > bound) {
-      const sent = inputs[p.page.input];
+      const given = inputs[p.page.input];
       const asked =
-        sent === undefined
+        given === undefined
           ? `with ${p.page.input} absent (default ${bound})`
-          : bound === p.page.default && String(first(sent)) !== String(bound)
-            ? `for ${showInput(p.page.input, sent)} (outside 1..${p.page.max ?? '∞'}: default ${bound})`
-            : `for ${showInput(p.page.input, sent)} (at most ${bound})`;
+          : bound === p.page.default && String(first(given)) !== String(bound)
+            ? `for ${showInput(p.page.input, given)} (outside 1..${p.page.max ?? '∞'}: default ${bound})`
+            : `for ${showInput(p.page.input, given)} (at most ${bound})`;
       out.push(violation('page-size', where, itemsAt, `page-size: ${items.length} items ${asked}`));
     }
   }
@@ -313,6 +325,8 @@ function evaluate(
       );
   }
 
+  // Range rules 1-3, 5 and 6 of index.getContainerRange; rule 4 (a start past the last
+  // accepted index is an error) needs the node's last index, which one answer does not tell.
   if (p.range) {
     const r = p.range;
     const { start, count, errorDue } = rangeOf(r, inputs);
@@ -362,10 +376,105 @@ function evaluate(
   return out;
 }
 
+/**
+ * Follows listings through a sequence of answers (a HAR log, a folder of recordings, in
+ * order), for the cursor rule one answer alone cannot break. An answer whose cursor input is
+ * a token an earlier answer of the same listing (same operation, same other inputs) handed
+ * out is that listing's next page; an answer without the cursor input starts a listing. A
+ * token handed out twice, or (with `distinct`) an item already on an earlier page, is a
+ * `paging` violation. A page with no items ends a listing: its cursor is not read; a page
+ * asked for again (the same token sent twice) is not read either.
+ */
+export class ListingTracker {
+  readonly #listings = new Map<
+    string,
+    { tokens: Map<string, number>; used: Set<string>; seen: Map<string, number>; pages: number }[]
+  >();
+
+  /** The cursor violations of this answer, given the answers observed before it. */
+  observe(operation: string, promises: Promises, inputs: Inputs, answer: Answer): Violation[] {
+    const cursor = promises.cursor;
+    const rest = answer.protocol === 'rest';
+    const success = rest
+      ? answer.status >= 200 && answer.status < 300
+      : isObject(answer.reply) && 'result' in answer.reply;
+    if (!cursor || !success) return [];
+    const value = rest ? answer.body : (answer.reply as { result: unknown }).result;
+    const others = Object.fromEntries(
+      Object.entries(inputs).filter(([name]) => name !== cursor.input),
+    );
+    const key = `${operation} ${stable(others)}`;
+    const listings = this.#listings.get(key) ?? [];
+    this.#listings.set(key, listings);
+    const sentToken = inputs[cursor.input];
+    let listing =
+      sentToken === undefined ? undefined : listings.find((l) => l.tokens.has(stable(sentToken)));
+    if (listing && sentToken !== undefined) {
+      // The same page asked for again (a retry, a reload) is no next page.
+      if (listing.used.has(stable(sentToken))) return [];
+      listing.used.add(stable(sentToken));
+    }
+    if (!listing) {
+      listing = { tokens: new Map(), used: new Set(), seen: new Map(), pages: 0 };
+      listings.push(listing);
+    }
+    const page = ++listing.pages;
+    const where = rest ? 'response.body' : 'response.result';
+    const out: Violation[] = [];
+    const itemsAt = promises.items ?? '';
+    const raw = promises.items === undefined ? undefined : getPointer(value, promises.items);
+    const items = Array.isArray(raw) ? raw : [];
+    if (items.length === 0) return out;
+    const next = getPointer(value, cursor.next);
+    if (next !== undefined && next !== null && next !== '') {
+      const token = stable(next);
+      const before = listing.tokens.get(token);
+      if (before !== undefined)
+        out.push(
+          violation(
+            'paging',
+            where,
+            cursor.next,
+            `paging: ${label(cursor.next)} ${fmt(next)} on page ${page} was handed out on page ${before} already, expected a new cursor`,
+          ),
+        );
+      else listing.tokens.set(token, page);
+    }
+    if (cursor.distinct) {
+      const distinct = cursor.distinct;
+      const capped = cap(out, 'paging', where, itemsAt, 'items of earlier pages');
+      items.forEach((item, i) => {
+        const member = presentPointers(item, distinct)[0];
+        if (member === undefined) return;
+        const id = stable(getPointer(item, member));
+        const earlier = listing.seen.get(id);
+        if (earlier !== undefined && earlier < page)
+          capped(
+            `${itemsAt}${pointerOf(i)}${member}`,
+            `paging: ${label(`${itemsAt}${pointerOf(i)}${member}`)} ${fmt(getPointer(item, member))} on page ${page} was on page ${earlier} already, expected no item on two pages`,
+          );
+        else if (earlier === undefined) listing.seen.set(id, page);
+      });
+      capped.done();
+    }
+    return out;
+  }
+}
+
+/** JSON with object keys sorted, so equal values give equal keys. */
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable(v[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'undefined';
+}
+
 /** The answer rules an error answer leaves untested, listed as not exercised. */
 function listUnexercised(
   p: Promises,
-  _inputs: Inputs,
   use: (kind: PromiseKind, rule: string, exercised: boolean) => void,
 ): void {
   if (p.page) use('page-size', p.page.input, false);
