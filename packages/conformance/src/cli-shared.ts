@@ -33,6 +33,8 @@ Options:
   --port N              port to listen on (default 0: any free port)
   --recordings DIR      exchanges to answer from (default: the bundled corpus)
   --specs DIR           bundled spec documents to use (default: the package's own)
+  --fault SWITCHES      break these on every answer, as the x-replay-fault header does
+                        (e.g. order, filter, page-size: a faulty server for contract runs)
   -h, --help            this help`,
   contract: `Usage: avalanche-conformance contract [options]
 

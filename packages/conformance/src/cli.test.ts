@@ -168,6 +168,27 @@ describe('serve', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
   });
+
+  test('--fault makes every answer break that rule; a bad switch is a usage error', {
+    timeout: 60000,
+  }, async () => {
+    const bad = await run(['serve', '--fault', 'sideways']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fault: x-replay-fault: "sideways" is not a fault switch');
+    const faulty = spawn(process.execPath, [cli, 'serve', '--port', '0', '--fault', 'order']);
+    try {
+      const [line] = (await once(faulty.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+      const url = (/http:\/\/127\.0\.0\.1:\d+/.exec(String(line)) ?? [''])[0];
+      const res = await fetch(`${url}/v1/networks/mainnet/blockchains?sortOrder=asc`);
+      expect(res.headers.get('x-replay-fault-applied')).toBe('order');
+      const times = (await res.json()).blockchains.map(
+        (b: { createBlockTimestamp: number }) => b.createBlockTimestamp,
+      );
+      expect(times).not.toEqual([...times].sort((a: number, b: number) => a - b));
+    } finally {
+      faulty.kill('SIGKILL');
+    }
+  });
 });
 
 describe('contract', () => {

@@ -99,10 +99,21 @@ async function serve(args: string[]) {
         port: { type: 'string' },
         specs: { type: 'string' },
         recordings: { type: 'string' },
+        fault: { type: 'string' },
       },
     }),
   );
   if (values.help) return printHelp('serve');
+  const { parseFault, FaultSyntaxError } = await import('./replay-faults.js');
+  if (values.fault !== undefined) {
+    try {
+      parseFault(values.fault);
+    } catch (error) {
+      if (error instanceof FaultSyntaxError)
+        throw new UsageError(`--fault: ${error.message}`, 'serve');
+      throw error;
+    }
+  }
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
   const recordings = await loadExchanges([values.recordings ?? defaultRecordings]);
   const { startReplayServer } = await import('./replay.js');
@@ -110,6 +121,7 @@ async function serve(args: string[]) {
     specs,
     recordings,
     port: positiveInt('port', values.port, 0),
+    ...(values.fault === undefined ? {} : { fault: values.fault }),
   });
   console.log(`replay server on ${server.url}`);
   console.log(`  data-api     ${server.url}/v1/...`);

@@ -5,7 +5,7 @@ import type { OpenRpcService, RpcMethod } from './openrpc.js';
 import { type Inputs, membersOf } from './promises/values.js';
 import type { Promises } from './promises/vocabulary.js';
 import type { Recording } from './recordings.js';
-import { canonical, identityMatches, memberDecided } from './replay-promises.js';
+import { canonical, filterDecided, identityMatches, memberDecided } from './replay-promises.js';
 
 export { canonical };
 
@@ -167,7 +167,10 @@ function accepts<T extends RestAnswer | RpcAnswer>(
 ): boolean {
   // An answer in another encoding has other members: its stored request decides.
   const body = sameForm ? successOf(c.answer) : undefined;
-  const decided = body === undefined ? new Set<string>() : memberDecided(p, inputs, body);
+  const decided =
+    body === undefined
+      ? new Set<string>()
+      : new Set([...memberDecided(p, inputs, body), ...filterDecided(p, inputs, body)]);
   if (body !== undefined && identityMatches(p, inputs, body) === false) return false;
   return names.every((n) => decided.has(n) || c.values[n] === wanted[n]);
 }

@@ -2,9 +2,10 @@
 // over real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compare } from './promises/values.js';
-import { promiseKinds } from './promises/vocabulary.js';
+import { type PromiseKind, type Promises, promiseKinds } from './promises/vocabulary.js';
 import { loadRecordings } from './recordings.js';
 import { faultAppliedHeader, startReplayServer } from './replay.js';
+import { fillNotFound, keepPromises, otherValue } from './replay-promises.js';
 import { Specs } from './specs.js';
 
 const root = new URL('../../../specs/', import.meta.url);
@@ -163,6 +164,16 @@ describe('the replay server keeps every declared rule', () => {
     const other = await get(`${latest}/${Number(block) - 1}`);
     expect(other.status).toBe(404);
     expect(other.shapeErrors()).toEqual([]);
+  });
+
+  test('identity and filter on one input: the transactions of a block by number or hash, else 404', async () => {
+    for (const id of [block, blockHash]) {
+      const { status, body } = await get(`${latest}/${id}/transactions`);
+      expect(status).toBe(200);
+      expect(body.transactions.length).toBeGreaterThan(0);
+      for (const t of body.transactions) expect([t.blockNumber, t.blockHash]).toContain(id);
+    }
+    expect((await get(`${latest}/${Number(block) - 1}/transactions`)).status).toBe(404);
   });
 
   test('identity: avm.getBlockByHeight (json) answers only the height it holds, else the node error', async () => {
@@ -338,5 +349,130 @@ describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () 
     await expect(startReplayServer({ specs, recordings, fault: 'nonsense' })).rejects.toThrow(
       /"nonsense" is not a fault switch/,
     );
+  });
+});
+
+describe('keepPromises on its own (synthetic promises)', () => {
+  const items = [
+    { id: 'a', kind: 'x', n: '3', t: 30 },
+    { id: 'b', kind: 'y', n: '1', t: 10 },
+    { id: 'c', kind: 'x', n: '2', t: 20 },
+    { id: 'd', kind: 'z', t: 40 },
+  ];
+  const body = { list: items, total: '4', next: 'stored-token' };
+  const p: Promises = {
+    items: '/list',
+    page: { input: 'size', default: 2, max: 3 },
+    cursor: { input: 'token', next: '/next', distinct: ['/id'] },
+    order: [{ key: ['/t'], input: 'dir', default: 'desc' }],
+    filters: [
+      { input: 'kind', member: ['/kind'], match: 'oneOf' },
+      { input: 'min', member: ['/n'], match: 'atLeast', absent: 'pass' },
+    ],
+    counts: [{ count: '/total', of: '/list' }],
+  };
+  const keep = (inputs: Record<string, unknown>, faults: string[] = []) => {
+    const r = keepPromises(p, inputs, body, {
+      id: 'op',
+      faults: new Set(faults as PromiseKind[]),
+    });
+    if ('error' in r) throw new Error(r.error);
+    return r as { body: typeof body; broken: string[] };
+  };
+  const ids = (r: { body: typeof body }) => r.body.list.map((i) => i.id);
+
+  test.each([
+    ['the default bound and direction', {}, ['d', 'a']],
+    ['asc', { dir: 'asc' }, ['b', 'c']],
+    ['a filter list', { kind: 'x,z', size: '3' }, ['d', 'a', 'c']],
+    ['an absent member passing', { min: '2', size: '3' }, ['d', 'a', 'c']],
+    ['a bound out of range is the default', { size: '9' }, ['d', 'a']],
+  ])('%s', (_n, inputs, want) => {
+    const r = keep(inputs);
+    expect(ids(r)).toEqual(want);
+    expect(r.body.total).toBe(String(want.length));
+  });
+
+  test('a string cursor walks the list once; the last page has none; a forged one is refused', () => {
+    const seen: string[] = [];
+    let token: unknown;
+    do {
+      const r = keep({ size: '1', ...(token ? { token } : {}) });
+      seen.push(...ids(r));
+      token = r.body.next;
+    } while (token);
+    expect(seen).toEqual(['d', 'a', 'c', 'b']);
+    const forged = keepPromises(p, { token: 'stored-token' }, body, { id: 'op' });
+    expect(forged).toEqual({
+      error: 'token: "stored-token" is not a token this server issued for op',
+    });
+  });
+
+  test('an object cursor keeps its shape and the member naming an input', () => {
+    const q: Promises = {
+      items: '/list',
+      page: { input: 'limit' },
+      cursor: { input: 'from', next: '/end' },
+    };
+    const stored = { list: items, end: { address: 'addr1', utxo: 'LastStoredId' } };
+    const first = keepPromises(q, { addresses: ['addr1'], limit: 3 }, stored, { id: 'm' });
+    const end = (first as { body: typeof stored }).body.end;
+    expect(end.address).toBe('addr1');
+    expect(end.utxo).toMatch(/^Rpage[1-9A-HJ-NP-Za-km-z]+$/);
+    const last = keepPromises(q, { addresses: ['addr1'], limit: 3, from: end }, stored, {
+      id: 'm',
+    });
+    expect((last as { body: typeof stored }).body.list.map((i) => i.id)).toEqual(['d']);
+    expect((last as { body: typeof stored }).body.end).toEqual(stored.end);
+  });
+
+  test('page-size beyond a short list repeats items in place, keeping order and counts', () => {
+    const r = keep({ kind: 'x', size: '3' }, ['page-size']);
+    expect(ids(r)).toEqual(['a', 'a', 'c', 'c']);
+    expect(r.body.total).toBe('4');
+    expect(r.broken).toEqual(['page-size']);
+  });
+
+  test('range errors and a contiguous run from start', () => {
+    const q: Promises = { items: '/list', range: { start: 's', count: 'n', index: '/i', max: 5 } };
+    const stored = { list: [{ i: '0' }, { i: '1' }, { i: '3' }] };
+    const run = (inputs: Record<string, unknown>) => keepPromises(q, inputs, stored, { id: 'r' });
+    expect(run({ s: 0, n: 6 })).toEqual({ error: 'n must be in [1,5] but is 6' });
+    expect(run({ s: 4, n: 1 })).toEqual({ error: 'start index (4) > last accepted index (3)' });
+    expect((run({ s: '0', n: '5' }) as { body: typeof stored }).body.list).toEqual([
+      { i: '0' },
+      { i: '1' },
+    ]);
+  });
+
+  test('status and all follow the entries', () => {
+    const q: Promises = {
+      status: { member: '/ok', true: 200, false: 503 },
+      all: { flag: '/ok', each: '/checks', failing: '/error' },
+    };
+    const r = keepPromises(q, {}, { ok: true, checks: { a: {}, b: { error: 'x' } } }, { id: 'h' });
+    expect(r).toMatchObject({ status: 503, body: { ok: false } });
+  });
+
+  test('notFound placeholders take the input (a list its first item)', () => {
+    expect(
+      fillNotFound(
+        { result: { a: '{addresses}', b: 'at {height}', c: '{none}' } },
+        {
+          addresses: ['X-1', 'X-2'],
+          height: 7,
+        },
+      ),
+    ).toEqual({ result: { a: 'X-1', b: 'at 7', c: '{none}' } });
+  });
+
+  test.each([
+    [7, 8],
+    ['41', '42'],
+    ['0xab', '0xaa'],
+    ['0xAB', '0xAA'],
+    ['NodeID-abz', 'NodeID-ab1'],
+  ])('otherValue(%s) is %s', (v, want) => {
+    expect(otherValue(v)).toBe(want);
   });
 });

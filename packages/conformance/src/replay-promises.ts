@@ -165,8 +165,12 @@ function sortItems(p: Promises, inputs: Inputs, items: unknown[]): unknown[] {
     const dir = directionOf(o, inputs);
     if (!dir) continue;
     const sign = dir === 'asc' ? 1 : -1;
-    // Array.prototype.sort is stable: items with equal keys keep their stored order.
-    out = [...out].sort((a, b) => sign * compare(orderKey(o, a), orderKey(o, b)));
+    // Array.prototype.sort is stable: items with equal keys keep their stored order. Items
+    // without the key promise nothing about their place: they go last.
+    const keyed = out.filter((item) => orderKey(o, item) !== undefined);
+    const unkeyed = out.filter((item) => orderKey(o, item) === undefined);
+    keyed.sort((a, b) => sign * compare(orderKey(o, a), orderKey(o, b)));
+    out = [...keyed, ...unkeyed];
   }
   return out;
 }
@@ -427,6 +431,23 @@ export function memberDecided(p: Promises, inputs: Inputs, answer: unknown): Set
     const value = inputs[e.input];
     if (!e.member || !sent(value) || !holds(e.when, inputs)) continue;
     if (keeps(e, answer, value) !== undefined) out.add(e.input);
+  }
+  return out;
+}
+
+/**
+ * The identity inputs a filter on the same input decides for a stored list: every stored
+ * item matches it (by number or by hash alike), so the list answers that input whatever
+ * it was stored for.
+ */
+export function filterDecided(p: Promises, inputs: Inputs, answer: unknown): Set<string> {
+  const out = new Set<string>();
+  const list = p.items === undefined ? undefined : getPointer(answer, p.items);
+  if (!Array.isArray(list) || list.length === 0) return out;
+  for (const f of p.filters ?? []) {
+    const value = inputs[f.input];
+    if (!sent(value) || !holds(f.when, inputs)) continue;
+    if (list.every((item) => keeps(f, item, value) === true)) out.add(f.input);
   }
   return out;
 }

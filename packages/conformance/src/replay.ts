@@ -209,7 +209,7 @@ export class ReplayHandler {
         : `nothing stored for ${operation.id}`;
       const nf = operation.promises.notFound;
       const status = nf && 'status' in nf ? nf.status : 404;
-      return send(res, status, errorBody(status, [what]), ct.headers, ct.type);
+      return send(res, status, errorBody(status, [what]), {}, ct.type);
     }
     const promises = operation.promises;
     const inputs = restInputs(request.pathParams, request.query);
@@ -227,7 +227,7 @@ export class ReplayHandler {
         pick.answer.status < 300 ? rules : rules.filter((r) => r === 'status'),
       ),
     );
-    if ('error' in kept) return send(res, 400, errorBody(400, [kept.error]), ct.headers, ct.type);
+    if ('error' in kept) return send(res, 400, errorBody(400, [kept.error]), {}, ct.type);
     const headers = appliedHeader([...kept.broken, ...ct.broken]);
     send(res, kept.status ?? pick.answer.status, kept.body, headers, ct.type);
   }
@@ -235,7 +235,7 @@ export class ReplayHandler {
   private rpc(url: URL, body: unknown, fault: Fault, res: ServerResponse) {
     const status = fault.status ?? 200;
     const ct = contentTypeFault(fault.rules ?? []);
-    const headers: Record<string, string> = { ...ct.headers };
+    const headers: Record<string, string> = {};
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
     const broken = new Set<PromiseKind>(ct.broken);
     const reply = (payload: unknown) =>
@@ -409,7 +409,6 @@ function contentTypeFault(rules: PromiseKind[]) {
   const on = rules.includes('content-type');
   return {
     type: on ? 'text/plain; charset=utf-8' : undefined,
-    headers: {} as Record<string, string>,
     broken: on ? (['content-type'] as PromiseKind[]) : [],
   };
 }
