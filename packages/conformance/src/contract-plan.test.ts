@@ -241,7 +241,9 @@ describe('page chains', () => {
       const results = await contractOf('getLatestBlocks', 'page');
       const paging = results.flatMap((r) => r.violations.filter((v) => v.kind === 'paging'));
       expect(paging.map((v) => v.message)).toContainEqual(
-        expect.stringMatching(/^page 2 repeats 1 item of page 1 \(\/blockHash "0x[0-9a-f]+"\)/),
+        expect.stringMatching(
+          /^paging: blocks\[0\]\.blockHash "0x[0-9a-f]+" on page 2 was on page 1 already, expected no item on two pages$/,
+        ),
       );
       expect(exitCode(results)).toBe(1);
     } finally {

@@ -11,7 +11,6 @@ import { isObject } from './json-pointer.js';
 import { linkedCase, readLinks } from './links.js';
 import { type CaseChain, pagingChains } from './paging.js';
 import { promiseKinds } from './promises/vocabulary.js';
-import { violation } from './schema-set.js';
 import type { Specs } from './specs.js';
 
 export interface PlanOptions {
@@ -141,8 +140,8 @@ export async function runPlan(
         if (r.verdict !== 'conforms' && !r.violations.every((v) => isPromiseKind(v.kind))) return;
         const next = chain.next(r, c, i);
         if (next === 'end') return;
-        if ('fault' in next) {
-          r.violations.push(violation('paging', 'response.body', '', next.fault));
+        if ('violations' in next) {
+          r.violations.push(...next.violations);
           r.verdict = 'drift';
           r.ok = false;
           return;

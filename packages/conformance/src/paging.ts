@@ -1,7 +1,8 @@
 import { answerOf, type CaseTarget, inputsOf, targetOf, withInputs } from './case-inputs.js';
 import type { ContractCase, ContractResult } from './contract.js';
 import { getPointer } from './json-pointer.js';
-import { membersOf } from './promises/values.js';
+import { ListingTracker } from './promises/check.js';
+import { type Violation, violation } from './schema-set.js';
 import type { Specs } from './specs.js';
 
 /*
@@ -16,12 +17,13 @@ export interface CaseChain {
   service: string;
   operation: string;
   first: ContractCase;
-  /** The next request, or `end`, or a paging fault to report as drift on that answer. */
+  /** The next request, or `end`, or the paging violations to report as drift on that answer. */
   next(result: ContractResult, sent: ContractCase, index: number): ContractCase | 'end' | Fault;
 }
 
+/** What a page broke: `paging` violations to report on that answer, the chain ending there. */
 export interface Fault {
-  fault: string;
+  violations: Violation[];
 }
 
 function pageCase(from: ContractCase, n: number): ContractCase {
@@ -40,64 +42,41 @@ const itemsOf = (target: CaseTarget, answer: unknown): unknown[] | undefined => 
   return Array.isArray(list) ? list : undefined;
 };
 
-/**
- * With `cursor.distinct`: the items of this page already seen on an earlier one, as a fault
- * (a next page must not repeat the previous pages' items). Remembers this page's items.
- */
-function repeatedItems(
-  target: CaseTarget,
-  answer: unknown,
-  seen: Map<string, number>,
-  page: number,
-): Fault | undefined {
-  const distinct = target.promises.cursor?.distinct;
-  if (!distinct) return undefined;
-  const repeated: string[] = [];
-  let earlier = 0;
-  for (const item of itemsOf(target, answer) ?? []) {
-    const values = membersOf(item, distinct);
-    if (values.length === 0) continue;
-    const key = JSON.stringify(values[0]);
-    const before = seen.get(key);
-    if (before !== undefined && before < page) {
-      repeated.push(key);
-      earlier = before;
-    } else if (before === undefined) seen.set(key, page);
-  }
-  if (repeated.length === 0) return undefined;
-  const shown = repeated.slice(0, 3).join(', ') + (repeated.length > 3 ? ', …' : '');
-  return {
-    fault: `page ${page + 1} repeats ${repeated.length} item${repeated.length === 1 ? '' : 's'} of page ${earlier + 1} (${distinct.join(' or ')} ${shown}); expected no item on two pages`,
+/** An answer of a page as the promises see it: its inputs and answer, read as `check` does. */
+function subjectOf(specs: Specs, r: ContractResult) {
+  if (!r.exchange) return undefined;
+  const exchange = {
+    ...r.exchange,
+    request: { ...r.exchange.request, url: new URL(r.path, r.url).href },
   };
+  return specs.promiseSubjects(exchange)[0];
 }
 
-function cursorChain(target: CaseTarget, seed: ContractCase): CaseChain {
+function cursorChain(specs: Specs, target: CaseTarget, seed: ContractCase): CaseChain {
   const { cursor, page } = target.promises;
   if (!cursor) throw new Error('cursorChain: no cursor');
   const start: Record<string, unknown> = { [cursor.input]: undefined };
   if (page) start[page.input] = target.kind === 'rest' ? '1' : 1;
   const first = pageCase(withInputs(target, seed, start), 1);
-  const tokens = new Set<string>();
-  const items = new Map<string, number>();
+  // The cursor rule read as `check` reads it across a HAR's pages: a cursor handed out twice,
+  // an item (by `distinct`) on two pages.
+  const listing = new ListingTracker();
   return {
     service: seed.service,
     operation: seed.operation,
     first,
     next(result, sent, index) {
+      const subject = subjectOf(specs, result);
+      const broken = subject
+        ? listing.observe(subject.operation, subject.promises, subject.inputs, subject.answer)
+        : [];
+      if (broken.length > 0) return { violations: broken };
       const answer = answerOf(target, result);
-      const repeated = repeatedItems(target, answer, items, index);
-      if (repeated) return repeated;
       const token = getPointer(answer, cursor.next);
       if (token === undefined || token === null || token === '') return 'end';
       // A list that came back empty ends the listing whatever cursor it hands out.
       const list = itemsOf(target, answer);
       if (list !== undefined && list.length === 0) return 'end';
-      const key = JSON.stringify(token);
-      if (tokens.has(key))
-        return {
-          fault: `${cursor.next.slice(1)} ${key} was already given on an earlier page; expected a new one on every page`,
-        };
-      tokens.add(key);
       return pageCase(withInputs(target, sent, { [cursor.input]: token }), index + 2);
     },
   };
@@ -122,7 +101,14 @@ function rangeChain(target: CaseTarget, seed: ContractCase): CaseChain {
       const start = Number(getPointer(last, range.index)) + 1;
       if (!(start > from))
         return {
-          fault: `the page from ${range.start} ${from} ended at ${range.index.slice(1)} ${start - 1}; expected the next page to start past ${from}`,
+          violations: [
+            violation(
+              'paging',
+              'response.result',
+              target.promises.items ?? '',
+              `paging: the page from ${range.start} ${from} ended at ${range.index.slice(1)} ${start - 1}, expected the next page to start past ${from}`,
+            ),
+          ],
         };
       const c = pageCase(withInputs(target, sent, { [range.start]: start }), index + 2);
       c.expect = {
@@ -148,7 +134,7 @@ export function pagingChains(specs: Specs, seeds: ContractCase[]): CaseChain[] {
     if (!target || !(target.promises.cursor || target.promises.range)) continue;
     const seed = seeds.find((c) => c.service === service && c.operation === id);
     if (!seed) continue;
-    out.push(target.promises.cursor ? cursorChain(target, seed) : rangeChain(target, seed));
+    out.push(target.promises.cursor ? cursorChain(specs, target, seed) : rangeChain(target, seed));
   }
   return out;
 }
