@@ -4,7 +4,14 @@ import type { ContractCase, ContractResult, Expectation } from './contract.js';
 import { getPointer, isObject } from './json-pointer.js';
 import { parseQuery } from './openapi.js';
 import { exercisedRules } from './promises/check.js';
-import { holds, type Inputs, keeps, normalized, orderKey } from './promises/values.js';
+import {
+  holds,
+  type Inputs,
+  sent as isSent,
+  keeps,
+  normalized,
+  orderKey,
+} from './promises/values.js';
 import type { IdentityPromise, MatchPromise, PromiseKind } from './promises/vocabulary.js';
 import type { Specs } from './specs.js';
 
@@ -297,7 +304,7 @@ export function filterCoverage(
       for (const r of answered) {
         const inputs = inputsOf(target, r);
         const value = inputs[m.input];
-        if (value === undefined || !holds(m.when, inputs)) continue;
+        if (!isSent(value) || !holds(m.when, inputs)) continue;
         sent++;
         if (subjects(target, rule, answerOf(target, r)).some((s) => keeps(m, s, value) === true))
           met++;
