@@ -72,6 +72,24 @@ Options:
 ${common}
 
 ${exitCodes}`,
+  diff: `Usage: avalanche-conformance diff OLD NEW [options]
+
+Classify every change from OLD to NEW: bundled spec documents (OpenAPI 3.1 or OpenRPC,
+JSON or YAML; the kind is detected) or two folders of them matched by file name. Each change
+is judged for clients generated from the spec (breaking, warning, non-breaking, docs) and
+for servers judged by \`contract\`; the rules are listed in the package README.
+
+Options:
+  --format FMT          text (default), json or markdown; json prints only the report
+  --output FILE         write the report to FILE instead of stdout
+  --usage DIR           recordings or HAR files: a client-breaking change on an operation
+                        or member never seen there is marked unseen and judged a warning
+  --fail-on LEVEL       exit 1 when the most severe change for clients is LEVEL or worse
+                        (breaking, warning, non-breaking, docs)
+  -h, --help            this help
+
+Exit codes: 0 compared (1 with --fail-on reached), 2 usage error or a document that is not
+valid OpenAPI 3.1 / OpenRPC.`,
 };
 
 export const usage = `Usage: avalanche-conformance <command> [options]
@@ -81,6 +99,7 @@ Commands:
   check <files or folders…>   validate recorded exchanges or HAR files against the specs
   serve                       run the replay server on 127.0.0.1
   contract                    contract-test a deployment (default target: the replay server)
+  diff OLD NEW                classify the changes between two spec versions
 
 Run \`avalanche-conformance <command> --help\` for a command's options.
 

@@ -144,6 +144,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'check') return await check(rest);
     if (command === 'serve') return await serve(rest);
     if (command === 'contract') return await (await import('./cli-contract.js')).contract(rest);
+    if (command === 'diff') return await (await import('./cli-diff.js')).diff(rest);
     if (command === '--version') {
       console.log(version());
       return 0;

@@ -26,6 +26,8 @@ interface Answer {
   body: any;
   /** Violations of the exchange other than broken promises: none when it is schema-valid. */
   shapeErrors: () => string[];
+  /** The kinds of the broken promises the checker finds in the exchange. */
+  promiseErrors: () => string[];
 }
 
 async function exchange(
@@ -46,23 +48,26 @@ async function exchange(
   const text = await res.text();
   const parsed = JSON.parse(text);
   const type = res.headers.get('content-type') ?? '';
+  const errors = () =>
+    specs.checkExchange(
+      {
+        file: path,
+        request: { method, url: `http://127.0.0.1${path}`, headers, body },
+        response: { status: res.status, headers: { 'content-type': type }, body: parsed },
+      },
+      { strict: true },
+    ).errors;
+  const isPromise = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
   return {
     status: res.status,
     type,
     applied: res.headers.get(faultAppliedHeader),
     body: parsed,
     shapeErrors: () =>
-      specs
-        .checkExchange(
-          {
-            file: path,
-            request: { method, url: `http://127.0.0.1${path}`, headers, body },
-            response: { status: res.status, headers: { 'content-type': type }, body: parsed },
-          },
-          { strict: true },
-        )
-        .errors.filter((v) => !(promiseKinds as readonly string[]).includes(v.kind))
+      errors()
+        .filter((v) => !isPromise(v.kind))
         .map((v) => `${v.kind} ${v.where}${v.path}: ${v.message}`),
+    promiseErrors: () => errors().flatMap((v) => (isPromise(v.kind) ? [v.kind] : [])),
   };
 }
 
@@ -234,6 +239,27 @@ describe('the replay server keeps every declared rule', () => {
   });
 });
 
+describe('the checker finds no broken promise in the answers', () => {
+  test.each([
+    ['GET', `${validators}?validationStatus=active&pageSize=2&sortBy=delegationFee&sortOrder=asc`],
+    ['GET', `${validators}?nodeIds=NodeID&minFeePercentage=2`],
+    ['GET', `${blockchains}?sortOrder=asc&pageSize=3`],
+    ['GET', `${assetTxs}?txTypes=BaseTx&txTypes=ExportTx&startTimestamp=1650000000`],
+    ['GET', `${latest}?pageSize=2`],
+    ['GET', `${latest}/${blockHash}`],
+    ['GET', `${latest}/${block}/transactions?pageSize=1`],
+    ['GET', '/ext/health'],
+    ['POST', '/ext/bc/X', 'avm.getUTXOs', { addresses: utxoAddresses, limit: 2 }],
+    ['POST', '/ext/index/X/tx', 'index.getContainerRange', { startIndex: 0, numToFetch: 2 }],
+    ['POST', '/ext/info', 'info.peers', { nodeIDs: [] }],
+  ] as const)('%s %s', async (method, path, name?: string, params?: unknown) => {
+    const a = method === 'GET' ? await get(path) : await rpc(path, name as string, params);
+    expect(a.status).toBe(200);
+    expect(a.shapeErrors()).toEqual([]);
+    expect(a.promiseErrors()).toEqual([]);
+  });
+});
+
 describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () => {
   test.each([
     [
@@ -310,6 +336,8 @@ describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () 
     expect(answer.applied).toBe(kind);
     broken(answer);
     expect(answer.shapeErrors()).toEqual([]);
+    // The checker sees the broken rule in the one exchange (a repeated cursor takes two).
+    if (kind !== 'paging') expect(new Set(answer.promiseErrors())).toEqual(new Set([kind]));
   });
 
   test('identity on JSON-RPC: the echoed height changes, the block stays valid', async () => {
@@ -431,6 +459,21 @@ describe('keepPromises on its own (synthetic promises)', () => {
     expect(ids(r)).toEqual(['a', 'a', 'c', 'c']);
     expect(r.body.total).toBe('4');
     expect(r.broken).toEqual(['page-size']);
+  });
+
+  test('filter with nothing to add back alters a member to miss the filter', () => {
+    const q: Promises = {
+      items: '/list',
+      filters: [{ input: 'h', member: ['/h'], match: 'equal' }],
+    };
+    const stored = {
+      list: [
+        { h: '7', id: 1 },
+        { h: '7', id: 2 },
+      ],
+    };
+    const r = keepPromises(q, { h: '7' }, stored, { id: 'f', faults: new Set(['filter']) });
+    expect(r).toMatchObject({ broken: ['filter'], body: { list: [{ h: '7' }, { h: '8' }] } });
   });
 
   test('range errors and a contiguous run from start', () => {

@@ -275,9 +275,10 @@ function pageItems(
       dropped[0] ??
       ctx.others?.().find((item) => !passesFilters(filters, inputs, item)) ??
       undefined;
-    if (stray !== undefined) {
+    const replacement = stray ?? alteredToMiss(filters, inputs, page.at(-1), ctx.others?.() ?? []);
+    if (replacement !== undefined) {
       // In place of the page's last item, so the page keeps its size and order.
-      page = sortItems(p, inputs, [...page.slice(0, Math.max(0, page.length - 1)), stray]);
+      page = sortItems(p, inputs, [...page.slice(0, Math.max(0, page.length - 1)), replacement]);
       broken.push('filter');
     }
   }
@@ -366,6 +367,39 @@ function pageRange(
     if (page.length > 0) broken.push('range');
   }
   return { body: withPointer(body, p.items as string, page) };
+}
+
+/**
+ * The item with a filtered member changed so that it misses the sent filter: to a value
+ * another stored item holds there (so it stays a value the schema allows), else to another
+ * number, decimal or hex of the same form. Undefined when no change misses.
+ */
+function alteredToMiss(
+  filters: MatchPromise[],
+  inputs: Inputs,
+  item: unknown,
+  others: unknown[],
+): unknown {
+  if (item === undefined) return undefined;
+  for (const f of filters) {
+    if (!sent(inputs[f.input]) || !holds(f.when, inputs)) continue;
+    for (const pointer of f.member) {
+      const current = getPointer(item, pointer);
+      if (current === undefined || current === null) continue;
+      const seen = others
+        .map((o) => getPointer(o, pointer))
+        .filter((v) => typeof v === typeof current);
+      const formed =
+        typeof current === 'number' || /^(\d+|0x[0-9a-fA-F]+)$/.test(String(current))
+          ? [otherValue(current)]
+          : [];
+      for (const v of [...seen, ...formed]) {
+        const altered = withPointer(item, pointer, v);
+        if (!passesFilters([f], inputs, altered)) return altered;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Another value of the same kind: a number or decimal one up, a hex or base-58 digit changed. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { readChanges } from './changes.mjs';
 import { launchContext } from './chromium.mjs';
 import { healthEndpoints } from './node-reference.mjs';
 import { methodPromises, plainText, promiseSentences } from './promises.mjs';
@@ -282,6 +283,19 @@ describe('site in Chromium', () => {
     );
     expect(await faviconStatus(page)).toBe(200);
     await shot(page, 'clients', { fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('the Changes page lists the spec changes, linked from the top bar', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${server.url}/index.html`, { waitUntil: 'load' });
+    await page.click('.site-nav a[href="changes.html"]');
+    await page.waitForURL(/changes\.html$/);
+    expect(await page.locator('h1').textContent()).toBe('Changes since the last release');
+    const { changes } = await readChanges();
+    expect(await page.locator('tbody tr').count()).toBe(changes.length);
+    await shot(page, 'changes', { fullPage: true });
     await page.close();
     expect(problems).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CHANGES_PAGE, readChanges, renderChanges } from './changes.mjs';
 import { GUIDE_PAGE, readGuide, renderGuide } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG } from './html.mjs';
 import { renderLanding, SPEC_FILES } from './landing.mjs';
@@ -64,6 +65,7 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
     ),
     writeFile(join(outDir, 'index.html'), renderLanding({ ...specs, sizes })),
     readGuide().then((source) => writeFile(join(outDir, GUIDE_PAGE), renderGuide(source))),
+    readChanges().then((changes) => writeFile(join(outDir, CHANGES_PAGE), renderChanges(changes))),
     writeFile(join(outDir, FAVICON_FILE), FAVICON_SVG),
     buildRedocScript(join(outDir, REDOC_SCRIPT)),
   ]);

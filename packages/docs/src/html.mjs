@@ -172,6 +172,7 @@ export function siteNav(current) {
     ['metrics-api.html', 'Metrics API'],
     ['node-api.html', 'Node APIs'],
     ['clients.html', 'Using the clients'],
+    ['changes.html', 'Changes'],
     ['index.html#downloads', 'Spec files'],
   ];
   const items = links.map(

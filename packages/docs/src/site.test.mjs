@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { CHANGES_PAGE } from './changes.mjs';
 import { GUIDE_PAGE } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG } from './html.mjs';
 import { SPEC_FILES } from './landing.mjs';
@@ -12,7 +13,14 @@ import { operationsOf, REDOC_SCRIPT, redocAnchor } from './redoc.mjs';
 import { findExternalLoads } from './scan.mjs';
 
 const dist = defaultOutDir;
-const PAGES = ['index.html', 'data-api.html', 'metrics-api.html', 'node-api.html', GUIDE_PAGE];
+const PAGES = [
+  'index.html',
+  'data-api.html',
+  'metrics-api.html',
+  'node-api.html',
+  GUIDE_PAGE,
+  CHANGES_PAGE,
+];
 const REST_PAGES = ['data-api.html', 'metrics-api.html'];
 const read = (file) => readFileSync(join(dist, file), 'utf8');
 const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
@@ -32,7 +40,7 @@ beforeAll(() => {
 });
 
 describe('built site', () => {
-  it('has the five pages and the four spec files', () => {
+  it('has the six pages and the four spec files', () => {
     for (const page of PAGES) expect(existsSync(join(dist, page)), page).toBe(true);
     for (const { file } of SPEC_FILES)
       expect(existsSync(join(dist, 'specs', file)), file).toBe(true);
@@ -109,7 +117,7 @@ describe('built site', () => {
         operationsOf(spec('metrics-api.json')).map((o) => redocAnchor(o.operation)),
       ),
     };
-    for (const page of ['index.html', 'node-api.html', GUIDE_PAGE]) {
+    for (const page of ['index.html', 'node-api.html', GUIDE_PAGE, CHANGES_PAGE]) {
       const html = read(page).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
       for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]*)"/g)) {
         if (/^https?:/.test(href)) continue;
