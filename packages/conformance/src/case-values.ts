@@ -5,7 +5,14 @@ import type { OpenRpcService, RpcMethod } from './openrpc.js';
 import { namedParams } from './replay-answers.js';
 
 /** Which class of case a request belongs to; the report counts each per operation. */
-export type CaseClass = 'recorded' | 'example' | 'generated' | 'negative' | 'page' | 'linked';
+export type CaseClass =
+  | 'recorded'
+  | 'example'
+  | 'generated'
+  | 'negative'
+  | 'page'
+  | 'linked'
+  | 'filter';
 
 export const caseClasses: readonly CaseClass[] = [
   'recorded',
@@ -14,6 +21,7 @@ export const caseClasses: readonly CaseClass[] = [
   'negative',
   'page',
   'linked',
+  'filter',
 ];
 
 /** One input an operation takes, flattened: a path/query parameter, a body member or an RPC param. */

@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { targetOf } from './case-inputs.js';
 import type { CaseClass } from './case-values.js';
 import {
   defaultRecordings,
@@ -28,7 +29,9 @@ import {
   verdicts,
 } from './contract.js';
 import { classCounts, defaultPlan, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import { exercisedKinds, filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
+import { declaredKinds, promiseKinds } from './promises/vocabulary.js';
 import { loadExchanges, type Recording } from './recordings.js';
 import { startReplayServer } from './replay.js';
 import { type JunitCase, junitDocument, reportVersion } from './report.js';
@@ -111,21 +114,77 @@ const classWords: Record<CaseClass, string> = {
   negative: 'negative',
   page: 'page',
   linked: 'linked',
+  filter: 'filter',
 };
 
-/** Per operation: cases per class and the listed values sent (`validationStatus 4/4`). */
+/**
+ * Per operation: cases per class, the listed values sent (`validationStatus 4/4`), the rule
+ * kinds its promises declare (checked on every answer) and which filters were exercised.
+ */
 function reach(run: ContractRun) {
   const counts = classCounts(run.results);
   const coverage = valueCoverage(run.specs, run.results);
-  return (key: string) => ({
-    classes: counts.get(key) ?? {},
-    coverage: (coverage.get(key) ?? []).map((c) => ({
-      input: c.input,
-      covered: c.covered.length,
-      total: c.total,
-      values: c.covered,
-    })),
-  });
+  const filters = filterCoverage(run.specs, run.results);
+  const exercised = exercisedKinds(run.specs, run.results);
+  return (key: string) => {
+    const [service = '', operation = ''] = key.split(' ');
+    const target = targetOf(run.specs, { service, operation });
+    return {
+      classes: counts.get(key) ?? {},
+      coverage: (coverage.get(key) ?? []).map((c) => ({
+        input: c.input,
+        covered: c.covered.length,
+        total: c.total,
+        values: c.covered,
+      })),
+      rules: target ? declaredKinds(target.promises) : [],
+      /** The declared kinds no answer put to the test (an empty list, one item, no second page). */
+      rulesNotExercised: target
+        ? declaredKinds(target.promises).filter((k) => !exercised.get(key)?.has(k))
+        : [],
+      filters: filters.get(key) ?? [],
+    };
+  };
+}
+
+/**
+ * Per operation with promises: the rule kinds checked on every answer and those no answer put
+ * to the test, then per operation with filters which were exercised (sent and met by at least
+ * one item), sent but vacuous (met by none: empty answers), or never sent.
+ */
+function ruleLines(run: ContractRun, skip: Set<string>): string[] {
+  const of = reach(run);
+  const rows = [['service', 'operation', 'rules checked', 'not exercised', 'filters exercised']];
+  const filterLines: string[] = [];
+  for (const v of verdicts(run.results)) {
+    if (skip.has(v.service)) continue;
+    const { rules, rulesNotExercised, filters } = of(`${v.service} ${v.operation}`);
+    if (rules.length === 0) continue;
+    const named = (state: string) =>
+      filters
+        .filter((f) => f.state === state)
+        .map((f) => (f.rule === 'identity' ? `${f.input} (identity)` : f.input));
+    const exercised = named('exercised');
+    rows.push([
+      v.service,
+      v.operation,
+      rules.join(', '),
+      rulesNotExercised.join(', ') || '-',
+      filters.length ? `${exercised.length}/${filters.length}` : '-',
+    ]);
+    if (filters.length)
+      filterLines.push(
+        `${v.operation}: exercised ${exercised.join(', ') || '-'}; vacuous ${named('vacuous').join(', ') || '-'}; never sent ${named('not sent').join(', ') || '-'}`,
+      );
+  }
+  if (rows.length === 1) return [];
+  return [
+    '',
+    table(rows),
+    ...(filterLines.length
+      ? ['', 'filters and identities:', ...filterLines.map((l) => `  ${l}`)]
+      : []),
+  ];
 }
 
 function reachLines(run: ContractRun, skip: Set<string>): string[] {
@@ -195,8 +254,18 @@ function contractJunit(run: ContractRun): string {
     run.results.map((r) => {
       const c: JunitCase = { classname: r.service, name: `${r.operation} ${r.source}` };
       if (r.verdict === 'drift') {
+        // An answer with the expected status that breaks a promise is told by its first rule.
+        const promise = r.violations.find((v) =>
+          (promiseKinds as readonly string[]).includes(v.kind),
+        );
+        const statusOff = r.violations.some(
+          (v) => v.kind === 'unexpected-status' || v.kind === 'unexpected-error',
+        );
         c.failure = {
-          message: `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
+          message:
+            promise && !statusOff
+              ? formatViolation(promise)
+              : `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
           text: [...r.violations.map(formatViolation), r.curl].join('\n'),
         };
       } else if (r.verdict === 'not-tested')
@@ -231,6 +300,7 @@ function contractText(run: ContractRun, where: string): string {
     }
     lines.push(table(rows));
     lines.push(...reachLines(run, new Set(down.keys())));
+    lines.push(...ruleLines(run, new Set(down.keys())));
   }
   for (const r of run.results.filter((x) => x.verdict === 'drift')) {
     // The expected-vs-got line already says what unexpected-status/-error would repeat.
@@ -240,7 +310,7 @@ function contractText(run: ContractRun, where: string): string {
     lines.push(
       '',
       `DRIFT ${r.service} ${r.operation} (${r.source})`,
-      `  expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
+      `  expected ${describeExpectation(r.expect)}${brokenOnly(r) ? ` keeping its promises, got ${r.got ?? 'no answer'} breaking ${brokenOnly(r)}` : `, got ${r.got ?? 'no answer'}`}`,
       ...rest.slice(0, 10).map((v) => `  ${formatViolation(v)}`),
       ...(rest.length > 10 ? [`  … and ${rest.length - 10} more`] : []),
       `  ${r.curl}`,
@@ -281,6 +351,13 @@ function contractText(run: ContractRun, where: string): string {
     `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');
+}
+
+/** The promise kinds a drift breaks when nothing else is off (status and shape as expected). */
+function brokenOnly(r: ContractResult): string | undefined {
+  const isPromise = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
+  if (r.violations.length === 0 || !r.violations.every((v) => isPromise(v.kind))) return undefined;
+  return [...new Set(r.violations.map((v) => v.kind))].join(', ');
 }
 
 const nodeSpecificReason = 'node-specific; public servers do not serve it';

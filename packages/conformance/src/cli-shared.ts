@@ -58,8 +58,11 @@ Options:
                         generated (every enum value, bounds, optional inputs absent and
                         present, both forms of 64-bit numbers), negative (one broken rule
                         each; the documented 400 or JSON-RPC error expected), page
-                        (follow page tokens / endIndex / startIndex) and linked (the
-                        specs' links from one answer to the next call)
+                        (the x-promises cursor or range from one item per page; a
+                        repeated cursor or item is paging drift), linked (the specs'
+                        links from one answer to the next call) and filter (each
+                        declared filter and identity sent with a value read off an
+                        earlier answer)
   --seed N              seed of the generated cases (default 1): same seed, same cases
   --max-cases N         most generated and most negative cases per operation (default 12)
   --max-requests N      most requests in the whole run (default 600)

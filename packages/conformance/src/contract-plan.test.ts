@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { caseClasses } from './case-values.js';
+import { inputsOf, targetOf } from './case-inputs.js';
+import { caseClasses, resolveSchema } from './case-values.js';
 import { type ContractCase, contractCases, exitCode, type RunOptions } from './contract.js';
 import { classCounts, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
 import { classOf, generateCases } from './generate-cases.js';
 import { isObject } from './json-pointer.js';
 import { readLinks } from './links.js';
+import { pagingChains } from './paging.js';
 import { loadRecordings } from './recordings.js';
 import { Specs } from './specs.js';
 import { startFaultyProxy } from './test/faulty-proxy.js';
@@ -199,6 +201,57 @@ describe('contract reaches past the corpus', () => {
   });
 });
 
+describe('page chains', () => {
+  test('come from the cursor and range annotations; the first page asks for one item', () => {
+    const seeds = base.filter(
+      (c) => !c.skip && c.expect.status < 300 && c.expect.reply !== 'error',
+    );
+    const chains = pagingChains(specs, seeds);
+    const annotated = specs.all
+      .filter((o) => {
+        const p = targetOf(specs, { service: o.service, operation: o.id })?.promises;
+        return (p?.cursor || p?.range) && seeds.some((c) => c.operation === o.id);
+      })
+      .map((o) => o.id);
+    expect(chains.map((c) => c.operation).sort()).toEqual(annotated.sort());
+    expect(annotated).toEqual(expect.arrayContaining(['avm.getUTXOs', 'index.getContainerRange']));
+    for (const chain of chains) {
+      const target = targetOf(specs, chain.first);
+      if (!target) throw new Error(chain.operation);
+      const inputs = inputsOf(target, chain.first);
+      const { page, cursor, range } = target.promises;
+      if (cursor) expect(inputs[cursor.input]).toBeUndefined();
+      const one = page?.input ?? range?.count;
+      if (one) expect(String(inputs[one])).toBe('1');
+    }
+  });
+
+  test('a next page repeating an item of an earlier page is paging drift', async () => {
+    let firstItems: unknown;
+    fault = (seen, answer) => {
+      if (!seen.url.pathname.endsWith('/blocks') || !isObject(answer.body)) return undefined;
+      // Every page answers the first page's blocks, each with a new token.
+      firstItems ??= answer.body.blocks;
+      return {
+        status: answer.status,
+        body: { ...answer.body, blocks: firstItems },
+      };
+    };
+    try {
+      const results = await contractOf('getLatestBlocks', 'page');
+      const paging = results.flatMap((r) => r.violations.filter((v) => v.kind === 'paging'));
+      expect(paging.map((v) => v.message)).toContainEqual(
+        expect.stringMatching(
+          /^paging: blocks\[0\]\.blockHash "0x[0-9a-f]+" on page 2 was on page 1 already, expected no item on two pages$/,
+        ),
+      );
+      expect(exitCode(results)).toBe(1);
+    } finally {
+      fault = () => undefined;
+    }
+  });
+});
+
 describe('generated cases', () => {
   const all = new Set(caseClasses);
   test('the same seed gives the same cases; another seed other sampled values', () => {
@@ -207,6 +260,49 @@ describe('generated cases', () => {
     const c = generateCases(specs, base, { seed: 8, maxCases: 12, classes: all });
     expect(b).toEqual(a);
     expect(c.map((x) => x.path)).not.toEqual(a.map((x) => x.path));
+  });
+
+  test('bounds survive the per-operation bound: each page input is sent at its maximum', () => {
+    const cases = generateCases(specs, base, { seed: 1, maxCases: 12, classes: all });
+    const missing: string[] = [];
+    for (const o of specs.all) {
+      const target = targetOf(specs, { service: o.service, operation: o.id });
+      const page = target?.promises.page;
+      if (!target || page?.max === undefined || !base.some((c) => c.operation === o.id)) continue;
+      const sentMax = cases.some(
+        (c) =>
+          c.operation === o.id &&
+          c.class === 'generated' &&
+          String(inputsOf(target, c)[page.input]) === String(page.max),
+      );
+      if (!sentMax) missing.push(o.id);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('a path parameter with a pattern gets a negative case; an all-identity operation a generated one', () => {
+    const cases = generateCases(specs, base, { seed: 1, maxCases: 12, classes: all });
+    const avg = cases.filter((c) => c.operation === 'getAvgTps');
+    expect(avg.map((c) => c.class)).toEqual(expect.arrayContaining(['generated', 'negative']));
+    for (const service of specs.rest)
+      for (const op of service.operations) {
+        const responses = isObject(op.node.responses) ? op.node.responses : {};
+        if (!('400' in responses) || !base.some((c) => c.operation === op.id)) continue;
+        for (const p of op.parameters.filter((x) => x.in === 'path')) {
+          const schema = resolveSchema(service.doc, { $ref: `#${p.schema}` });
+          if (typeof schema.pattern !== 'string' || schema.pattern.startsWith('^[0-9]+')) continue;
+          expect(
+            cases.some(
+              (c) =>
+                c.operation === op.id &&
+                c.class === 'negative' &&
+                c.source.startsWith(`negative: ${p.name}=`) &&
+                c.source.endsWith('(pattern)'),
+            ),
+            `${op.id} ${p.name}`,
+          ).toBe(true);
+        }
+      }
   });
 
   test('--max-cases bounds each class per operation', () => {
@@ -219,11 +315,14 @@ describe('generated cases', () => {
     expect(Math.max(...per.values())).toBeLessThanOrEqual(3);
   });
 
-  test('identifying values come from the corpus: a generated case names a known block', () => {
+  test('identifying values come from the corpus; another block is one the 404 may answer', () => {
     const known = new Set(base.filter((c) => c.operation === 'getBlock').map((c) => c.path));
     const cases = generateCases(specs, base, { seed: 1, maxCases: 12, classes: all });
-    for (const c of cases.filter((x) => x.operation === 'getBlock'))
-      expect(known).toContain(c.path);
+    const generated = cases.filter((x) => x.operation === 'getBlock' && x.class === 'generated');
+    // Every input of getBlock identifies: other blocks are sent, the thing or its 404 expected.
+    expect(generated.length).toBeGreaterThan(0);
+    for (const c of generated)
+      if (!known.has(c.path)) expect(c.expect).toEqual({ status: 200, or: [{ status: 404 }] });
   });
 
   test('negative REST cases expect 400, negative JSON-RPC cases an error', () => {

@@ -5,11 +5,12 @@ import {
   type RunOptions,
   runContract,
 } from './contract.js';
+import { filterCases, filterSlots } from './filter-cases.js';
 import { annotateValues, classOf, generateCases } from './generate-cases.js';
 import { isObject } from './json-pointer.js';
 import { linkedCase, readLinks } from './links.js';
 import { type CaseChain, pagingChains } from './paging.js';
-import { violation } from './schema-set.js';
+import { promiseKinds } from './promises/vocabulary.js';
 import type { Specs } from './specs.js';
 
 export interface PlanOptions {
@@ -75,11 +76,12 @@ function interleave(cases: ContractCase[]): ContractCase[] {
 }
 
 const sent = (r: ContractResult) => r.status !== undefined;
+const isPromiseKind = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
 
 /**
  * Runs a contract of every chosen class: the corpus's cases and the generated and negative
- * ones at once (bounded concurrency), then page chains and linked calls, which need the
- * answer before them, within one request budget for the whole run.
+ * ones at once (bounded concurrency), then page chains, linked calls and filter cases, which
+ * need the answers before them, within one request budget for the whole run.
  */
 export async function runPlan(
   specs: Specs,
@@ -97,10 +99,12 @@ export async function runPlan(
       ).filter((ch) => keep(ch.first))
     : [];
   const links = plan.classes.has('linked') ? readLinks(specs) : [];
-  // Requests kept for the chains: each page chain's bound and each link once.
+  const filters = plan.classes.has('filter') ? filterSlots(specs, plan.maxCases) : 0;
+  // Requests kept for what follows the first answers: each page chain's bound, each link
+  // once, each filter's value.
   const reserve = Math.min(
     Math.floor(plan.maxRequests / 3),
-    chains.length * plan.maxPages + links.length * 2,
+    chains.length * plan.maxPages + links.length * 2 + filters,
   );
   // The corpus first, then the generated cases, each round robin across operations.
   const ordered = [...interleave(corpus), ...interleave(extra)];
@@ -132,11 +136,12 @@ export async function runPlan(
       for (let i = 0; i < plan.maxPages; i++) {
         const r = await one(c);
         if (r === undefined) return;
-        if (r.verdict !== 'conforms') return;
+        // A page that breaks only a promise (order, filter…) still hands out its cursor.
+        if (r.verdict !== 'conforms' && !r.violations.every((v) => isPromiseKind(v.kind))) return;
         const next = chain.next(r, c, i);
         if (next === 'end') return;
-        if ('fault' in next) {
-          r.violations.push(violation('paging', 'response.body', '', next.fault));
+        if ('violations' in next) {
+          r.violations.push(...next.violations);
           r.verdict = 'drift';
           r.ok = false;
           return;
@@ -179,6 +184,11 @@ export async function runPlan(
       }
     }
   }
+  if (filters > 0)
+    for (const c of filterCases(specs, results, plan).filter(keep))
+      tasks.push(async () => {
+        await one(c);
+      });
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) await (tasks[next++] as () => Promise<void>)();

@@ -49,7 +49,7 @@ export interface ContractCase {
    * target is held to the current shape.
    */
   lenient?: string[];
-  /** recorded, example, generated, negative, page or linked; recorded or example when unset. */
+  /** recorded, example, generated, negative, page, linked or filter; recorded or example when unset. */
   class?: CaseClass;
   /** The value each input carries (`absent` when left out), for the report's value coverage. */
   values?: Record<string, string>;

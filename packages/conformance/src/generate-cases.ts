@@ -31,6 +31,8 @@ interface Variation {
   label: string;
   /** The variation names something the corpus may not hold (another network, height…). */
   identity?: boolean;
+  /** A documented bound or default: kept before sampled values when the bound cuts. */
+  boundary?: boolean;
 }
 
 const absent = Symbol('absent');
@@ -62,8 +64,8 @@ const num = (v: unknown): number | undefined =>
 function validValues(input: Input, seed: number): Variation[] {
   const s = input.schema;
   const out: Variation[] = [];
-  const add = (value: unknown, label = valueLabel(value)) =>
-    out.push({ input: input.name, value, label });
+  const add = (value: unknown, label = valueLabel(value), boundary = false) =>
+    out.push({ input: input.name, value, label, ...(boundary ? { boundary } : {}) });
   if (input.domain) {
     if (s.type === 'array') {
       for (const v of input.domain) add([v]);
@@ -79,10 +81,10 @@ function validValues(input: Input, seed: number): Variation[] {
   if (bounds) {
     const min = num(bounds.minimum);
     const max = num(bounds.maximum);
-    if (min !== undefined) add(wire(min), `${min} (minimum)`);
-    if (max !== undefined) add(wire(max), `${max} (maximum)`);
+    if (min !== undefined) add(wire(min), `${min} (minimum)`, true);
+    if (max !== undefined) add(wire(max), `${max} (maximum)`, true);
     if (num(s.default) !== undefined && s.default !== min && s.default !== max)
-      add(wire(Number(s.default)), `${s.default} (default)`);
+      add(wire(Number(s.default)), `${s.default} (default)`, true);
     if (min !== undefined) {
       const hi = max ?? min + 1_000_000;
       const [sampled] = fc.sample(
@@ -98,7 +100,7 @@ function validValues(input: Input, seed: number): Variation[] {
   }
   if (digits(s)) {
     for (const k of ['x-minimum', 'x-maximum'] as const)
-      if (typeof s[k] === 'string') add(s[k], `${s[k]} (${k.slice(2)})`);
+      if (typeof s[k] === 'string') add(s[k], `${s[k]} (${k.slice(2)})`, true);
   }
   return out;
 }
@@ -139,9 +141,23 @@ function invalidValues(input: Input): Variation[] {
   if (s.type === 'array' && num(s.minItems) !== undefined && (num(s.minItems) as number) > 0)
     add([], 'fewer items than minItems');
   if (s.type === 'string' && (num(s.minLength) ?? 0) > 0 && input.in !== 'path') add('', 'empty');
-  if (!onWire && s.type === 'string' && typeof s.pattern === 'string' && !digits(s))
-    add('0OIl!', 'pattern');
+  if (s.type === 'string' && typeof s.pattern === 'string' && !digits(s)) {
+    // A value outside the pattern (non-empty, so that a path keeps its segment).
+    const breaks = patternBreaker(s.pattern);
+    if (breaks !== undefined) add(breaks, 'pattern');
+  }
   return out;
+}
+
+/** A short value the pattern refuses, or undefined when it accepts every candidate. */
+function patternBreaker(pattern: string): string | undefined {
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  return ['0OIl!', 'not-valid', '-1', 'x'].find((v) => !re.test(v));
 }
 
 // ---- REST -------------------------------------------------------------------------------
@@ -218,6 +234,7 @@ function restGenerated(
   seeds: ContractCase[],
   options: GenerateOptions,
   known: Known,
+  elsewhere: Known,
 ): ContractCase[] {
   const first = seeds[0];
   if (!first) return [];
@@ -261,17 +278,62 @@ function restGenerated(
           label: `${valueLabel(seen)} (from the corpus)`,
         });
     });
+    // An operation every input of which identifies (a chain, a block, a token) is sent other
+    // values the corpus holds for inputs of those names: the thing, or the not-found answer.
+    const free = inputs.filter((i) => !identity.has(i.name));
+    if (free.length === 0)
+      for (const input of inputs) {
+        if (input.domain || numeric(input.schema)) continue;
+        const mine = String(base.pathParams[input.name] ?? base.query[input.name]?.[0] ?? '');
+        const others = [...(known.get(input.name) ?? []), ...(elsewhere.get(input.name) ?? [])]
+          .filter((v) => typeof v === 'string' && v !== mine)
+          .filter((v, i, all) => all.indexOf(v) === i)
+          .filter((v) => valid(applyRest(base, input, v)));
+        // None known: a value sampled from the input's pattern (a chain id, a transaction hash).
+        const pattern = typeof input.schema.pattern === 'string' ? input.schema.pattern : '';
+        if (others.length === 0 && pattern) {
+          const [v] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u')), {
+            seed: seedBase,
+            numRuns: 1,
+          });
+          if (v !== undefined && v.length <= 100) others.push(v);
+        }
+        const corpus = new Set([
+          ...(known.get(input.name) ?? []),
+          ...(elsewhere.get(input.name) ?? []),
+        ]);
+        let sent = 0;
+        for (const value of others) {
+          if (sent >= 2) break;
+          if (!valid(applyRest(base, input, value))) continue;
+          variations.push({
+            input: input.name,
+            value,
+            label: `${valueLabel(value)} (${corpus.has(value) ? 'from the corpus' : 'sampled'})`,
+            identity: true,
+          });
+          sent++;
+        }
+      }
     const generated: ContractCase[] = [];
     // Every listed value of the non-identifying inputs in as few cases as the longest list:
     // case k sends each input's k-th value (arrays: every n-th item), so the bound keeps them all.
+    // The page input's bounds and default ride along, so the bound never cuts them.
     const listed = inputs.filter((i) => i.domain && !identity.has(i.name));
     const scalarSizes = listed
       .filter((i) => i.schema.type !== 'array')
       .map((i) => i.domain?.length ?? 0);
-    const packs = Math.min(options.maxCases, Math.max(2, ...scalarSizes));
-    for (let k = 0; k < packs && listed.length > 0; k++) {
+    const pageInput = free.find((i) => i.name === op.promises.page?.input);
+    const pageBounds = pageInput ? validValues(pageInput, seedBase).filter((v) => v.boundary) : [];
+    const packs = Math.min(options.maxCases, Math.max(2, ...scalarSizes, pageBounds.length));
+    for (let k = 0; k < packs && (listed.length > 0 || pageBounds.length > 0); k++) {
       let state = base;
       const parts: string[] = [];
+      const bound = pageBounds[k];
+      if (pageInput && bound) {
+        state = applyRest(state, pageInput, bound.value);
+        parts.push(`${pageInput.name}=${bound.label}`);
+      }
       for (const input of listed) {
         const domain = input.domain as string[];
         const value =
@@ -287,7 +349,11 @@ function restGenerated(
           restCase(op, first, state, 'generated', parts.join('&'), { ...first.expect }),
         );
     }
-    for (const v of variations) {
+    // Listed values first (value coverage), then bounds and defaults, then sampled values.
+    const rank = (v: Variation) =>
+      inputs.find((i) => i.name === v.input)?.domain ? 0 : v.boundary ? 1 : 2;
+    const ranked = [0, 1, 2].flatMap((r) => variations.filter((v) => rank(v) === r));
+    for (const v of ranked) {
       const listedInput = listed.find((i) => i.name === v.input);
       // Covered by the packed cases above, except one single item of an array.
       if (
@@ -300,13 +366,14 @@ function restGenerated(
       if (!valid(state)) continue;
       const changed =
         v.identity && String(v.value) !== String(base.pathParams[v.input] ?? base.query[v.input]);
+      const notFound = op.promises.notFound;
+      const missing = notFound && 'status' in notFound ? notFound.status : 404;
       const expect: Expectation = changed
-        ? { ...first.expect, or: [{ status: 404 }] }
+        ? { ...first.expect, or: [{ status: missing }] }
         : { ...first.expect };
       generated.push(restCase(op, first, state, 'generated', `${v.input}=${v.label}`, expect));
     }
     // Property-based combinations of the non-identifying inputs, each checked against the spec.
-    const free = inputs.filter((i) => !identity.has(i.name));
     const choices = free.map((input, k) => [
       ...(input.required ? [] : [absent]),
       ...validValues(input, seedBase + 100 + k).map((v) => v.value),
@@ -473,6 +540,8 @@ function rpcGenerated(
   };
   if (options.classes.has('generated')) {
     let n = 0;
+    // Bounds and defaults of every input before the sampled values of any: the bound keeps them.
+    const pairs: { input: Input; v: Variation }[] = [];
     inputs.forEach((input, k) => {
       const isIdentity = rpcIdentityNames(method).includes(input.name);
       const variations: Variation[] = [];
@@ -501,8 +570,13 @@ function rpcGenerated(
           value: seen,
           label: `${valueLabel(seen)} (from the corpus)`,
         });
-      for (const v of variations) {
-        if (n >= options.maxCases) return;
+      for (const v of variations) pairs.push({ input, v });
+    });
+    const rank = ({ input, v }: { input: Input; v: Variation }) =>
+      input.domain ? 0 : v.boundary ? 1 : 2;
+    for (const r of [0, 1, 2])
+      for (const { input, v } of pairs.filter((p) => rank(p) === r)) {
+        if (n >= options.maxCases) break;
         // An encoding is asked of a seed the corpus holds in it (or in a bytes form of it).
         let seed = first;
         if (input.name === 'encoding') {
@@ -528,7 +602,6 @@ function rpcGenerated(
         );
         if (valid(c) && push(c)) n++;
       }
-    });
   }
   if (options.classes.has('negative')) {
     let n = 0;
@@ -553,16 +626,20 @@ function rpcGenerated(
 }
 
 /**
- * Valid values the spec itself says current nodes refuse (NumToFetch: "Current nodes accept
- * only 1 to 1024 and answer 0 with an error"): a result or that error both conform.
+ * Valid values the promises say may be refused: a range count of 0 (`range`: "`count` 0 or
+ * above `max` … is an error", while the schema keeps 0 for older nodes): a result or the
+ * method's server error both conform.
  */
 function documentedRefusal(method: RpcMethod, v: Variation): Expectation | undefined {
-  if (method.id === 'index.getContainerRange' && v.input === 'numToFetch' && Number(v.value) === 0)
+  const range = method.promises.range;
+  if (range && v.input === range.count && Number(v.value) === 0) {
+    const code = method.errorCodes.find((c) => c > -32600 || c < -32700);
     return {
       status: 200,
       reply: 'result',
-      or: [{ status: 200, reply: 'error', errorCode: -32000 }],
+      or: [{ status: 200, reply: 'error', ...(code === undefined ? {} : { errorCode: code }) }],
     };
+  }
   return undefined;
 }
 
@@ -582,12 +659,29 @@ export function generateCases(
 ): ContractCase[] {
   const out: ContractCase[] = [];
   const known = knownValues(specs, base);
+  /** What the other services' corpus sends, per input name. */
+  const elsewhere = (service: string): Known => {
+    const out: Known = new Map();
+    for (const [name, values] of known)
+      if (name !== service)
+        for (const [input, list] of values) out.set(input, [...(out.get(input) ?? []), ...list]);
+    return out;
+  };
   for (const service of specs.rest)
     for (const op of service.operations) {
       const seeds = base.filter(
         (c) => c.service === service.name && c.operation === op.id && isSeed(c),
       );
-      out.push(...restGenerated(service, op, seeds, options, known.get(service.name) ?? new Map()));
+      out.push(
+        ...restGenerated(
+          service,
+          op,
+          seeds,
+          options,
+          known.get(service.name) ?? new Map(),
+          elsewhere(service.name),
+        ),
+      );
     }
   for (const service of specs.rpc)
     for (const method of service.methods) {
