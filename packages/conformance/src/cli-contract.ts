@@ -28,13 +28,30 @@ import {
   type Targets,
   verdicts,
 } from './contract.js';
-import { classCounts, defaultPlan, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import {
+  newRunState,
+  parseHeader,
+  parseRate,
+  RateLimits,
+  type RunHeader,
+  type RunState,
+  startProgress,
+} from './contract-controls.js';
+import {
+  classCounts,
+  defaultPlan,
+  parseClasses,
+  runPlan,
+  sent,
+  valueCoverage,
+} from './contract-plan.js';
+import { contractJunitXml, driftLines, headline, reasonLines } from './contract-report.js';
 import { exercisedKinds, filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
-import { declaredKinds, promiseKinds } from './promises/vocabulary.js';
+import { declaredKinds } from './promises/vocabulary.js';
 import { loadExchanges, type Recording } from './recordings.js';
 import { startReplayServer } from './replay.js';
-import { type JunitCase, junitDocument, reportVersion } from './report.js';
+import { reportVersion } from './report.js';
 import { formatViolation } from './schema-set.js';
 import { defaultSpecDir, Specs } from './specs.js';
 import { formatNodeVersion, parseNodeVersion } from './versions.js';
@@ -93,6 +110,10 @@ interface ContractRun {
   pagingCut: string[];
   seed: number;
   classes: CaseClass[];
+  /** Every HTTP request made, retries and the node's release probe included. */
+  requests: number;
+  /** Why the run ended early (--max-failures) and how many cases it left unsent. */
+  stopped?: { reason: string; unsent: number };
 }
 
 /** Services none of whose sent cases reached the target: told in one line each. */
@@ -225,23 +246,24 @@ function contractJson(run: ContractRun): string {
     summary: {
       operations: { total: perOp.length, ...countVerdicts(perOp) },
       cases: { total: run.results.length, ...countVerdicts(run.results) },
-      requests: run.results.filter((r) => r.status !== undefined).length,
+      requests: run.requests,
+      casesSent: run.results.filter(sent).length,
+      noAnswer: run.results.filter((r) => sent(r) && r.status === undefined).length,
       durationMs: Math.round(run.durationMs),
       classes: Object.fromEntries(
-        run.classes.map((k) => [
-          k,
-          run.results.filter((r) => classOf(r) === k && r.status !== undefined).length,
-        ]),
+        run.classes.map((k) => [k, run.results.filter((r) => classOf(r) === k && sent(r)).length]),
       ),
       seed: run.seed,
       leftOut: run.leftOut,
       pagingCut: run.pagingCut,
+      ...(run.stopped ? { stopped: run.stopped } : {}),
     },
     operations: perOp.map((v) => ({ ...v, ...of(`${v.service} ${v.operation}`) })),
     results: run.results.map(({ exchange: _e, ...r }) => ({
       ...r,
       class: classOf(r),
       expected: describeExpectation(r.expect),
+      ...(r.verdict === 'drift' ? { headline: headline(r) } : {}),
       violations: r.violations.map((v) => ({ ...v, text: formatViolation(v) })),
     })),
   };
@@ -249,38 +271,18 @@ function contractJson(run: ContractRun): string {
 }
 
 function contractJunit(run: ContractRun): string {
-  return junitDocument(
-    `contract ${run.target}`,
-    run.results.map((r) => {
-      const c: JunitCase = { classname: r.service, name: `${r.operation} ${r.source}` };
-      if (r.verdict === 'drift') {
-        // An answer with the expected status that breaks a promise is told by its first rule.
-        const promise = r.violations.find((v) =>
-          (promiseKinds as readonly string[]).includes(v.kind),
-        );
-        const statusOff = r.violations.some(
-          (v) => v.kind === 'unexpected-status' || v.kind === 'unexpected-error',
-        );
-        c.failure = {
-          message:
-            promise && !statusOff
-              ? formatViolation(promise)
-              : `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`,
-          text: [...r.violations.map(formatViolation), r.curl].join('\n'),
-        };
-      } else if (r.verdict === 'not-tested')
-        c.skipped = `not tested: unreachable (${r.unreachable})`;
-      else if (r.verdict === 'skipped') c.skipped = r.skip ?? 'skipped';
-      return c;
-    }),
-  );
+  return contractJunitXml(`contract ${run.target}`, run.results, run.durationMs);
 }
 
 function contractText(run: ContractRun, where: string): string {
   const lines: string[] = [];
   const down = downServices(run);
   for (const [service, reason] of down)
-    lines.push(`${service}: ${run.targets[service]} is unreachable (${reason}); not tested`);
+    lines.push(
+      /^[A-Z_]+$/.test(reason)
+        ? `${service}: ${run.targets[service]} is unreachable (${reason}); not tested`
+        : `${service}: ${run.targets[service]} gave no answer (${reason}); not tested`,
+    );
   const perOp = verdicts(run.results).filter((v) => !down.has(v.service));
   if (perOp.length > 0) {
     const rows = [['service', 'operation', 'cases', 'status', 'verdict', 'drift']];
@@ -302,42 +304,18 @@ function contractText(run: ContractRun, where: string): string {
     lines.push(...reachLines(run, new Set(down.keys())));
     lines.push(...ruleLines(run, new Set(down.keys())));
   }
-  for (const r of run.results.filter((x) => x.verdict === 'drift')) {
-    // The expected-vs-got line already says what unexpected-status/-error would repeat.
-    const rest = r.violations.filter(
-      (v) => v.kind !== 'unexpected-status' && v.kind !== 'unexpected-error',
-    );
-    lines.push(
-      '',
-      `DRIFT ${r.service} ${r.operation} (${r.source})`,
-      `  expected ${describeExpectation(r.expect)}${brokenOnly(r) ? ` keeping its promises, got ${r.got ?? 'no answer'} breaking ${brokenOnly(r)}` : `, got ${r.got ?? 'no answer'}`}`,
-      ...rest.slice(0, 10).map((v) => `  ${formatViolation(v)}`),
-      ...(rest.length > 10 ? [`  … and ${rest.length - 10} more`] : []),
-      `  ${r.curl}`,
-    );
-  }
-  const skipped = new Map<string, Set<string>>();
-  for (const r of run.results.filter((x) => x.verdict === 'skipped')) {
-    const reason = r.skip ?? 'skipped';
-    skipped.set(reason, (skipped.get(reason) ?? new Set()).add(`${r.operation} (${r.source})`));
-  }
-  if (skipped.size > 0) lines.push('');
-  for (const [reason, cases] of skipped) {
-    const list = [...cases];
-    const shown =
-      list.length > 3
-        ? `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`
-        : list.join(', ');
-    lines.push(`skipped ${list.length} case${list.length === 1 ? '' : 's'}: ${shown}: ${reason}`);
-  }
+  lines.push(...driftLines(run.results));
+  const untested = run.results.filter((x) => x.verdict === 'not-tested' && !down.has(x.service));
+  const skippedCases = run.results.filter((x) => x.verdict === 'skipped');
+  if (untested.length + skippedCases.length > 0) lines.push('');
+  lines.push(...reasonLines('not tested', untested, (r) => r.unreachable ?? 'no answer'));
+  lines.push(...reasonLines('skipped', skippedCases, (r) => r.skip ?? 'skipped'));
   const ops = verdicts(run.results);
   const n = countVerdicts(ops);
   const c = countVerdicts(run.results);
-  const requests = run.results.filter((r) => r.status !== undefined).length;
+  const noAnswer = run.results.filter((r) => sent(r) && r.status === undefined).length;
   const byClass = run.classes
-    .map(
-      (k) => `${k} ${run.results.filter((r) => classOf(r) === k && r.status !== undefined).length}`,
-    )
+    .map((k) => `${k} ${run.results.filter((r) => classOf(r) === k && sent(r)).length}`)
     .join(', ');
   if (run.pagingCut.length > 0)
     lines.push(
@@ -346,18 +324,14 @@ function contractText(run: ContractRun, where: string): string {
     );
   lines.push(
     '',
+    ...(run.stopped
+      ? [`stopped early: ${run.stopped.reason}; ${run.stopped.unsent} planned cases not sent`]
+      : []),
     `cases sent by class: ${byClass} (seed ${run.seed}${run.leftOut ? `; ${run.leftOut} cases left out by --max-requests` : ''})`,
     `target: ${where}; node answers judged by ${run.nodeVersion}`,
-    `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested, ${c.skipped} skipped; ${requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
+    `contract: ${n.conforms}/${ops.length} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${noAnswer ? ` (${noAnswer} sent without an answer)` : ''}, ${c.skipped} skipped; ${run.requests} requests in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');
-}
-
-/** The promise kinds a drift breaks when nothing else is off (status and shape as expected). */
-function brokenOnly(r: ContractResult): string | undefined {
-  const isPromise = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
-  if (r.violations.length === 0 || !r.violations.every((v) => isPromise(v.kind))) return undefined;
-  return [...new Set(r.violations.map((v) => v.kind))].join(', ');
 }
 
 const nodeSpecificReason = 'node-specific; public servers do not serve it';
@@ -384,6 +358,9 @@ export async function contract(args: string[]) {
         'max-cases': { type: 'string' },
         'max-requests': { type: 'string' },
         'max-pages': { type: 'string' },
+        header: { type: 'string', multiple: true },
+        'rate-limit': { type: 'string', multiple: true },
+        'max-failures': { type: 'string' },
       },
     }),
   );
@@ -417,7 +394,24 @@ export async function contract(args: string[]) {
     if (!apiKey)
       throw new UsageError(`--api-key-env: the environment variable ${keyVariable} is not set`);
   }
+  const maxFailures = positiveInt('max-failures', values['max-failures'], 0, 1_000_000);
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
+  const serviceNames = [...specs.rest, ...specs.rpc].map((s) => s.name);
+  let headers: RunHeader[];
+  let rateLimits: RateLimits | undefined;
+  try {
+    headers = (values.header ?? []).map((h) => parseHeader(h, serviceNames));
+    const rates = (values['rate-limit'] ?? []).map((r) => parseRate(r, serviceNames));
+    const scopes = rates.map((r) => r.service ?? 'all');
+    const twice = scopes.find((s, i) => scopes.indexOf(s) !== i);
+    if (twice)
+      throw new Error(
+        `--rate-limit: ${twice === 'all' ? 'more than one global rate' : `more than one rate for ${twice}`}; give one`,
+      );
+    if (rates.length > 0) rateLimits = new RateLimits(rates);
+  } catch (error) {
+    throw new UsageError((error as Error).message, 'contract');
+  }
   const recordingsDir = values.recordings ?? defaultRecordings;
   // Sources read shorter relative to the folder they came from.
   const recordings = (await loadExchanges([recordingsDir])).map((r) => ({
@@ -457,7 +451,21 @@ export async function contract(args: string[]) {
       `--target: no URL for ${missing.join(', ')}; name it (name=url) or narrow --only`,
     );
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
+  const state: RunState = newRunState();
+  let phase: string | undefined = 'loading';
+  // Progress goes to stderr, never into the report; on a terminal it is rewritten in place.
+  const stopProgress = startProgress(
+    (line) => process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`),
+    state,
+    () => phase,
+  );
+  // Every request the run makes passes here, the node's release probe included: the summary's count.
+  const counted: typeof fetch = (input, init) => {
+    state.requests++;
+    return fetch(input, init);
+  };
   try {
+    phase = 'asking the node target which release it runs';
     const judged = await judgingSpecs(
       specs,
       values,
@@ -465,7 +473,10 @@ export async function contract(args: string[]) {
       cases,
       replay !== undefined,
       timeoutMs,
+      headers,
+      counted,
     );
+    phase = undefined;
     const started = performance.now();
     const planned = await runPlan(
       judged.specs,
@@ -478,6 +489,10 @@ export async function contract(args: string[]) {
         maxRetryAfterMs: 30000,
         retries: 3,
         replaysCorpus: replay !== undefined,
+        headers,
+        ...(rateLimits ? { rateLimits } : {}),
+        ...(maxFailures ? { maxFailures } : {}),
+        state,
         onResult: (r, done, total) => {
           if (tty) process.stderr.write(`\r\x1b[2K${done}/${total} ${r.service} ${r.operation}`);
         },
@@ -496,6 +511,7 @@ export async function contract(args: string[]) {
       },
     );
     const { results } = planned;
+    stopProgress();
     if (tty) process.stderr.write('\r\x1b[2K');
     const run: ContractRun = {
       target: targetName,
@@ -508,6 +524,8 @@ export async function contract(args: string[]) {
       pagingCut: planned.pagingCut,
       seed,
       classes: [...classes],
+      requests: state.requests,
+      ...(planned.stopped ? { stopped: planned.stopped } : {}),
     };
     if (values.record) await record(values.record, results);
     const where = replay ? `replay server ${replay.url}` : targetName;
@@ -520,6 +538,7 @@ export async function contract(args: string[]) {
     await emit(out, values.output);
     return exitCode(results);
   } finally {
+    stopProgress();
     await replay?.close();
   }
 }
@@ -535,6 +554,8 @@ async function judgingSpecs(
   cases: ContractCase[],
   isReplay: boolean,
   timeoutMs: number,
+  headers: RunHeader[],
+  fetchVia: typeof fetch,
 ): Promise<{ specs: Specs; release?: string; note: string }> {
   const wanted = values['node-version'] ?? (isReplay ? 'none' : 'auto');
   const range = 'the supported range of the spec';
@@ -547,7 +568,11 @@ async function judgingSpecs(
   if (wanted === 'auto') {
     const base = targets['node-rpc'];
     if (!base) return { specs, note: range };
-    const read = await readNodeVersion(base, { timeoutMs });
+    const read = await readNodeVersion(base, {
+      timeoutMs,
+      fetch: fetchVia,
+      headers: headers.filter((h) => h.service === undefined || h.service === 'node-rpc'),
+    });
     if ('reason' in read) return { specs, note: `${range} (${read.reason})` };
     release = read.version;
     how = 'read from info.getNodeVersion';

@@ -5,7 +5,7 @@ import { defaultSpecDir, Specs } from './specs.js';
 import { NodeVersionError } from './versions.js';
 
 const exitCodes = `Exit codes: 0 everything tested conforms, 1 drift (or a failed exchange),
-2 not tested (a target unreachable, nothing left to test) or a usage error.`;
+2 not tested (a target unreachable or not answering, nothing left to test) or a usage error.`;
 
 const common = `  --specs DIR           bundled spec documents to use (default: the package's own)
   --format FMT          text (default), json or junit; json and junit print only the report
@@ -30,6 +30,8 @@ Exit codes: 0 every exchange passes, 1 any fails, 2 usage error.`,
 Run the replay server on 127.0.0.1 for the Data, Metrics and node APIs.
 
 Options:
+  --host ADDR           IP address to listen on (default 127.0.0.1); anything but a
+                        loopback address (127.x, ::1) exposes the server to the network
   --port N              port to listen on (default 0: any free port)
   --recordings DIR      exchanges to answer from (default: the bundled corpus)
   --specs DIR           bundled spec documents to use (default: the package's own)
@@ -48,8 +50,16 @@ Options:
   --api-key-env NAME    send the key in environment variable NAME as x-glacier-api-key
                         to the data-api target (curl lines show $NAME, never the key)
   --only a,b            only these operations, methods or services
+  --header 'NAME: V'    send this header too (repeatable); 'service=NAME: V' sends it to
+                        that service's target only; $VAR or \${VAR} in V is read from the
+                        environment. Curl lines show $VAR (a literal V as [redacted])
   --concurrency N       requests in flight at once (default 4)
-  --timeout-ms N        per-request timeout in ms (default 15000)
+  --rate-limit R        at most R requests, retries included: N/s or N/m for all targets,
+                        service=N/s for one (repeatable, one per scope)
+  --timeout-ms N        per-request timeout in ms (default 15000). A request without an
+                        answer (timeout, reset, refused) is not tested, never drift; after
+                        5 in a row from one target its remaining cases are not sent
+  --max-failures N      stop starting cases after N drifted; report what ran (exit 1)
   --node-version V      judge node answers as release V sends them; auto (default for a
                         URL or live target) asks the target's info.getNodeVersion, none
                         (default for replay, which serves answers of several releases)

@@ -2,6 +2,7 @@
 // The CLI's entry: `check` loads only what checking needs; `serve` and `contract` load their
 // modules when they run, so that a `check` starts fast.
 import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import {
   defaultExclusions,
@@ -97,6 +98,7 @@ async function serve(args: string[]) {
       options: {
         ...helpFlag,
         port: { type: 'string' },
+        host: { type: 'string' },
         specs: { type: 'string' },
         recordings: { type: 'string' },
         fault: { type: 'string' },
@@ -114,16 +116,28 @@ async function serve(args: string[]) {
       throw error;
     }
   }
+  const host = values.host ?? '127.0.0.1';
+  if (!isIP(host))
+    throw new UsageError(
+      `--host: ${JSON.stringify(host)} is not an IP address (e.g. 127.0.0.1, 0.0.0.0 or ::1)`,
+      'serve',
+    );
+  const port = positiveInt('port', values.port, 0);
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
   const recordings = await loadExchanges([values.recordings ?? defaultRecordings]);
   const { startReplayServer } = await import('./replay.js');
   const server = await startReplayServer({
     specs,
     recordings,
-    port: positiveInt('port', values.port, 0),
+    port,
+    host,
     ...(values.fault === undefined ? {} : { fault: values.fault }),
   });
   console.log(`replay server on ${server.url}`);
+  if (!/^(127\.|::1$|::ffff:127\.)/.test(host))
+    console.error(
+      `warning: ${host} is not a loopback address; the replay server is reachable from the network`,
+    );
   console.log(`  data-api     ${server.url}/v1/...`);
   console.log(`  metrics-api  ${server.url}/v1/avg_tps/{chainId}`);
   console.log(`  node-rpc     ${server.url}/ext/...  (JSON-RPC POST and health GET)`);

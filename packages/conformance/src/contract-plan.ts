@@ -5,6 +5,7 @@ import {
   type RunOptions,
   runContract,
 } from './contract.js';
+import { newRunState } from './contract-controls.js';
 import { filterCases, filterSlots } from './filter-cases.js';
 import { annotateValues, classOf, generateCases } from './generate-cases.js';
 import { isObject } from './json-pointer.js';
@@ -59,6 +60,8 @@ export interface PlanRun {
   leftOut: number;
   /** Page chains stopped by --max-pages while the target still offered a next page. */
   pagingCut: string[];
+  /** Why the run stopped before sending all it planned (--max-failures), and how much it left. */
+  stopped?: { reason: string; unsent: number };
 }
 
 /** Orders cases so that a request budget keeps some of every operation: round robin. */
@@ -75,7 +78,8 @@ function interleave(cases: ContractCase[]): ContractCase[] {
   return out;
 }
 
-const sent = (r: ContractResult) => r.status !== undefined;
+/** A case whose request left (an answer or none): what the summary counts as sent. */
+export const sent = (r: ContractResult) => r.status !== undefined || (r.requests ?? 0) > 0;
 const isPromiseKind = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
 
 /**
@@ -86,7 +90,7 @@ const isPromiseKind = (kind: string) => (promiseKinds as readonly string[]).incl
 export async function runPlan(
   specs: Specs,
   base: ContractCase[],
-  run: RunOptions,
+  given: RunOptions,
   plan: PlanOptions,
 ): Promise<PlanRun> {
   const keep = plan.only ?? (() => true);
@@ -113,11 +117,19 @@ export async function runPlan(
   let leftOut = ordered.length - chosen.length;
   annotateValues(specs, chosen);
   for (const c of chosen) plan.prepare?.(c);
+  // One state for every batch: a target given up on stays given up on, --max-failures counts all.
+  const state = given.state ?? newRunState();
+  const run: RunOptions = { ...given, state };
   const results = await runContract(specs, chosen, run);
+  let unsent = chosen.length - results.length;
   let budget = plan.maxRequests - results.filter(sent).length;
   const pagingCut: string[] = [];
   const out = [...results];
   const one = async (c: ContractCase): Promise<ContractResult | undefined> => {
+    if (state.stopped !== undefined) {
+      unsent++;
+      return undefined;
+    }
     if (budget <= 0) {
       leftOut++;
       return undefined;
@@ -142,6 +154,11 @@ export async function runPlan(
         if (next === 'end') return;
         if ('violations' in next) {
           r.violations.push(...next.violations);
+          if (r.verdict !== 'drift') {
+            state.drift++;
+            if (run.maxFailures && state.drift >= run.maxFailures)
+              state.stopped ??= `--max-failures ${run.maxFailures} reached`;
+          }
           r.verdict = 'drift';
           r.ok = false;
           return;
@@ -196,7 +213,12 @@ export async function runPlan(
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(run.concurrency, tasks.length)) }, worker),
   );
-  return { results: out, leftOut, pagingCut };
+  return {
+    results: out,
+    leftOut,
+    pagingCut,
+    ...(state.stopped === undefined ? {} : { stopped: { reason: state.stopped, unsent } }),
+  };
 }
 
 /** Per operation: how many cases of each class were sent. */

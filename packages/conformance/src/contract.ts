@@ -11,6 +11,13 @@ import {
   type TimeoutError,
 } from '@avalanche-api/rest-core';
 import type { CaseClass } from './case-values.js';
+import {
+  newRunState,
+  noAnswerCutoff,
+  type RateLimits,
+  type RunHeader,
+  type RunState,
+} from './contract-controls.js';
 import { isObject } from './json-pointer.js';
 import type { OpenApiService, RestRequest } from './openapi.js';
 import type { OpenRpcService, RpcMethod } from './openrpc.js';
@@ -64,8 +71,12 @@ export interface ContractResult extends ContractCase {
   verdict: Verdict;
   ok: boolean;
   violations: Violation[];
-  /** Set when the target could not be reached at all. */
+  /** Why the case is not tested: the target could not be reached or gave no answer. */
   unreachable?: string;
+  /** HTTP requests this case made, retries included (0 when none left). */
+  requests?: number;
+  /** Time from sending to the verdict, waits for the rate limit and Retry-After included. */
+  durationMs?: number;
   /** What came back, in the words of `describeExpectation` (`HTTP 404`, `… with error -32000`). */
   got?: string;
   /** A one-line reproduction of the request; an api key appears as its variable name. */
@@ -300,6 +311,14 @@ export interface RunOptions {
   onResult?: (result: ContractResult, done: number, total: number) => void;
   /** The target replays the corpus: judge answers to marked recordings by their marks. */
   replaysCorpus?: boolean;
+  /** `--header`: sent to its service's target only (every target when unscoped). */
+  headers?: RunHeader[];
+  /** `--rate-limit`: every request, retries included, waits for its turn. */
+  rateLimits?: RateLimits;
+  /** `--max-failures`: no case is started once this many drifted. */
+  maxFailures?: number;
+  /** Shared by the batches of one run (see runPlan): targets given up on, counts, progress. */
+  state?: RunState;
 }
 
 /** RFC 9110 Retry-After (delta-seconds or an HTTP-date, anything else undefined) in ms from `now`. */
@@ -326,10 +345,20 @@ const transportErrors = {
 };
 
 /** The shared transport for one target: timeout, size cap, 429 retries, the key kept to its origin. */
-function transportFor(service: string, base: string, options: RunOptions): PolicyFetch {
+function transportFor(
+  service: string,
+  base: string,
+  options: RunOptions,
+  fetchVia: typeof fetch | undefined = options.fetch,
+): PolicyFetch {
+  const headers = (options.headers ?? [])
+    .filter((h) => h.service === undefined || h.service === service)
+    .map((h): [string, string] => [h.name, h.value]);
   return createFetch({
     baseUrl: base,
-    fetch: options.fetch,
+    fetch: fetchVia,
+    // Credential-like names are kept to this origin and scrubbed from answers by the transport.
+    headers,
     timeoutMs: options.timeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     retry: {
@@ -360,12 +389,24 @@ const unreachableCodes = new Set([
 
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-/** A curl command for the case's request; the api key is written as its variable. */
-export function curlFor(c: ContractCase, url: string, keyVariable?: string): string {
+/**
+ * A curl command for the case's request; the api key is written as its variable, a --header
+ * value as written on the command line (`$VAR`) or `[redacted]`, never the value itself.
+ */
+export function curlFor(
+  c: ContractCase,
+  url: string,
+  keyVariable?: string,
+  headers: readonly RunHeader[] = [],
+): string {
   const parts = ['curl', '-sS'];
   if (c.method !== 'GET') parts.push('-X', c.method);
   parts.push(shellQuote(url));
   if (keyVariable) parts.push('-H', `"x-glacier-api-key: $${keyVariable}"`);
+  for (const h of headers)
+    if (h.service === undefined || h.service === c.service)
+      // Double quotes, so that a shell expands $VAR as the run did.
+      parts.push('-H', `"${h.name}: ${h.shown.replace(/["\\`]/g, '\\$&')}"`);
   if (c.body !== undefined)
     parts.push(
       '-H',
@@ -435,10 +476,9 @@ async function runCase(
   specs: Specs,
   c: ContractCase,
   options: RunOptions,
-  down: Map<string, string>,
-  send: PolicyFetch,
+  state: RunState,
 ): Promise<ContractResult> {
-  const base = options.targets[c.service];
+  const base = options.targets[c.service] as string;
   const target = `${base}${c.path}`;
   const url = shown(target);
   const keyVariable =
@@ -451,7 +491,7 @@ async function runCase(
     verdict: 'drift',
     ok: false,
     violations: [],
-    curl: curlFor(c, url, keyVariable),
+    curl: curlFor(c, url, keyVariable, options.headers),
   };
   const finish = (verdict: Verdict) => {
     result.verdict = verdict;
@@ -459,15 +499,28 @@ async function runCase(
     return result;
   };
   if (c.skip) return finish('skipped');
-  const known = down.get(c.service);
+  const known = state.down.get(base);
   if (known !== undefined) {
     result.unreachable = known;
     return finish('not-tested');
   }
+  const started = performance.now();
+  let requests = 0;
+  const real = options.fetch ?? globalThis.fetch;
+  // Every attempt is counted; a retry waits for its turn here (the first waited before sending).
+  const counted: typeof fetch = async (input, init) => {
+    if (requests > 0) await options.rateLimits?.take(c.service);
+    requests++;
+    state.requests++;
+    return real(input, init);
+  };
+  const send = transportFor(c.service, base, options, counted);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (c.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   let text: string;
+  await options.rateLimits?.take(c.service);
+  state.inFlight++;
   try {
     // 429 is the only status retried: any other answer is what is under test.
     response = await send(target, {
@@ -481,21 +534,42 @@ async function runCase(
     text = await response.text();
   } catch (error) {
     const e = error as { name?: string; code?: string; message?: string };
-    if (e.name === 'ConnectionError' && e.code && unreachableCodes.has(e.code)) {
-      result.unreachable = e.code;
-      if (!down.has(c.service)) down.set(c.service, e.code);
-      return finish('not-tested');
-    }
-    const what =
+    // No answer (refused, timed out, reset) tests nothing: not tested, with the reason.
+    const noAnswer =
       e.name === 'TimeoutError'
         ? `no answer within ${options.timeoutMs} ms`
         : e.name === 'ConnectionError'
-          ? `the connection failed without an answer (${e.code ?? 'no code'})`
-          : // RedirectError, ResponseTooLargeError, an undecodable body: the transport's own words.
-            String(e.message);
-    result.violations.push(violation('protocol', 'response', '', what));
+          ? e.code && unreachableCodes.has(e.code)
+            ? e.code
+            : `the connection closed without an answer (${e.code ?? 'no code'})`
+          : undefined;
+    if (noAnswer !== undefined) {
+      result.unreachable = noAnswer;
+      const silent = (state.silent.get(base) ?? 0) + 1;
+      state.silent.set(base, silent);
+      // A host that is not there is told at once; one that stops answering after a few in a row.
+      if (!state.down.has(base) && (unreachableCodes.has(noAnswer) || silent >= noAnswerCutoff))
+        state.down.set(
+          base,
+          unreachableCodes.has(noAnswer)
+            ? noAnswer
+            : `${silent} requests in a row got no answer (last: ${noAnswer}); the rest were not sent`,
+        );
+      return finish('not-tested');
+    }
+    // RedirectError, ResponseTooLargeError, an undecodable body: an answer, in the transport's words.
+    result.violations.push(violation('protocol', 'response', '', String(e.message)));
+    state.silent.set(base, 0);
     return finish('drift');
+  } finally {
+    state.inFlight--;
+    result.requests = requests;
+    result.durationMs = performance.now() - started;
   }
+  state.silent.set(base, 0);
+  // A --header value a server echoes back stays out of reports and recordings.
+  for (const h of options.headers ?? [])
+    if (h.value.length > 5) text = text.replaceAll(h.value, '[redacted]');
   result.status = response.status;
   let body: unknown;
   if (text !== '') {
@@ -554,7 +628,10 @@ async function runCase(
   return finish(result.violations.length === 0 ? 'conforms' : 'drift');
 }
 
-/** Sends every case to its target with bounded concurrency; results in case order. */
+/**
+ * Sends every case to its target with bounded concurrency; results in case order. Once
+ * `maxFailures` cases drifted no more are started: the results hold only the cases that ran.
+ */
 export async function runContract(
   specs: Specs,
   cases: ContractCase[],
@@ -567,37 +644,34 @@ export async function runContract(
     throw new Error(
       `runContract: no target URL for ${missing.join(', ')} (targets name ${Object.keys(options.targets).join(', ') || 'nothing'})`,
     );
-  const results: ContractResult[] = new Array(cases.length);
-  // Services found unreachable: their remaining cases are not sent.
-  const down = new Map<string, string>();
-  const transports = new Map<string, PolicyFetch>();
-  const transport = (service: string) => {
-    let send = transports.get(service);
-    if (!send) {
-      send = transportFor(service, options.targets[service] as string, options);
-      transports.set(service, send);
-    }
-    return send;
-  };
+  const state = options.state ?? newRunState();
+  state.total += cases.length;
+  const results: (ContractResult | undefined)[] = new Array(cases.length);
   let next = 0;
-  let done = 0;
   const worker = async () => {
-    while (next < cases.length) {
+    while (next < cases.length && state.stopped === undefined) {
       const i = next++;
-      const c = cases[i] as ContractCase;
-      results[i] = await runCase(specs, c, options, down, (input, init) =>
-        transport(c.service)(input, init),
-      );
-      done++;
-      options.onResult?.(results[i] as ContractResult, done, cases.length);
+      const r = await runCase(specs, cases[i] as ContractCase, options, state);
+      results[i] = r;
+      state.done++;
+      if (r.verdict === 'not-tested') state.notTested++;
+      if (r.verdict === 'drift') {
+        state.drift++;
+        if (options.maxFailures && state.drift >= options.maxFailures)
+          state.stopped = `--max-failures ${options.maxFailures} reached`;
+      }
+      options.onResult?.(r, state.done, state.total);
     }
   };
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(options.concurrency, cases.length)) }, worker),
   );
-  // Cases that raced the first failure of their service are not tested either.
-  for (const r of results) {
-    const reason = down.get(r.service);
+  // Cases left unstarted by --max-failures are not part of the total any more.
+  const ran = results.filter((r): r is ContractResult => r !== undefined);
+  state.total -= cases.length - ran.length;
+  // Cases that raced the first failure of their target are not tested either.
+  for (const r of ran) {
+    const reason = state.down.get(options.targets[r.service] as string);
     if (
       reason !== undefined &&
       r.verdict !== 'skipped' &&
@@ -609,7 +683,7 @@ export async function runContract(
       r.verdict = 'not-tested';
     }
   }
-  return results;
+  return ran;
 }
 
 export interface OperationVerdict {
@@ -690,7 +764,7 @@ export function exitCode(results: ContractResult[]): 0 | 1 | 2 {
  */
 export async function readNodeVersion(
   baseUrl: string,
-  options: Pick<RunOptions, 'timeoutMs' | 'fetch' | 'maxResponseBytes'>,
+  options: Pick<RunOptions, 'timeoutMs' | 'fetch' | 'maxResponseBytes' | 'headers'>,
 ): Promise<{ version: string } | { reason: string }> {
   // The same transport as the cases: timeout, size cap, no redirects followed blindly.
   const send = transportFor('node-rpc', baseUrl, {

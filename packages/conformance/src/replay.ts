@@ -466,7 +466,10 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-/** Starts the replay server on 127.0.0.1 (port 0 picks a free one); resolves once listening. */
+/**
+ * Starts the replay server on `host` (default 127.0.0.1; port 0 picks a free one); resolves once
+ * listening. Any address but loopback exposes it to the network.
+ */
 export async function startReplayServer(options: ReplayOptions & { port?: number; host?: string }) {
   const handler = new ReplayHandler(options);
   const server: Server = createServer((req, res) => void handler.handle(req, res));
@@ -476,7 +479,9 @@ export async function startReplayServer(options: ReplayOptions & { port?: number
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const host = options.host ?? '127.0.0.1';
+  // An IPv6 address is bracketed in a URL.
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     server,
     url,
