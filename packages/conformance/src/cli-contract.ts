@@ -281,7 +281,7 @@ function contractText(run: ContractRun, where: string): string {
     lines.push(
       /^[A-Z_]+$/.test(reason)
         ? `${service}: ${run.targets[service]} is unreachable (${reason}); not tested`
-        : `${service}: ${run.targets[service]} gave no answer (${reason}); not tested`,
+        : `${service}: ${run.targets[service]} gave no answer; not tested: ${reason}`,
     );
   const perOp = verdicts(run.results).filter((v) => !down.has(v.service));
   if (perOp.length > 0) {
@@ -460,7 +460,8 @@ export async function contract(args: string[]) {
     () => phase,
   );
   // Every request the run makes passes here, the node's release probe included: the summary's count.
-  const counted: typeof fetch = (input, init) => {
+  const probeFetch: typeof fetch = async (input, init) => {
+    await rateLimits?.take('node-rpc');
     state.requests++;
     return fetch(input, init);
   };
@@ -474,7 +475,7 @@ export async function contract(args: string[]) {
       replay !== undefined,
       timeoutMs,
       headers,
-      counted,
+      probeFetch,
     );
     phase = undefined;
     const started = performance.now();

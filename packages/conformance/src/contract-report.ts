@@ -40,47 +40,55 @@ interface Problem {
   kind: string;
   text: string;
   cases: number;
+  /** Cases per operation (`service operation`), in the order first seen. */
+  operations: Map<string, number>;
   curl: string;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /**
- * The drift section of the text report: per operation a header line, then one line per distinct
- * problem with the number of cases showing it and one curl line that reproduces it.
+ * The drift section of the text report: one line per distinct problem (rule and location, see
+ * {@link signature}) with the number of cases showing it and the operations they belong to, then
+ * one curl line that reproduces it. The per-operation table above gives the other grouping; the
+ * JSON report keeps every case.
  */
 export function driftLines(results: ContractResult[]): string[] {
-  const byOp = new Map<string, { cases: number; problems: Map<string, Problem> }>();
+  const problems = new Map<string, Problem>();
+  const drifting = new Set<string>();
   for (const r of results) {
     if (r.verdict !== 'drift') continue;
-    const key = `${r.service} ${r.operation}`;
-    const op = byOp.get(key) ?? { cases: 0, problems: new Map<string, Problem>() };
-    op.cases++;
+    const op = `${r.service} ${r.operation}`;
+    drifting.add(op);
     const seen = new Set<string>();
     for (const v of r.violations) {
       const sig = signature(v);
       if (seen.has(sig)) continue;
       seen.add(sig);
-      const p = op.problems.get(sig);
-      if (p) p.cases++;
-      else
-        op.problems.set(sig, {
-          kind: v.kind,
-          text: statusKinds.has(v.kind)
-            ? `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`
-            : `${location(v)}: ${v.message}`,
-          cases: 1,
-          curl: r.curl,
-        });
+      const p = problems.get(sig) ?? {
+        kind: v.kind,
+        text: statusKinds.has(v.kind)
+          ? `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`
+          : `${location(v)}: ${v.message}`,
+        cases: 0,
+        operations: new Map<string, number>(),
+        curl: r.curl,
+      };
+      p.cases++;
+      p.operations.set(op, (p.operations.get(op) ?? 0) + 1);
+      problems.set(sig, p);
     }
-    byOp.set(key, op);
   }
-  const lines: string[] = [];
-  for (const [key, op] of byOp) {
-    const problems = [...op.problems.values()].sort((a, b) => b.cases - a.cases);
-    lines.push(
-      '',
-      `DRIFT ${key}: ${op.cases} case${op.cases === 1 ? '' : 's'}, ${problems.length} distinct problem${problems.length === 1 ? '' : 's'}`,
-    );
-    for (const p of problems) lines.push(`  ${p.cases}× ${p.kind} ${p.text}`, `    ${p.curl}`);
+  if (problems.size === 0) return [];
+  const lines = [
+    '',
+    `DRIFT: ${plural(problems.size, 'distinct problem')} in ${plural(drifting.size, 'operation')}`,
+  ];
+  for (const p of [...problems.values()].sort((a, b) => b.cases - a.cases)) {
+    const ops = [...p.operations.keys()];
+    const named =
+      ops.length > 3 ? `${ops.slice(0, 3).join(', ')} and ${ops.length - 3} more` : ops.join(', ');
+    lines.push(`  ${p.cases}× ${p.kind} ${p.text} (${named})`, `    ${p.curl}`);
   }
   return lines;
 }

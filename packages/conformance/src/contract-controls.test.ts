@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import {
+  newRunState,
+  parseHeader,
+  parseRate,
+  RateLimits,
+  Spacing,
+  startProgress,
+} from './contract-controls.js';
+
+const services = ['data-api', 'metrics-api', 'node-health', 'node-rpc'];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('parseHeader', () => {
+  const env = { GW_TOKEN: 'tok-0123456789', PART: 'abc' };
+  test.each([
+    [
+      'a literal value is sent as is and shown redacted',
+      'X-Trace: literal-value',
+      { name: 'X-Trace', value: 'literal-value', shown: '[redacted]' },
+    ],
+    [
+      '$VAR is read from the environment and shown as written',
+      'Authorization: Bearer $GW_TOKEN',
+      { name: 'Authorization', value: 'Bearer tok-0123456789', shown: 'Bearer $GW_TOKEN' },
+    ],
+    [
+      '${VAR} too, scoped to one service',
+      'node-rpc=X-Gateway: ${PART}-${GW_TOKEN}',
+      {
+        service: 'node-rpc',
+        name: 'X-Gateway',
+        value: 'abc-tok-0123456789',
+        shown: '${PART}-${GW_TOKEN}',
+      },
+    ],
+  ])('%s', (_name, given, want) => {
+    expect(parseHeader(given, services, env)).toEqual(want);
+  });
+
+  test.each([
+    ['no colon', 'X-Trace literal', /is not 'Name: value'/],
+    ['an unknown service', 'nodes=X-A: 1', /unknown service "nodes"; services are data-api/],
+    ['a name with a space', 'X Trace: 1', /"X Trace" is not a header name/],
+    ['an unset variable', 'X-A: $MISSING_VAR', /the environment variable MISSING_VAR is not set/],
+    ['an empty value', 'X-A:   ', /the value is empty/],
+  ])('%s is refused with the rule', (_name, given, want) => {
+    expect(() => parseHeader(given, services, env)).toThrow(want);
+  });
+
+  test('a malformed header never echoes a long value', () => {
+    expect(() => parseHeader('Bearer-secret-value-0123456789', services, {})).toThrow(
+      /^--header: "Bearer…" is not/,
+    );
+  });
+});
+
+describe('parseRate', () => {
+  test.each([
+    ['10/s', { count: 10, perMs: 1000, text: '10/s' }],
+    ['30/m', { count: 30, perMs: 60_000, text: '30/m' }],
+    ['data-api=2/s', { service: 'data-api', count: 2, perMs: 1000, text: 'data-api=2/s' }],
+  ])('%s', (given, want) => {
+    expect(parseRate(given, services)).toEqual(want);
+  });
+
+  test.each([
+    ['10/h', /"10\/h" is not N\/s or N\/m/],
+    ['0/s', /must be above 0/],
+    ['nodes=1/s', /unknown service "nodes"/],
+    ['fast', /"fast" is not N\/s/],
+  ])('%s is refused', (given, want) => {
+    expect(() => parseRate(given, services)).toThrow(want);
+  });
+});
+
+describe('Spacing', () => {
+  test('lets one request out per gap, measured from when the last one left', async () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const spacing = new Spacing({ count: 10, perMs: 1000 }, () => now);
+    const left: number[] = [];
+    const all = Array.from({ length: 5 }, () => spacing.take().then(() => left.push(now)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(left).toEqual([0]);
+    // A timer that fires late (a loaded machine) does not release the backlog at once.
+    now = 350;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(left).toEqual([0, 350]);
+    for (const step of [100, 100, 100]) {
+      now += step;
+      await vi.advanceTimersByTimeAsync(step);
+    }
+    await Promise.all(all);
+    expect(left).toEqual([0, 350, 450, 550, 650]);
+  });
+
+  test('a scoped rate and the global one both apply', async () => {
+    vi.useFakeTimers();
+    const limits = new RateLimits([
+      { count: 1000, perMs: 1000, text: '1000/s' },
+      { service: 'data-api', count: 1, perMs: 1000, text: 'data-api=1/s' },
+    ]);
+    let done = 0;
+    for (let i = 0; i < 3; i++)
+      void limits.take('data-api').then(() => {
+        done++;
+      });
+    void limits.take('node-rpc').then(() => {
+      done++;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    // The first data-api call and the node-rpc call; the other two wait a second each.
+    expect(done).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(done).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(done).toBe(4);
+  });
+});
+
+describe('startProgress', () => {
+  test('writes a line at once and every 10 s, a phase until cases start', async () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const state = newRunState();
+    let phase: string | undefined = 'asking the node target which release it runs';
+    const stop = startProgress(
+      (l) => lines.push(l),
+      state,
+      () => phase,
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(/^contract: asking the node target which release it runs, 0 s$/),
+    ]);
+    phase = undefined;
+    Object.assign(state, {
+      total: 40,
+      done: 12,
+      drift: 1,
+      notTested: 3,
+      inFlight: 4,
+      requests: 15,
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(lines[1]).toMatch(
+      /^contract: 12\/40 cases done, 1 drift, 3 not tested, 4 in flight, 15 requests, \d+ s$/,
+    );
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(lines).toHaveLength(3);
+    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(lines).toHaveLength(3);
+  });
+});
