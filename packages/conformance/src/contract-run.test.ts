@@ -118,7 +118,7 @@ describe('--header', () => {
     const node = await serve(echo);
     const data = await serve(echo);
     const headers = [
-      parseHeader('node-rpc=X-Gateway: Bearer ${GW}', services, { GW: token }),
+      parseHeader(`node-rpc=X-Gateway: Bearer \${GW}`, services, { GW: token }),
       parseHeader('X-Trace: trace-literal-42', services, {}),
     ];
     const cases: ContractCase[] = [
