@@ -192,10 +192,7 @@ describe('an always-{} server', () => {
     expect(JSON.stringify(json.results)).not.toMatch(/expected HTTP 200, got HTTP 200"/);
     // Every line of the drift section is a problem with its count, or its curl line.
     const section = lines.slice(lines.findIndex((l) => l.startsWith('DRIFT: ')) + 1);
-    const problems = section.slice(
-      0,
-      section.findIndex((l) => l === ''),
-    );
+    const problems = section.slice(0, section.indexOf(''));
     expect(problems.length).toBeGreaterThan(0);
     problems.forEach((l, i) => {
       expect(l).toMatch(i % 2 === 0 ? /^ {2}\d+× \S+ / : /^ {4}curl -sS /);

@@ -22,6 +22,7 @@ import {
   countVerdicts,
   describeExpectation,
   exitCode,
+  neverLeft,
   parseTargets,
   readNodeVersion,
   skipAbsentMethods,
@@ -463,7 +464,12 @@ export async function contract(args: string[]) {
   const probeFetch: typeof fetch = async (input, init) => {
     await rateLimits?.take('node-rpc');
     state.requests++;
-    return fetch(input, init);
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      if (neverLeft(error)) state.requests--;
+      throw error;
+    }
   };
   try {
     phase = 'asking the node target which release it runs';

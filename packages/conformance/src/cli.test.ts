@@ -285,14 +285,15 @@ describe('contract', () => {
         'getBlock,info.getNodeVersion',
       ]);
       expect(text.code).toBe(1);
+      // One line per distinct problem with its count and operation, then one curl line.
       expect(text.stdout).toMatch(
-        /^DRIFT data-api getBlock \(example 200 block\)\n {2}expected HTTP 200, got HTTP 404$/m,
+        /^ {2}1× unexpected-status expected HTTP 200, got HTTP 404 \(data-api getBlock\)\n {4}curl -sS '[^']+\/blocks\/[^']+'$/m,
       );
       expect(text.stdout).toMatch(
-        /^ {2}expected HTTP 200 with a result, got HTTP 200 with error -32000 "nope"$/m,
+        /^ {2}\d+× unexpected-error expected HTTP 200 with a result, got HTTP 200 with error -32000 "nope" \(node-rpc info\.getNodeVersion\)$/m,
       );
       expect(text.stdout).toMatch(
-        /^ {2}curl -sS -X POST '[^']+\/ext\/info' -H 'content-type: application\/json' --data '\{"jsonrpc":"2\.0".*"method":"info\.getNodeVersion"/m,
+        /^ {4}curl -sS -X POST '[^']+\/ext\/info' -H 'content-type: application\/json' --data '\{"jsonrpc":"2\.0".*"method":"info\.getNodeVersion"/m,
       );
       expect(text.stdout.trim().split('\n').at(-1)).toMatch(
         // Only a case naming a block the corpus does not hold may conform: its 404 is allowed.
@@ -512,7 +513,7 @@ describe('usage', () => {
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(await readFile(file, 'utf8')).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuite name="contract replay" tests="\d+" failures="0" skipped="1">/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuite name="contract replay" tests="\d+" failures="0" skipped="1" time="\d+\.\d{3}">/,
     );
   });
 

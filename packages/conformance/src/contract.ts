@@ -387,6 +387,15 @@ const unreachableCodes = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** Whether a fetch failure happened before any connection: no request reached the target. */
+export function neverLeft(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 9; i++) {
+    if (typeof e.code === 'string' && unreachableCodes.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 /**
@@ -512,7 +521,16 @@ async function runCase(
     if (requests > 0) await options.rateLimits?.take(c.service);
     requests++;
     state.requests++;
-    return real(input, init);
+    try {
+      return await real(input, init);
+    } catch (error) {
+      // A refused connection carried no request: the counts say what the target saw.
+      if (neverLeft(error)) {
+        requests--;
+        state.requests--;
+      }
+      throw error;
+    }
   };
   const send = transportFor(c.service, base, options, counted);
   const headers: Record<string, string> = { accept: 'application/json' };
