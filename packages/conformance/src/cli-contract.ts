@@ -453,7 +453,7 @@ export async function contract(args: string[]) {
     );
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   const state: RunState = newRunState();
-  let phase: string | undefined = 'loading';
+  let phase: string | undefined = 'starting';
   // Progress goes to stderr, never into the report; on a terminal it is rewritten in place.
   const stopProgress = startProgress(
     (line) => process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`),

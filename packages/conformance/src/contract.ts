@@ -538,6 +538,12 @@ async function runCase(
   let response: Response;
   let text: string;
   await options.rateLimits?.take(c.service);
+  // The target may have been given up on while this case waited for its turn.
+  const since = state.down.get(base);
+  if (since !== undefined) {
+    result.unreachable = since;
+    return finish('not-tested');
+  }
   state.inFlight++;
   try {
     // 429 is the only status retried: any other answer is what is under test.
