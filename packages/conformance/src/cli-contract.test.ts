@@ -166,9 +166,14 @@ describe('an always-{} server', () => {
     expect(text.code).toBe(1);
     const lines = text.stdout.split('\n');
     expect(lines.length).toBeLessThan(400);
+    const before = empty.seen.length;
     const json = JSON.parse(
       (await run(['contract', '--target', empty.url, '--format', 'json'])).stdout,
     );
+    // Every count in the summary is what the server saw.
+    expect(json.summary.requests).toBe(empty.seen.length - before);
+    expect(json.summary.casesSent).toBe(empty.seen.length - before - 1);
+    expect(json.summary.cases.drift + json.summary.cases.conforms).toBe(json.summary.casesSent);
     type Result = {
       verdict: string;
       headline?: string;

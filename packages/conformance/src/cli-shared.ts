@@ -42,7 +42,8 @@ Options:
 
 Send the recorded and example requests, and cases generated from the specs' parameter
 schemas, pages and links, to a target and check each answer: its status, its JSON-RPC
-result or error, and its body against the spec (strict).
+result or error, and its body against the spec (strict). Progress goes to stderr every
+10 s; stdout holds only the report.
 
 Options:
   --target T            replay (default, in-process), live (the specs' public hosts),
