@@ -12,7 +12,13 @@ import {
   type RunOptions,
   runContract,
 } from './contract.js';
-import { newRunState, noAnswerCutoff, parseHeader } from './contract-controls.js';
+import {
+  newRunState,
+  noAnswerCutoff,
+  parseHeader,
+  parseRate,
+  RateLimits,
+} from './contract-controls.js';
 import { loadRecordings } from './recordings.js';
 import { Specs } from './specs.js';
 
@@ -164,4 +170,41 @@ describe('--max-failures', () => {
     expect(state.stopped).toBe('--max-failures 5 reached');
     expect(exitCode(results)).toBe(1);
   });
+});
+
+describe('--rate-limit', () => {
+  test('a 429 retry honours Retry-After, waits its turn and is counted as a request', async () => {
+    const at: number[] = [];
+    const limited = await serve((_s, res) => {
+      at.push(performance.now());
+      if (at.length === 1) {
+        res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ message: ['slow down'], statusCode: 429, error: 'Too Many Requests' }),
+        );
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: ['no'], statusCode: 404, error: 'Not Found' }));
+    });
+    const cases = allCases.filter((c) => c.service === 'data-api').slice(0, 3);
+    const state = newRunState();
+    const results = await runContract(
+      specs,
+      cases,
+      options(everywhere(limited.url), {
+        retries: 2,
+        maxRetryAfterMs: 5000,
+        concurrency: 3,
+        rateLimits: new RateLimits([parseRate('5/s', services)]),
+        state,
+      }),
+    );
+    expect(results.map((r) => r.status)).toEqual([404, 404, 404]);
+    expect(limited.seen).toHaveLength(4);
+    expect(state.requests).toBe(4);
+    expect(results.reduce((n, r) => n + (r.requests ?? 0), 0)).toBe(4);
+    // The retry came after the server's Retry-After, whatever else went out meanwhile.
+    expect((at[3] as number) - (at[0] as number)).toBeGreaterThanOrEqual(900);
+  }, 60000);
 });
