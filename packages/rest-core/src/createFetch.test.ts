@@ -77,6 +77,47 @@ describe('retries', () => {
     expect(error.cause).toBeInstanceOf(Error);
   });
 
+  // A connection error says what happened: the issue saw a dropped socket reported as "could not
+  // reach" a server that had been reached, and Deno's missing --allow-net as a bare code-less error.
+  it('a connection closed after the request, before any answer, says so', async () => {
+    const server = await serve((_, res) => {
+      res.socket?.destroy();
+    });
+    const error = await fetchFor(server, { retry: false })(`${server.url}/x`).catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe(`${server.url}/x closed the connection (${error.code})`);
+    expect(['UND_ERR_SOCKET', 'ECONNRESET']).toContain(error.code);
+  });
+
+  it('a connection that breaks mid-answer says so', async () => {
+    const server = await serve((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"a":', () => res.socket?.destroy());
+    });
+    const error = await fetchFor(server, { retry: false })(`${server.url}/x`).catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toMatch(new RegExp(`^${server.url}/x broke off mid-answer`));
+  });
+
+  it('a NotCapable refusal (Deno without --allow-net) names the permission', async () => {
+    const name = 'NotCapable';
+    const said = 'Requires net access to "127.0.0.1:9", run again with the --allow-net flag';
+    // Deno's fetch rejects with a TypeError whose cause is the refusal; no code anywhere.
+    const refusal = Object.assign(new Error(said), { name });
+    const fetch = async () => {
+      throw new TypeError('fetch failed', { cause: refusal });
+    };
+    const error = await createFetch({ baseUrl: 'http://127.0.0.1:9', errors, fetch, retry: false })(
+      'http://127.0.0.1:9/x',
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({
+      message: `http://127.0.0.1:9/x: ${said} (${name})`,
+      code: name,
+    });
+    expect(error.cause.cause).toBe(refusal);
+  });
+
   describe('anything but GET and HEAD (which may have done its work)', () => {
     const post = { method: 'POST', body: '{"message":"0x0a"}' };
 
