@@ -175,10 +175,11 @@ describe('Retry-After', () => {
   it('a wait above maxDelayMs is not waited for: the answer comes back at once', async () => {
     const server = await serve((_, res) => send(res, 429, {}, { 'retry-after': '120' }));
     const started = performance.now();
-    const response = await fetchFor(server, { retry: { maxDelayMs: 1000 } })(server.url);
+    // A wait capped at maxDelayMs (60 s) would outlast the bound; a busy machine's round trip does not.
+    const response = await fetchFor(server, { retry: { maxDelayMs: 60_000 } })(server.url);
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('120');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(server.requests).toHaveLength(1);
   });
 
