@@ -177,7 +177,7 @@ export const ERRORS = [
   [
     '`ConnectionError`',
     ALL,
-    'No answer, and the message says why: `could not reach <url> (ECONNREFUSED)` (never reached: DNS, refused, CORS), `<url> closed the connection (UND_ERR_SOCKET)` (reached, hung up before answering), `<url> broke off mid-answer (…)`, or on Deno `<url>: Requires net access to "host:port", run again with the --allow-net flag (NotCapable)`.',
+    'No complete answer, and the message says why: `could not reach <url> (ECONNREFUSED)` (never reached: DNS, refused, CORS), `<url> closed the connection (UND_ERR_SOCKET)` (reached, closed before answering), `<url> broke off mid-answer (…)`, or on Deno `<url>: Requires net access to "host:port", run again with the --allow-net flag (NotCapable)`. Retried, except an answer to a POST that broke off.',
     '`url`, `code`, `cause`',
   ],
   [
