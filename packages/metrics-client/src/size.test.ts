@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,170 B today, a regression guard just above it. Issue 15 asks for
+// An app that makes one call: 4,180 B today, a regression guard just above it. Issue 15 asks for
 // 3,072; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
 const ONE_CALL_BUDGET = 4224;
 // The whole client; with one operation in the spec it differs from the above only by the methods.

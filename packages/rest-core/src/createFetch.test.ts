@@ -89,6 +89,24 @@ describe('retries', () => {
     expect(['UND_ERR_SOCKET', 'ECONNRESET']).toContain(error.code);
   });
 
+  it("Deno's hang-up before an answer, which has no code, says so too", async () => {
+    const fetch = async () => {
+      throw new TypeError('fetch failed', {
+        cause: new Error(
+          'error sending request from 127.0.0.1:1 for http://127.0.0.1:9/x (127.0.0.1:9): client error (SendRequest): connection closed before message completed',
+        ),
+      });
+    };
+    const error = await createFetch({ baseUrl: 'http://127.0.0.1:9', errors, fetch, retry: false })(
+      'http://127.0.0.1:9/x',
+    ).catch((e) => e);
+    expect(error).toMatchObject({
+      name: 'ConnectionError',
+      message: 'http://127.0.0.1:9/x closed the connection',
+      code: undefined,
+    });
+  });
+
   it('a connection that breaks mid-answer says so', async () => {
     const server = await serve((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });

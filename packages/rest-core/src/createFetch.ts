@@ -266,7 +266,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
               ? `${url}: ${scrub(refused)}`
               : res
                 ? `${url} broke off mid-answer`
-                : /SOCKET|RESET|PIPE/.test(code as string)
+                : // Deno gives no code, only hyper's words.
+                  /SOCKET|RESET|PIPE|closed before/.test(code ?? text)
                   ? `${url} closed the connection`
                   : `could not reach ${url}`
           }${code ? ` (${code})` : ''}`,

@@ -63,7 +63,8 @@ beforeAll(async () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(value));
       };
-      if (req.url.startsWith('/ext/')) {
+      if (req.url.startsWith('/v1/networks/fuji/blockchains')) req.socket.destroy();
+      else if (req.url.startsWith('/ext/')) {
         const { id } = JSON.parse(body);
         json(200, { jsonrpc: '2.0', id, result: nodeVersion });
       } else if (req.url.startsWith('/v1/avg_tps/')) json(200, { results: [] });
@@ -125,6 +126,11 @@ describe('the packed clients', () => {
     expect(out.avgTps).toEqual({ value: { results: [] } });
     expect(out.nodeVersion).toEqual({ value: nodeVersion });
     expect(out.notFound.error).toMatchObject({ name: 'NotFoundError', code: 'typed' });
+    // Reached, then hung up on: every runtime's failure reads as such, not as "could not reach".
+    expect(out.hangUp.error.name).toBe('ConnectionError');
+    expect(out.hangUp.error.message).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/v1\/networks\/fuji\/blockchains closed the connection/,
+    );
     expect(out.parameter.error).toEqual({
       name: 'ParameterError',
       code: 'typed',
