@@ -170,6 +170,16 @@ describe('the README tables', () => {
     }
   });
 
+  it.each(['rest-core', 'data-client', 'metrics-client', 'node-rpc'])(
+    '%s: the README names the Node versions `engines` admits',
+    (name) => {
+      const { engines } = JSON.parse(read(`packages/${name}/package.json`));
+      expect(read(`packages/${name}/README.md`).replace(/\s+/g, ' ')).toContain(
+        `Node \`${engines.node}\` (its \`engines\``,
+      );
+    },
+  );
+
   it('fill replaces between markers and refuses a README without them', () => {
     const text = 'a\n<!-- options:begin -->\nold\n<!-- options:end -->\nb';
     expect(fill(text, 'x.md', { options: 'new' })).toBe(
