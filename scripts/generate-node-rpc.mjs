@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkName, hoistSchemas, IDENTIFIER, pascal } from './generate-named-types.mjs';
+import { structuralSchema } from './generate-openapi-types.mjs';
 
 // Required, not imported: as ESM, Node would parse TypeScript's 9 MB file three times.
 const { default: openapiTS, astToString } = createRequire(import.meta.url)('openapi-typescript');
@@ -51,12 +52,13 @@ differ from what the spec produces.
 | actions/*.ts, actions.ts | one function per method (\`infoGetNodeVersion(core, params?, options?)\`), each carrying only its own entry |
 | health.ts | types of the GET health endpoints (openapi-typescript) |
 | names.ts | the named types the entry point re-exports: every schema, and \`<Namespace><Method>Params\` / \`<Namespace><Method>Result\` per method |
+| results.ts | the structural subset of each method's result schema (oneOf checked as anyOf), for the opt-in \`./validate\` entry point only |
 `;
 
 /**
- * Keywords the runtime parameter check (packages/node-rpc/src/validate.ts) enforces before
+ * Keywords the runtime parameter check (packages/node-rpc/src/checkParams.ts) enforces before
  * a request is sent: the types, enums and numeric limits (numToFetch, limit, hex-only
- * encodings) and required members. Keep this list and validate.ts in step.
+ * encodings) and required members. Keep this list and checkParams.ts in step.
  */
 const RULE_KEYWORDS = [
   'type',
@@ -214,7 +216,7 @@ export function compileRules(doc, methods) {
       if (ANNOTATIONS.has(key) || NODE_CHECKED.has(key) || key.startsWith('x-')) continue;
       if (!RULE_KEYWORDS.includes(key)) {
         throw new Error(
-          `${where}: keyword "${key}" is not checked by the client; extend validate.ts`,
+          `${where}: keyword "${key}" is not checked by the client; extend checkParams.ts`,
         );
       }
     }
@@ -579,7 +581,7 @@ import type { EndpointEntry, Rule } from '../entries.js';
 function tableTs(plan) {
   const used = new Set(plan.endpointNames);
   for (const { params } of plan.entries) for (const p of params) used.add(`rule${p[2]}`);
-  let out = "import { checkParams } from '../validate.js';\n";
+  let out = "import { checkParams } from '../checkParams.js';\n";
   out += "import type { MethodEntry } from '../entries.js';\n";
   out += `import {\n${[...used].map((n) => `  ${n},\n`).join('')}} from './parts.js';\n\n`;
   out += "export type { EndpointEntry, MethodEntry, ParamEntry, Rule } from '../entries.js';\n\n";
@@ -610,7 +612,7 @@ function actionTs(plan, names, { method: m, params }) {
   const options = optionsType(m);
   const optional = m.params.every((p) => !p.required) ? '?' : '';
   const fn = actionName(m.name);
-  const check = params.length ? "import { checkParams } from '../../validate.js';\n" : '';
+  const check = params.length ? "import { checkParams } from '../../checkParams.js';\n" : '';
   return `import { call, type NodeCore, type ${options} } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 ${check}import type { ${names.params}, ${names.result} } from '../names.js';
@@ -664,6 +666,59 @@ export const healthGet: { readonly base: string; readonly query: string } = ${li
 }
 
 /** Every generated file: name -> content. Pure: same documents, same bytes. */
+/**
+ * results.ts: what the opt-in result validator (`@avalanche-api/node-rpc/validate`) checks, in
+ * the REST clients' form (the schemas a result reaches, and one schema per method); only that
+ * entry point imports it, so no other bundle carries it.
+ */
+export function resultsTs(doc, methods) {
+  // The node specs tell alternatives apart with `not` and patterns, which the structural subset
+  // drops: there a oneOf would see an AVM ExportTx match ImportTx too. Each is checked as anyOf.
+  const lenient = (schema) =>
+    Array.isArray(schema)
+      ? schema.map(lenient)
+      : isObject(schema)
+        ? Object.fromEntries(
+            Object.entries(schema).map(([k, v]) => [k === 'oneOf' ? 'anyOf' : k, lenient(v)]),
+          )
+        : schema;
+  const structural = (schema) => lenient(structuralSchema(schema));
+  const referenced = new Set();
+  const collect = (node) => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (!isObject(node)) return;
+    if (typeof node.$ref === 'string' && !referenced.has(node.$ref)) {
+      referenced.add(node.$ref);
+      collect(deref(doc, node));
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'example' && key !== 'examples') collect(value);
+  };
+  const results = methods
+    .filter((m) => m.result?.schema)
+    .map((m) => {
+      collect(m.result.schema);
+      return [m.name, structural(m.result.schema)];
+    });
+  const names = Object.keys(doc.components?.schemas ?? {}).filter((name) =>
+    referenced.has(`#/components/schemas/${name}`),
+  );
+  return [
+    "import type { StructuralSchema } from '@avalanche-api/rest-core';",
+    '',
+    '/** components.schemas reachable from a result. */',
+    'export const schemas: Readonly<Record<string, StructuralSchema>> = {',
+    ...names.map((n) => `  ${n}: ${literal(structural(doc.components.schemas[n]))},`),
+    '};',
+    '',
+    '/** The result schema of each method. */',
+    'export const resultSchemas: Readonly<Record<string, StructuralSchema>> = {',
+    ...results.map(([name, schema]) => `  ${q(name)}: ${literal(schema)},`),
+    '};',
+    '',
+  ].join('\n');
+}
+
 export async function generate(doc, healthDoc, sources = {}) {
   const rpcSource = sources.spec ?? 'specs/dist/node-rpc.json';
   const healthSource = sources.health ?? 'specs/dist/node-health.json';
@@ -684,6 +739,7 @@ export async function generate(doc, healthDoc, sources = {}) {
     'parts.ts': header(rpcSource) + partsTs(parts),
     'table.ts': header(rpcSource) + tableTs(parts),
     'actions.ts': header(rpcSource) + actionsTs(parts),
+    'results.ts': header(rpcSource) + resultsTs(doc, methods),
     ...actions,
     'health.ts': header(healthSource) + (await healthTs(healthDoc)),
   };

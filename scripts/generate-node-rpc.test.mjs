@@ -165,8 +165,15 @@ export interface IndexCallOptions extends CallOptions { index?: string }
 export interface NodeCore { readonly baseUrl: string }
 export declare function call(core: NodeCore, method: string, entry: import('./entries.js').MethodEntry, params: unknown, options?: ChainCallOptions & IndexCallOptions): Promise<unknown>;
 `,
-  'validate.ts': `export declare function checkParams(method: string, list: readonly import('./entries.js').ParamEntry[], values: Record<string | number, unknown>, byPosition: number): void;
+  'checkParams.ts': `export declare function checkParams(method: string, list: readonly import('./entries.js').ParamEntry[], values: Record<string | number, unknown>, byPosition: number): void;
 `,
+  // results.ts imports one type from @avalanche-api/rest-core: its real declaration file.
+  'node_modules/@avalanche-api/rest-core/package.json':
+    '{"name":"@avalanche-api/rest-core","type":"module","types":"./spec.d.ts"}',
+  'node_modules/@avalanche-api/rest-core/spec.d.ts': readFileSync(
+    new URL('../packages/rest-core/src/spec.ts', import.meta.url),
+    'utf8',
+  ),
   'endpoint.ts': `export declare function fill(url: string, method: string, endpoint: import('./entries.js').EndpointEntry, options: { blockchainId?: string; index?: string }, vars?: Record<string, string | undefined>): string;
 `,
 };
@@ -369,6 +376,7 @@ describe('generate (fixture)', () => {
       'methods.ts',
       'names.ts',
       'parts.ts',
+      'results.ts',
       'schemas.ts',
       'table.ts',
     ]);
@@ -471,7 +479,7 @@ describe('generate (fixture)', () => {
     );
     expect(get).toContain('options?: ChainCallOptions,\n): Promise<ThingGetResult> {');
     expect(get).toMatch(/const entry: MethodEntry = \[thingEndpoint, 0, \[\['id', 1, rule\d+\], /);
-    expect(get).toContain("import { checkParams } from '../../validate.js';");
+    expect(get).toContain("import { checkParams } from '../../checkParams.js';");
     expect(get).not.toContain('thing.old');
     const old = files['actions/thingOld.ts'];
     expect(old).toContain('params?: ThingOldParams');

@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.mjs'],
-    // The browser test launches Chromium and renders Redoc; give it room, but not forever.
+    globalSetup: ['src/chromium.setup.mjs'],
+    // Starting Chromium beside a full `pnpm test` on 2 busy cores has taken over a minute:
+    // the hooks that launch it get playwright's own launch limit (180 s), so a browser that
+    // truly fails to start reports playwright's reason, not a hook timeout.
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

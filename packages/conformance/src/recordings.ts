@@ -174,16 +174,27 @@ function assertRecording(value: unknown, file: string): asserts value is Recordi
 }
 
 /**
+ * Every file below `dir` whose name passes `wanted`, sorted by path. A walk of its own:
+ * `readdir`'s `recursive` needs Node 20.1 and `Dirent.parentPath` 20.12, and `engines` admits
+ * earlier 20.x (on 20.0 the option is ignored, on 20.11 `parentPath` is undefined).
+ */
+async function filesBelow(dir: string, wanted: (name: string) => boolean): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesBelow(path, wanted)));
+    else if (e.isFile() && wanted(e.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+/**
  * Reads every `*.json` exchange below `dir` (recursively), sorted by path, with the era
  * marks of `recordings-eras.json` beside `dir` applied.
  */
 export async function loadRecordings(dir: string): Promise<Recording[]> {
   const marks = await loadEraMarks(dir);
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+  const files = await filesBelow(dir, (name) => name.endsWith('.json'));
   return Promise.all(
     files.map(async (path) => {
       const file = relative(dir, path);
@@ -222,11 +233,7 @@ export async function loadExchanges(paths: string[]): Promise<Recording[]> {
     let marks: EraMarks = {};
     if (info.isDirectory()) {
       marks = await loadEraMarks(path);
-      const entries = await readdir(path, { recursive: true, withFileTypes: true });
-      files = entries
-        .filter((e) => e.isFile() && /\.(json|har)$/.test(e.name))
-        .map((e) => join(e.parentPath, e.name))
-        .sort();
+      files = await filesBelow(path, (name) => /\.(json|har)$/.test(name));
     }
     for (const file of files)
       out.push(

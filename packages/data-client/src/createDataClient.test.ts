@@ -238,6 +238,34 @@ describe('every operation', () => {
     await client.getBlock({ chainId: '43114', blockId: '1' });
     expect(server.requests[0]?.headers['x-trace']).toBe('abc');
   });
+
+  it("sends a call's own headers over the client's, one call only", async () => {
+    const server = await serve((_, res) => send(res, 200, exampleOf('getBlock').body));
+    const client = createDataClient({ baseUrl: server.url, headers: { 'x-trace': 'abc' } });
+    await client.getBlock(
+      { chainId: '43114', blockId: '1' },
+      { headers: { 'X-Trace': 'call', 'x-request-id': '7' } },
+    );
+    await client.getBlock({ chainId: '43114', blockId: '1' });
+    expect(server.requests[0]?.headers).toMatchObject({ 'x-trace': 'call', 'x-request-id': '7' });
+    expect(server.requests[1]?.headers['x-trace']).toBe('abc');
+    expect(server.requests[1]?.headers['x-request-id']).toBeUndefined();
+  });
+
+  it("a call's credential-named header stays home and out of errors, as the client's do", async () => {
+    const secret = 'per-call-token-0123456789';
+    const elsewhere = await serve((_, res) => send(res, 200, exampleOf('getBlock').body));
+    const server = await serve((req, res) =>
+      send(res, 302, undefined, { location: `${elsewhere.url}${req.url}` }),
+    );
+    const error = await createDataClient({ baseUrl: server.url })
+      .getBlock({ chainId: '1', blockId: '1' }, { headers: { authorization: `Bearer ${secret}` } })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(inspect(error, { depth: 10 })).not.toContain(secret);
+  });
 });
 
 describe('parameter checks', () => {

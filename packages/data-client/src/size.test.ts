@@ -1,17 +1,17 @@
 // Bundle budgets, measured on the built package (`pnpm build` first) the way a browser app ships
 // it: esbuild bundle + minify, ESM, platform browser, gzip -9.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,503 B today, a regression guard just above it. Issue 15 asks for
+// An app that makes one call: 4,634 B today, a regression guard just above it. Issue 15 asks for
 // 4,096; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
-const ONE_CALL_BUDGET = 4544;
+const ONE_CALL_BUDGET = 4672;
 // The whole client: every operation's plan ships, by design.
-const CLIENT_BUDGET = 6400;
+const CLIENT_BUDGET = 6464;
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
 async function gzippedBundle(app: string): Promise<{ gzip: number; code: string }> {
@@ -42,6 +42,9 @@ function expectNoOptIns(code: string) {
   expect(code).not.toContain('alternatives, not');
 }
 
+/** What the tests below measured, for the README check at the end. */
+const measured: { oneCall?: number; client?: number } = {};
+
 describe('bundle size', () => {
   it(`listValidators(createDataCore(), …) stays within ${ONE_CALL_BUDGET} bytes gzipped and ships no other operation`, async () => {
     const { gzip, code } = await gzippedBundle(`
@@ -49,6 +52,7 @@ describe('bundle size', () => {
       listValidators(createDataCore(), { network: 'mainnet', pageSize: 10 }).then((page) => console.log(page));
     `);
     console.log(`data-client one-call app: ${gzip} bytes gzipped (budget ${ONE_CALL_BUDGET})`);
+    measured.oneCall = gzip;
     expect(code).toContain('"listValidators"');
     // No other operation, and not the cross-field rules only other operations have.
     for (const other of [
@@ -72,9 +76,19 @@ describe('bundle size', () => {
       client.listValidators({ network: 'mainnet', pageSize: 10 }).then((page) => console.log(page));
     `);
     console.log(`data-client whole-client app: ${gzip} bytes gzipped (budget ${CLIENT_BUDGET})`);
+    measured.client = gzip;
     // The client has every operation: this is the check that the one-call test above can fail.
     expect(code).toContain('"aggregateSignatures"');
     expectNoOptIns(code);
     expect(gzip).toBeLessThanOrEqual(CLIENT_BUDGET);
+  });
+
+  it('the README quotes these budgets and the size measured today', () => {
+    const readme = readFileSync(`${packageDir}/README.md`, 'utf8').replace(/\s+/g, ' ');
+    const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
+    expect(readme).toContain(
+      `keeps the app above within ${bytes(ONE_CALL_BUDGET)} (${bytes(measured.oneCall ?? 0)} today;`,
+    );
+    expect(readme).toContain(`within ${bytes(CLIENT_BUDGET)}.`);
   });
 });

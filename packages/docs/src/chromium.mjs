@@ -2,9 +2,9 @@
 // @sparticuz/chromium ships inside its npm package, so `pnpm test` needs no apt and no root.
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Sparticuz, { inflate } from '@sparticuz/chromium';
 import { chromium } from 'playwright-core';
 
@@ -32,8 +32,9 @@ export function packagedArgs(args = Sparticuz.args) {
   return [...args.filter((a) => !relaxed.test(a)), ...QUIET_ARGS];
 }
 
+// require.resolve rather than import.meta.resolve, which vitest's global-setup runner lacks.
 const packageBin = join(
-  dirname(fileURLToPath(import.meta.resolve('@sparticuz/chromium'))),
+  dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')),
   '../bin',
 );
 const packageVersion = JSON.parse(

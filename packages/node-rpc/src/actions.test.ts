@@ -146,14 +146,15 @@ describe('the core', () => {
     await expect(call).rejects.toMatchObject({
       parameter: 'limit',
       value: 2000,
-      rule: 'maximum 1024',
+      rule: 'maximum',
+      message: 'limit: 2000 is above the maximum 1024 (avm.getUTXOs)',
     });
     await expect(api.infoIsBootstrapped(core, {} as never)).rejects.toMatchObject({
       parameter: 'chain',
       rule: 'required',
     });
     await expect(infoGetNodeVersion(core, 'x' as never)).rejects.toMatchObject({
-      rule: 'type object',
+      rule: 'type',
     });
     await expect(api.avmGetHeight(core, {}, { blockchainId: '..' })).rejects.toMatchObject({
       parameter: 'blockchainId',

@@ -87,7 +87,8 @@ export function prepare(method: string, [, flags, list, check]: MethodEntry, par
   const byPosition = flags & 1;
   const given = params ?? (byPosition ? [] : {});
   if (byPosition ? !Array.isArray(given) : !isObject(given)) {
-    throw parameterError(method, 'params', given, byPosition ? 'type array' : 'type object');
+    const type = byPosition ? 'array' : 'object';
+    throw parameterError(method, 'params', given, 'type', `is not of type ${type}`);
   }
   check?.(method, list, given as Record<string | number, unknown>, byPosition);
   return given;
@@ -138,6 +139,7 @@ export async function call(
   const a = await core.transport(endpointUrl(core.baseUrl, method, entry[0], o, vars), body, o);
   const r = unwrap(json(a), id, method, a);
   expect?.(r, a);
+  core.validate?.({ operationId: method, url: a.url, body: r });
   return r;
 }
 

@@ -1,3 +1,4 @@
+import type { ResponseValidator } from '@avalanche-api/rest-core';
 import {
   type CallOptions,
   createSend,
@@ -27,6 +28,11 @@ export interface CreateNodeClientParameters {
   retry?: RetryOptions | false;
   /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
   maxResponseBytes?: number;
+  /**
+   * Result validation, off by default; pass `createValidator()` from
+   * `@avalanche-api/node-rpc/validate` (its schemas ship only with that entry point).
+   */
+  validate?: 'off' | ResponseValidator;
 }
 
 /** The settings of `createNodeCore`: the same as `createNodeClient`'s. */
@@ -41,6 +47,8 @@ export interface NodeCore {
   readonly baseUrl: string;
   /** How bytes travel: timeout, retries, size cap, credential scoping (the shared transport). */
   readonly transport: NodeTransport;
+  /** The `validate` setting, when it is a validator: every result passes through it. */
+  readonly validate?: ResponseValidator | undefined;
 }
 
 /** Per-call options of a method whose endpoint names a chain (`/ext/bc/{blockchainId}/...`). */
@@ -59,5 +67,10 @@ export type CreateNodeCoreReturnType = NodeCore;
  */
 export function createNodeCore(parameters: CreateNodeCoreParameters = {}): NodeCore {
   const baseUrl = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
-  return { baseUrl, transport: createSend({ ...parameters, baseUrl }) };
+  const { validate } = parameters;
+  return {
+    baseUrl,
+    transport: createSend({ ...parameters, baseUrl }),
+    validate: typeof validate === 'function' ? validate : undefined,
+  };
 }

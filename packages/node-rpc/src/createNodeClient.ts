@@ -29,6 +29,7 @@ import {
   type RateLimitError,
   type RedirectError,
   type ResponseTooLargeError,
+  type ResponseValidationError,
   RpcError,
   repeatedCursor,
   type ServerError,
@@ -154,7 +155,8 @@ export type NodeClientErrorType =
   | RedirectError
   | ResponseTooLargeError
   | ParameterError
-  | PaginationError;
+  | PaginationError
+  | ResponseValidationError;
 
 type Call = (params?: unknown, options?: RequestOptions) => Promise<unknown>;
 type Page = {
@@ -171,7 +173,8 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
 
   const entry = (method: string) => {
     const e = methods[method];
-    if (!e) throw parameterError(method, 'method', method, 'known method');
+    if (!e)
+      throw parameterError(method, 'method', method, 'unknown', 'is not a method of the spec');
     return e;
   };
 
@@ -205,7 +208,8 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
   const batch = async (calls: [string, unknown][], vars: Vars, o: RequestOptions = {}) => {
     const requests = calls.map(([method, params]) => {
       const e = entry(method);
-      if (!(e[1] & 2)) throw parameterError(method, 'method', method, 'x-jsonrpc-batch');
+      if (!(e[1] & 2))
+        throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
       return { jsonrpc: '2.0', id: ++ids.last, method, params: prepare(method, e, params) };
     });
     const [first] = requests as [(typeof requests)[0]];
@@ -225,7 +229,11 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       )
         throw idMismatch(sent, [...byId.keys()], a.url);
     }
-    return requests.map(({ id, method }) => unwrap(byId ? byId.get(id) : body, id, method, a));
+    return requests.map(({ id, method }) => {
+      const r = unwrap(byId ? byId.get(id) : body, id, method, a);
+      core.validate?.({ operationId: method, url: a.url, body: r });
+      return r;
+    });
   };
 
   /** The methods of one namespace (spec tag), bound to endpoint variables. */

@@ -7,7 +7,13 @@ export const encode = (method: string, parameter: string, value: string) => {
   try {
     return encodeURIComponent(value);
   } catch {
-    throw parameterError(method, parameter, value, 'wellFormedUnicode');
+    throw parameterError(
+      method,
+      parameter,
+      value,
+      'wellFormedUnicode',
+      'holds a lone UTF-16 surrogate, which cannot be sent',
+    );
   }
 };
 
@@ -30,7 +36,8 @@ export function fill(
     path.replace(/\{(\w+)\}/g, (_, k: string) => {
       const value = given[k] || vars?.[k] || defaults[k] || '';
       // One path segment: `.`, `..` and `/` would reach another endpoint (evm('..') -> /ext/rpc).
-      if (/^\.{0,2}$|\//.test(value)) throw parameterError(method, k, value, 'pathSegment');
+      if (/^\.{0,2}$|\//.test(value))
+        throw parameterError(method, k, value, 'pathSegment', 'cannot be sent as a path segment');
       return encode(method, k, value);
     })
   );

@@ -1,7 +1,8 @@
 // The shapes of the method table's entries. The generated parts.ts and table.ts hold the data;
-// the runtime (call, endpoint, validate) reads it through these types.
+// the runtime (call, endpoint, checkParams) reads it through these types.
+
+import type { checkParams } from './checkParams.js';
 import type { fill } from './endpoint.js';
-import type { checkParams } from './validate.js';
 
 /** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
 export interface Rule {

@@ -2,7 +2,7 @@
 // is no NodeClientError); they take ClientError's one constructor (message, fields) from
 // @avalanche-api/rest-core, and the shared ones have every client's names, fields and messages.
 // `name` is spelled out in every class because minifiers rename classes.
-import { ClientError, type ErrorClasses } from '@avalanche-api/rest-core';
+import { ClientError, type ErrorClasses, parameterMessage } from '@avalanche-api/rest-core';
 
 /** JSON for messages; never throws (BigInt, cycles). */
 export const show = (value: unknown): string => {
@@ -128,14 +128,33 @@ export const repeatedCursor = (pageToken: string, page: number) =>
     page,
   });
 
-/** A ParameterError naming the method, the parameter, its value and the rule. */
-export const parameterError = (method: string, parameter: string, value: unknown, rule: string) =>
-  new ParameterError(`${parameter}: ${show(value)} breaks rule "${rule}" (${method})`, {
+/**
+ * A ParameterError naming the method, the parameter, its value and the rule, in the REST clients'
+ * words (`encoding: "xml" is not one of hex, hexc, hexnc (avm.getUTXOs)`).
+ */
+export const parameterError = (
+  method: string,
+  parameter: string,
+  value: unknown,
+  rule: string,
+  text: string,
+) =>
+  new ParameterError(parameterMessage(parameter, value, text, method), {
     operation: method,
     parameter,
     value,
     rule,
   });
+
+/** A result does not have the shape the spec promises (with `validate: createValidator()`). */
+export class ResponseValidationError extends NodeClientError {
+  override name = 'ResponseValidationError';
+  /** The JSON-RPC method. */
+  declare readonly operationId: string;
+  declare readonly url: string;
+  /** One line per problem, each starting with the JSON path. */
+  declare readonly issues: string[];
+}
 
 /** The classes the shared transport throws for this package. */
 export const errors: Pick<

@@ -1,3 +1,4 @@
+export type { ResponseValidator } from '@avalanche-api/rest-core';
 export type { IndexCallOptions } from './call.js';
 export {
   type ChainCallOptions,
@@ -34,6 +35,7 @@ export {
   RateLimitError,
   RedirectError,
   ResponseTooLargeError,
+  ResponseValidationError,
   RpcError,
   ServerError,
   TimeoutError,

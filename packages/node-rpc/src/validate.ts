@@ -1,77 +1,27 @@
-import { isObject } from './call.js';
-import type { ParamEntry, Rule } from './entries.js';
-import { parameterError } from './errors.js';
+// A separate entry point, as in the REST clients: the result schemas below stay out of the
+// bundle of anyone not importing it.
+import { createValidatorWith } from '@avalanche-api/rest-core';
+import { ResponseValidationError } from './errors.js';
+import { resultSchemas, schemas } from './generated/results.js';
 
-/** [parameter path, offending value, rule] */
-type Failure = [string, unknown, string];
-
-/** Keywords of one value, each with its test; a failure names the keyword and its value. */
-const keywords: Record<string, (v: unknown, x: never) => boolean> = {
-  type: (v, x: string) =>
-    x === 'integer'
-      ? Number.isInteger(v)
-      : x === 'array'
-        ? Array.isArray(v)
-        : x === 'object'
-          ? isObject(v)
-          : x === 'null'
-            ? v === null
-            : typeof v === x,
-  enum: (v, x: unknown[]) => x.includes(v),
-  minimum: (v, x: number) => typeof v !== 'number' || v >= x,
-  maximum: (v, x: number) => typeof v !== 'number' || v <= x,
-};
+export type {
+  CreateValidatorParameters,
+  CreateValidatorReturnType,
+  ValidationMode,
+} from '@avalanche-api/rest-core';
 
 /**
- * Checks `v` against rule `r`; returns the first broken rule as `keyword value`, with the
- * path of the offending member (`numToFetch`, `addresses[0]`, `startIndex.utxo`).
+ * Makes the hook that `validate` takes. `strict` throws a ResponseValidationError when a result
+ * does not have the shape the spec promises; `warn` reports it and returns the result anyway.
+ * The GET health endpoints (`client.health.get`) are not checked.
+ *
+ * @example
+ * const client = createNodeClient({ validate: createValidator('strict') });
  */
-export function check(r: Rule, v: unknown, at: string): Failure | undefined {
-  const alternatives = r.oneOf ?? r.anyOf;
-  if (alternatives) {
-    const failures = alternatives.map((a) => check(a, v, at));
-    // Report the alternative the value has the type of: "maximum 1024", not "type string".
-    if (!failures.includes(undefined))
-      return failures.find((f) => !f?.[2].startsWith('type')) ?? failures[0];
-  }
-  for (const k in keywords) {
-    const x = r[k as keyof Rule];
-    if (x !== undefined && !keywords[k]?.(v, x as never))
-      return [at, v, `${k} ${k === 'type' ? x : JSON.stringify(x)}`];
-  }
-  if (Array.isArray(v)) {
-    for (let k = 0; r.items && k < v.length; k++) {
-      const f = check(r.items, v[k], `${at}[${k}]`);
-      if (f) return f;
-    }
-  } else if (isObject(v)) {
-    for (const k of r.required ?? []) {
-      if (v[k] === undefined) return [`${at}.${k}`, undefined, 'required'];
-    }
-    for (const k in r.properties) {
-      const p = r.properties[k];
-      const f = v[k] === undefined || !p ? undefined : check(p, v[k], `${at}.${k}`);
-      if (f) return f;
-    }
-  }
-}
+export const createValidator = /* @__PURE__ */ createValidatorWith(
+  schemas,
+  resultSchemas,
+  ResponseValidationError,
+);
 
-/**
- * Checks a method's params (an object, or an array when `byPosition`) against the spec's rules;
- * the first broken one is a ParameterError naming the parameter, its value and the rule.
- */
-export function checkParams(
-  method: string,
-  list: readonly ParamEntry[],
-  values: Record<string | number, unknown>,
-  byPosition: number,
-): void {
-  // A plain loop: this runs on every call.
-  for (let k = 0; k < list.length; k++) {
-    const [name, required, rule] = list[k] as ParamEntry;
-    const v = values[byPosition ? k : name];
-    const g =
-      v === undefined ? (required ? [name, v, 'required'] : undefined) : check(rule, v, name);
-    if (g) throw parameterError(method, ...(g as Failure));
-  }
-}
+export { ResponseValidationError };

@@ -10,7 +10,7 @@ import type {
 } from './spec.js';
 
 /** Shows a value in a message: JSON where possible, shortened, so a message stays one line. */
-function show(value: unknown): string {
+export function show(value: unknown): string {
   let text: string;
   try {
     // JSON quotes strings and shows arrays and objects; numbers stay as String shows them (NaN, not null).
@@ -23,6 +23,18 @@ function show(value: unknown): string {
   }
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
+
+/**
+ * A ParameterError's message, the same in every client: `name: value text (operation)`, or
+ * `name text (operation)` for a value that is missing (`network is required (listValidators)`).
+ */
+export const parameterMessage = (
+  parameter: string,
+  value: unknown,
+  text: string,
+  operation: string,
+  subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
+): string => `${subject} ${text} (${operation})`;
 
 // One check per kind of rule, so that a generated operation imports only the kinds its
 // parameters use; they run in the order of ALL_CHECKS, and the first problem wins.
@@ -117,9 +129,9 @@ export function checkPrepared(
     rule: string,
     text: string,
     details?: string,
-    subject = value === undefined ? parameter : `${parameter}: ${show(value)}`,
+    subject?: string,
   ): ParameterError =>
-    new ParameterError(`${subject} ${text} (${id})`, {
+    new ParameterError(parameterMessage(parameter, value, text, id, subject), {
       details,
       operation: id,
       parameter,

@@ -76,7 +76,9 @@ function lend(): Lent {
 
 /** What the core takes: {@link TransportInit} with any body fetch takes (createFetch passes bytes). */
 type CoreInit = Omit<TransportInit, 'body'> & { body?: string | ArrayBuffer | undefined };
-type Chain = { code?: unknown; cause?: unknown; stack?: unknown; message?: unknown } | undefined;
+type Chain =
+  | { code?: unknown; cause?: unknown; stack?: unknown; message?: unknown; name?: unknown }
+  | undefined;
 
 /**
  * Wraps `fetch` with what every request needs: default headers, secrets (the api key) scoped
@@ -233,7 +235,14 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
         let text = '';
         let code: string | undefined;
+        // Deno refuses a fetch it has no permission for with a NotCapable error: no code, a message
+        // naming the flag (`Requires net access to "host:port", run again with the --allow-net flag`).
+        let refused: string | undefined;
         for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
+          if (e.name === 'NotCapable') {
+            refused ??= e.message as string;
+            code ??= e.name as string;
+          }
           if (typeof e.code === 'string') code ??= e.code;
           try {
             text += String(e) + e.stack + JSON.stringify(e);
@@ -250,8 +259,18 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
             body: undefined,
             url,
           });
+        // What happened, in words: a refusal, a connection lost mid-answer or before any, or none.
         const failure = new errors.ConnectionError(
-          `could not reach ${url}${code ? ` (${code})` : ''}`,
+          `${
+            refused
+              ? `${url}: ${scrub(refused)}`
+              : res
+                ? `${url} broke off mid-answer`
+                : // Deno gives no code, only hyper's words.
+                  /SOCKET|RESET|PIPE|closed before/.test(code ?? text)
+                  ? `${url} closed the connection`
+                  : `could not reach ${url}`
+          }${code ? ` (${code})` : ''}`,
           { cause, url, code },
         );
         // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.

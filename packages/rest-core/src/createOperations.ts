@@ -11,6 +11,11 @@ export type CallOptions = {
   signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number | undefined;
+  /**
+   * Added to this call's request, over the client's `headers`. A credential-named one is sent
+   * to the client's origin only and scrubbed from errors, as the client's own are.
+   */
+  headers?: Record<string, string> | undefined;
 };
 
 /** Checks a parsed success body; throws or reports what does not match. See a client's `./validate` entry point. */
@@ -82,8 +87,8 @@ export function createCore<Api extends string>(
     const response = await send(url, {
       method,
       headers: body
-        ? { accept: 'application/json', 'content-type': 'application/json' }
-        : { accept: 'application/json' },
+        ? { accept: 'application/json', 'content-type': 'application/json', ...options.headers }
+        : { accept: 'application/json', ...options.headers },
       body: body && JSON.stringify(body),
       signal: options.signal,
       timeoutMs: options.timeoutMs,

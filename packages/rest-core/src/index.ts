@@ -8,6 +8,7 @@ export {
   checkString,
   checkType,
   crossFieldRules,
+  parameterMessage,
 } from './checkParameters.js';
 export { checkSchema } from './checkSchema.js';
 export {

@@ -1,0 +1,90 @@
+import { isObject } from './call.js';
+import type { ParamEntry, Rule } from './entries.js';
+import { parameterError } from './errors.js';
+
+/** [parameter path, offending value, rule, what is wrong in words] */
+type Failure = [string, unknown, string, string];
+
+/**
+ * Keywords of one value, each with its test and, for a failure, the words the REST clients use
+ * (`is not one of hex, hexc, hexnc`).
+ */
+const keywords: Record<string, [(v: unknown, x: never) => boolean, (x: never) => string]> = {
+  type: [
+    (v, x: string) =>
+      x === 'integer'
+        ? Number.isInteger(v)
+        : x === 'array'
+          ? Array.isArray(v)
+          : x === 'object'
+            ? isObject(v)
+            : x === 'null'
+              ? v === null
+              : typeof v === x,
+    (x: string) => `is not of type ${x}`,
+  ],
+  enum: [(v, x: unknown[]) => x.includes(v), (x: unknown[]) => `is not one of ${x.join(', ')}`],
+  minimum: [
+    (v, x: number) => typeof v !== 'number' || v >= x,
+    (x: number) => `is below the minimum ${x}`,
+  ],
+  maximum: [
+    (v, x: number) => typeof v !== 'number' || v <= x,
+    (x: number) => `is above the maximum ${x}`,
+  ],
+};
+
+const missing = (at: string): Failure => [at, undefined, 'required', 'is required'];
+
+/**
+ * Checks `v` against rule `r`; returns the first broken rule, with the path of the offending
+ * member (`numToFetch`, `addresses[0]`, `startIndex.utxo`).
+ */
+export function check(r: Rule, v: unknown, at: string): Failure | undefined {
+  const alternatives = r.oneOf ?? r.anyOf;
+  if (alternatives) {
+    const failures = alternatives.map((a) => check(a, v, at));
+    // Report the alternative the value has the type of: "maximum 1024", not "type string".
+    if (!failures.includes(undefined))
+      return failures.find((f) => f?.[2] !== 'type') ?? failures[0];
+  }
+  for (const k in keywords) {
+    const x = r[k as keyof Rule];
+    const [passes, words] = keywords[k] as (typeof keywords)[string];
+    if (x !== undefined && !passes(v, x as never)) return [at, v, k, words(x as never)];
+  }
+  if (Array.isArray(v)) {
+    for (let k = 0; r.items && k < v.length; k++) {
+      const f = check(r.items, v[k], `${at}[${k}]`);
+      if (f) return f;
+    }
+  } else if (isObject(v)) {
+    for (const k of r.required ?? []) {
+      if (v[k] === undefined) return missing(`${at}.${k}`);
+    }
+    for (const k in r.properties) {
+      const p = r.properties[k];
+      const f = v[k] === undefined || !p ? undefined : check(p, v[k], `${at}.${k}`);
+      if (f) return f;
+    }
+  }
+}
+
+/**
+ * Checks a method's params (an object, or an array when `byPosition`) against the spec's rules;
+ * the first broken one is a ParameterError naming the parameter, its value and the rule.
+ */
+export function checkParams(
+  method: string,
+  list: readonly ParamEntry[],
+  values: Record<string | number, unknown>,
+  byPosition: number,
+): void {
+  // A plain loop: this runs on every call.
+  for (let k = 0; k < list.length; k++) {
+    const [name, required, rule] = list[k] as ParamEntry;
+    const v = values[byPosition ? k : name];
+    const g = v === undefined ? (required ? missing(name) : undefined) : check(rule, v, name);
+    if (g) throw parameterError(method, ...g);
+  }
+}

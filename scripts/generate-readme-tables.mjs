@@ -1,0 +1,364 @@
+#!/usr/bin/env node
+// The options and errors tables of the client READMEs and the root README, from one source: the
+// rows below. Each README holds its tables between `<!-- name:begin … -->` and `<!-- name:end -->`
+// markers; this script rewrites what is between them (`pnpm generate` runs it after the specs are
+// bundled, and CI fails when a README differs). A client's README gets the rows of that client
+// only, so a REST README lists no node-only error; the root README gets every row once, with the
+// clients it applies to. The lists of operations and methods come from the bundled specs.
+//
+//   node scripts/generate-readme-tables.mjs [--check]
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The clients: package, README, base error class, default base URL, REST or JSON-RPC. */
+export const CLIENTS = {
+  data: {
+    label: 'Data',
+    package: '@avalanche-api/data-client',
+    readme: 'packages/data-client/README.md',
+    base: 'DataClientError',
+    url: 'https://data-api.avax.network',
+    spec: 'specs/dist/data-api.json',
+    rest: true,
+  },
+  metrics: {
+    label: 'Metrics',
+    package: '@avalanche-api/metrics-client',
+    readme: 'packages/metrics-client/README.md',
+    base: 'MetricsClientError',
+    url: 'https://metrics.avax.network',
+    spec: 'specs/dist/metrics-api.json',
+    rest: true,
+  },
+  node: {
+    label: 'node',
+    package: '@avalanche-api/node-rpc',
+    readme: 'packages/node-rpc/README.md',
+    base: 'NodeClientError',
+    url: 'https://api.avax.network',
+    spec: 'specs/dist/node-rpc.json',
+    rest: false,
+  },
+};
+const ALL = Object.keys(CLIENTS);
+const REST = ALL.filter((c) => CLIENTS[c].rest);
+
+/**
+ * A cell: text for every client, or per client (`{ data: …, metrics: …, node: … }`, a missing
+ * client falling back to `rest` for Data and Metrics).
+ */
+const cell = (value, client) =>
+  typeof value === 'function'
+    ? value(CLIENTS[client], client)
+    : typeof value === 'string'
+      ? value
+      : (value[client] ?? (CLIENTS[client].rest ? value.rest : undefined) ?? value.other);
+
+/** [option, clients, default, meaning, the root README's meaning when it differs] */
+export const OPTIONS = [
+  [
+    '`baseUrl`',
+    ALL,
+    (c) => `\`${c.url}\``,
+    'Where requests go; a path prefix is kept. Keys and credential headers go to its origin only.',
+  ],
+  [
+    '`apiKey`',
+    REST,
+    'none',
+    "Sent as `x-glacier-api-key`, only to `baseUrl`'s origin; never in an error. Wins over one in `headers`.",
+  ],
+  ['`fetch`', ALL, '`globalThis.fetch`', 'Your own `fetch` (a proxy agent, a test double).'],
+  [
+    '`headers`',
+    ALL,
+    'none',
+    "Added to every request (per call too: the call options' `headers`). A credential-named one (`authorization`, `x-api-key`, any name with key, token, secret, auth, cookie, pass) goes to `baseUrl`'s origin only and never appears in an error.",
+  ],
+  [
+    '`timeoutMs`',
+    ALL,
+    '`30000`',
+    'Per attempt, reading the body included; `0` turns it off (per call too).',
+  ],
+  [
+    '`retry`',
+    ALL,
+    '`{ attempts: 3, baseDelayMs: 250, maxDelayMs: 10000 }`',
+    'Tries in all, jittered backoff, `Retry-After` honoured up to `maxDelayMs` (see Retries); `false` turns retries off.',
+  ],
+  [
+    '`maxResponseBytes`',
+    ALL,
+    '`33554432` (32 MiB)',
+    'Largest body read, after decompression; reading stops there with a `ResponseTooLargeError`.',
+  ],
+  [
+    '`validate`',
+    ALL,
+    "`'off'`",
+    (c) =>
+      `\`createValidator('strict')\` (or \`'warn'\`) from \`${c.package}/validate\` checks every ${c.rest ? 'success body' : 'result'} against the spec.`,
+    // The root README's wording, for all clients at once.
+    "`createValidator('strict')` (or `'warn'`) from the client's `/validate` entry point checks every success body (node: every result) against the spec.",
+  ],
+];
+
+/** [class, clients, when, fields] */
+export const ERRORS = [
+  [
+    (c) => `\`${c.base}\``,
+    ALL,
+    'Base class of everything the client throws: a one-line `message`, `details`, `docsUrl`, `cause`.',
+    '`message`, `details`, `docsUrl`, `cause`',
+  ],
+  [
+    '`ParameterError`',
+    ALL,
+    "A parameter breaks the spec's rules; nothing was sent. `name: value is … (operation)`, e.g. `pageSize: 101 is above the maximum 100 (listValidators)`, `network is required (listValidators)`.",
+    '`operation`, `parameter`, `value`, `rule`',
+  ],
+  [
+    '`HttpError`',
+    ALL,
+    {
+      rest: 'Any failure status; base of every status class below (`BadRequestError` … `ParseError`); a status without a class of its own (409, 418) is this class.',
+      node: 'An HTTP status outside 2xx (for `health.get`: other than 200 and 503); base of `RateLimitError`, `ServerError` and `ParseError`.',
+    },
+    {
+      rest: '`status`, `error`, `message`, `body`, `url`',
+      node: '`status`, `error`, `body`, `url`',
+    },
+  ],
+  [
+    '`BadRequestError`',
+    REST,
+    '400: the server rejected a parameter; `message` says which.',
+    'as `HttpError`',
+  ],
+  ['`UnauthorizedError`', REST, '401: the api key is missing or invalid.', 'as `HttpError`'],
+  ['`ForbiddenError`', REST, '403: the api key may not access this.', 'as `HttpError`'],
+  [
+    '`NotFoundError`',
+    REST,
+    '404: unknown path, chain, block, transaction, address, …',
+    'as `HttpError`',
+  ],
+  [
+    '`RateLimitError`',
+    ALL,
+    '429, once the retries are used up (or at once when `Retry-After` asks for more than `maxDelayMs`).',
+    '`retryAfterMs` (from `Retry-After`)',
+  ],
+  [
+    '`ServerError`',
+    ALL,
+    '5xx; an HTML page from a gateway has its `ParseError` as `cause`.',
+    'as `HttpError`',
+  ],
+  [
+    '`ParseError`',
+    ALL,
+    {
+      rest: 'A 2xx body that is not JSON, empty, or cannot be decompressed; not retried.',
+      node: 'An answer that is not JSON-RPC 2.0 (not JSON, both or neither of `result` and `error`, a malformed error object) or cannot be decompressed; not retried.',
+    },
+    '`status`, `url`, `body` (first 1000 characters)',
+  ],
+  [
+    '`TimeoutError`',
+    ALL,
+    'No complete answer within `timeoutMs`; not retried.',
+    '`timeoutMs`, `url`',
+  ],
+  [
+    '`ConnectionError`',
+    ALL,
+    'No complete answer, and the message says why: `could not reach <url> (ECONNREFUSED)` (never reached: DNS, refused, CORS), `<url> closed the connection (UND_ERR_SOCKET)` (reached, closed before answering), `<url> broke off mid-answer (…)`, or on Deno `<url>: Requires net access to "host:port", run again with the --allow-net flag (NotCapable)`. Retried, except an answer to a POST that broke off.',
+    '`url`, `code`, `cause`',
+  ],
+  [
+    '`RedirectError`',
+    ALL,
+    'A redirect answered while a key or credential header was attached; not followed.',
+    '`status`, `location`, `url`',
+  ],
+  [
+    '`ResponseTooLargeError`',
+    ALL,
+    'The body passed `maxResponseBytes`; reading stopped there.',
+    '`maxResponseBytes`, `url`',
+  ],
+  [
+    '`PaginationError`',
+    ALL,
+    {
+      rest: '`paginate` was handed a page token it had followed before (A, B, A too).',
+      node: 'An iterator (`avm.utxos`, `index(path).containers`) was handed a cursor it had followed before.',
+    },
+    '`pageToken`, `page`',
+  ],
+  [
+    '`ResponseValidationError`',
+    ALL,
+    (c) =>
+      `\`validate: createValidator('strict')\` and a ${c.rest ? 'success body' : 'result'} that does not match the spec.`,
+    '`operationId`, `issues`, `url`',
+  ],
+  [
+    '`RpcError`',
+    ['node'],
+    'A JSON-RPC `error` object in the answer; never retried.',
+    '`code`, `message`, `data`, `method`',
+  ],
+  [
+    '`IdMismatchError`',
+    ['node'],
+    "An answer's id, or a batch's set of ids, is not the request's.",
+    '`expected`, `received`, `url`',
+  ],
+];
+
+/** A Markdown table with padded columns (the style of the hand-written ones). */
+export function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [
+    line(header),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+/** A client's options table: its rows only. */
+export function optionsTable(client) {
+  return table(
+    ['Option', 'Default', 'Meaning'],
+    OPTIONS.filter(([, clients]) => clients.includes(client)).map(([name, , def, meaning]) => [
+      cell(name, client),
+      cell(def, client),
+      cell(meaning, client),
+    ]),
+  );
+}
+
+/** A client's errors table: its classes only. */
+export function errorsTable(client) {
+  return table(
+    ['Error', 'When', 'Fields'],
+    ERRORS.filter(([, clients]) => clients.includes(client)).map(([name, , when, fields]) => [
+      cell(name, client),
+      cell(when, client),
+      cell(fields, client),
+    ]),
+  );
+}
+
+/** One cell for several clients: the text once when they agree, else `Data: a; node: b`. */
+function joined(value, clients) {
+  const texts = clients.map((c) => cell(value, c));
+  if (texts.every((t) => t === texts[0])) return texts[0];
+  const groups = new Map();
+  clients.forEach((c, i) => {
+    groups.set(texts[i], [...(groups.get(texts[i]) ?? []), CLIENTS[c].label]);
+  });
+  return [...groups].map(([text, labels]) => `**${labels.join(', ')}:** ${text}`).join(' ');
+}
+
+const clientsCell = (clients) =>
+  clients.length === ALL.length ? 'all' : clients.map((c) => CLIENTS[c].label).join(', ');
+
+/** The root README's tables: every row once, with the clients it applies to. */
+export function rootOptionsTable() {
+  return table(
+    ['Option', 'Clients', 'Default', 'Meaning'],
+    OPTIONS.map(([name, clients, def, meaning, rootMeaning]) => [
+      joined(name, clients),
+      clientsCell(clients),
+      joined(def, clients),
+      rootMeaning ?? joined(meaning, clients),
+    ]),
+  );
+}
+
+export function rootErrorsTable() {
+  return table(
+    ['Error', 'Clients', 'When', 'Fields'],
+    ERRORS.map(([name, clients, when, fields]) => [
+      clients
+        .map((c) => cell(name, c))
+        .filter((n, i, all) => all.indexOf(n) === i)
+        .join(' / '),
+      clientsCell(clients),
+      joined(when, clients),
+      joined(fields, clients),
+    ]),
+  );
+}
+
+/** The Data API's operations, as the README's sentence lists them: from the bundled spec. */
+export function operationsSentence(spec) {
+  const ids = Object.values(spec.paths).flatMap((item) =>
+    Object.values(item)
+      .filter((op) => op && typeof op === 'object' && op.operationId)
+      .map((op) => `\`${op.operationId}\``),
+  );
+  return `The spec's ${ids.length} operations are the client's methods, each named by its \`operationId\`: ${ids.join(', ')}.`;
+}
+
+/** What each README gets, by marker name. */
+export async function blocks(readSpec) {
+  const data = await readSpec(CLIENTS.data.spec);
+  const out = {
+    'README.md': { options: rootOptionsTable(), errors: rootErrorsTable() },
+  };
+  for (const client of ALL) {
+    out[CLIENTS[client].readme] = { options: optionsTable(client), errors: errorsTable(client) };
+  }
+  out[CLIENTS.data.readme].operations = operationsSentence(data);
+  return out;
+}
+
+const begin = (name) =>
+  new RegExp(`<!-- ${name}:begin[^>]*-->\\n(?:[\\s\\S]*?\\n)?<!-- ${name}:end -->`);
+
+/** `text` with each named block replaced; throws when a README lacks a marker pair. */
+export function fill(text, file, named) {
+  for (const [name, content] of Object.entries(named)) {
+    if (!begin(name).test(text))
+      throw new Error(`${file}: no <!-- ${name}:begin --> … <!-- ${name}:end --> markers`);
+    text = text.replace(
+      begin(name),
+      `<!-- ${name}:begin: generated by scripts/generate-readme-tables.mjs; run pnpm generate -->\n${content}\n<!-- ${name}:end -->`,
+    );
+  }
+  return text;
+}
+
+/** Rewrites (or with `check`, compares) every README; returns the files that differ. */
+export async function main({ check = false, dir = root } = {}) {
+  const readSpec = async (file) => JSON.parse(await readFile(join(dir, file), 'utf8'));
+  const stale = [];
+  for (const [file, named] of Object.entries(await blocks(readSpec))) {
+    const path = join(dir, file);
+    const text = await readFile(path, 'utf8');
+    const next = fill(text, file, named);
+    if (next === text) continue;
+    stale.push(file);
+    if (!check) await writeFile(path, next);
+  }
+  return stale;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  const stale = await main({ check });
+  if (check && stale.length) {
+    console.error(`README tables are stale; run pnpm generate: ${stale.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(stale.length ? `wrote ${stale.join(', ')}` : 'README tables are up to date');
+}
