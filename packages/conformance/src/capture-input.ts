@@ -146,9 +146,11 @@ export async function* readJsonLines(
   const finish = (tail: Buffer): InputItem | undefined => {
     line++;
     const where = `${file}:${line}`;
-    if (skipped > 0) {
-      const size = skipped + tail.length;
+    if (skipped > 0 || pendingBytes + tail.length > options.maxBytes) {
+      const size = skipped + pendingBytes + tail.length;
       skipped = 0;
+      pending = [];
+      pendingBytes = 0;
       return {
         file: where,
         kind: 'too-large',
