@@ -215,7 +215,11 @@ export async function startProxy(options: ProxyOptions) {
     const target = new URL(`${base.replace(/\/$/, '')}${path}`);
     const requestTap = new Tap(maxBodyBytes);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const upstream = send(target, { method, headers: forwardedHeaders(req.rawHeaders) });
+    // An array of headers keeps the app's order and spelling; Host is the target's.
+    const upstream = send(target, {
+      method,
+      headers: ['Host', target.host, ...forwardedHeaders(req.rawHeaders)],
+    });
     upstream.on('response', (up) => {
       const status = up.statusCode ?? 502;
       res.writeHead(status, up.statusMessage, forwardedHeaders(up.rawHeaders));
