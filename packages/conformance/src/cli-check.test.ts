@@ -1,5 +1,6 @@
 // `check` at scale, end to end: the built CLI as a child process on real files.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,5 +130,30 @@ describe('check at scale', () => {
     expect(stdout).toContain('… 3 more not listed');
     expect(stdout).toContain('2 passed, 0 failed, 5 malformed input');
     expect(code).toBe(1);
+  });
+
+  test('an input that takes more than a few seconds shows its progress on stderr, never on stdout', {
+    timeout: 60_000,
+  }, async () => {
+    // stdin held open: the run lasts until the progress line has been seen.
+    const child = spawn(process.execPath, [cli, 'check', '-', '--format', 'json']);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    const progress = new Promise<void>((resolve) => {
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        if (/^check: [\d,]+ exchanges in \d+ s/m.test(stderr)) resolve();
+      });
+    });
+    child.stdin.write(`${recordings.map(line).join('\n')}\n`);
+    await progress;
+    child.stdin.end(`${recordings.map(line).join('\n')}\n`);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).summary.exchanges).toBe(2 * recordings.length);
+    expect(stderr).toMatch(new RegExp(`^check: ${recordings.length} exchanges in \\d+ s`, 'm'));
   });
 });
