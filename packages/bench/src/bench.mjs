@@ -8,11 +8,11 @@ import { version as esbuildVersion } from 'esbuild';
 import { parseBenchArgs, sections, USAGE, UsageError } from './args.mjs';
 import { bodySources, loadBodies } from './bodies.mjs';
 import { measureBundleSizes } from './bundle-size.mjs';
+import { judgeScale, measureCheckScale } from './check-scale.mjs';
 import { measureConformance } from './conformance.mjs';
 import { measureCostPerCall } from './cost-per-call.mjs';
 import { bytes, count, ms, renderMarkdown, renderText, times } from './format.mjs';
 import { groups, missing, operations, subjects } from './subjects.mjs';
-import { judgeScale, measureCheckScale } from './check-scale.mjs';
 import { bundleBudgets, judgeTargets, mark } from './targets.mjs';
 import { measureCheck, measureContract, measureGenerate } from './timings.mjs';
 
@@ -124,7 +124,7 @@ function scaleTable(scale) {
     ]),
     notes: [
       `\`avalanche-conformance check FILE --strict --format json\` in a child process (default --jobs: the cores); peak RSS is its`,
-      'process.resourceUsage().maxRSS, worker threads included. Captures repeat the corpus\'s',
+      "process.resourceUsage().maxRSS, worker threads included. Captures repeat the corpus's",
       `${scale.corpusRecordings} recordings that pass alone; they are written to a temp dir and deleted after.`,
       ...(scale.rows.some((r) => r.id === 'har-2m')
         ? []
