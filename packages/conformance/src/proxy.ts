@@ -213,6 +213,8 @@ export async function startProxy(options: ProxyOptions) {
       return;
     }
     const target = new URL(`${base.replace(/\/$/, '')}${path}`);
+    // A browser's CORS preflight is the browser's, not the API's: forwarded, not judged.
+    const judged = method !== 'OPTIONS';
     const requestTap = new Tap(maxBodyBytes);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     // An array of headers keeps the app's order and spelling; Host is the target's.
@@ -225,7 +227,9 @@ export async function startProxy(options: ProxyOptions) {
       res.writeHead(status, up.statusMessage, forwardedHeaders(up.rawHeaders));
       const responseTap = new Tap(maxBodyBytes);
       up.on('data', (chunk: Buffer) => responseTap.push(chunk));
-      up.on('end', () => finish(n, method, target, req, requestTap, status, up, responseTap));
+      up.on('end', () => {
+        if (judged) finish(n, method, target, req, requestTap, status, up, responseTap);
+      });
       up.pipe(res);
     });
     upstream.on('error', (error) => {
