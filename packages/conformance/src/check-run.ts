@@ -102,8 +102,13 @@ export async function runCheck(
     queue.push(
       pool ? pool.run(sent) : Promise.resolve(sent.map((r) => checkOne(specs, r, settings))),
     );
-    // Bounded: a few batches per worker in flight, the rest of the input not yet read.
-    while (queue.length > Math.max(2, jobs * 2)) await settle(await (queue.shift() as Pending));
+    // Bounded: a few batches per worker in flight, the rest of the input not yet read;
+    // without the pool nothing is in flight.
+    await drain();
+  };
+  const drain = async () => {
+    const inFlight = pool ? Math.max(2, jobs * 2) : 0;
+    while (queue.length > inFlight) await settle(await (queue.shift() as Pending));
   };
 
   try {
@@ -111,11 +116,13 @@ export async function runCheck(
       if ('recording' in item) {
         count++;
         batch.push(item.recording);
-        if (batch.length >= (pool || count > poolAfter ? size : 50)) await flush();
+        // In this thread, one at a time: a slow stream (stdin) is reported as it arrives.
+        if (batch.length >= (pool || count > poolAfter ? size : 1)) await flush();
         continue;
       }
       await flush();
       queue.push(Promise.resolve([inputResult(item)]));
+      await drain();
     }
     await flush();
     while (queue.length > 0) await settle(await (queue.shift() as Pending));

@@ -148,7 +148,7 @@ describe('check', () => {
   test('bad usage gets exit 2 and a one-line reason', { timeout: 60000 }, async () => {
     const { code, stderr } = await run(['check', corpus, '--format', 'yaml']);
     expect(code).toBe(2);
-    expect(stderr).toContain('--format: "yaml" must be text, json or junit');
+    expect(stderr).toContain('--format: "yaml" must be text, json, jsonl or junit');
   });
 });
 
