@@ -7,6 +7,7 @@ import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startProxy } from './proxy.js';
 import { loadRecordings, type Recording } from './recordings.js';
@@ -232,5 +233,54 @@ describe('proxy CLI in front of a drifting server', () => {
       await readFile(join(record, recorded[0] as string), 'utf8'),
     ];
     for (const text of written) expect(text).not.toContain(secret);
+  });
+});
+
+describe('proxy: bodies it cannot or need not read whole', () => {
+  let specs: Specs;
+  beforeAll(async () => {
+    specs = await Specs.load(new URL('../specs/', import.meta.url).pathname);
+  });
+
+  test('a gzip answer goes back compressed, byte for byte, and is judged decoded; one over the cap is forwarded and counted not checked', {
+    timeout: 60_000,
+  }, async () => {
+    const avg = JSON.parse(await readFile(join(corpus, 'metrics-api/avg-tps.1.json'), 'utf8'));
+    const gzipped = gzipSync(JSON.stringify(avg.response.body));
+    const big = Buffer.from(JSON.stringify({ ...avg.response.body, padding: 'x'.repeat(300_000) }));
+    const server = createServer((req, res) => {
+      const body = req.url?.includes('43113') ? big : gzipped;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(body === gzipped ? { 'content-encoding': 'gzip' } : {}),
+      });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const items: CheckedItem[] = [];
+    const proxy = await startProxy({
+      specs,
+      targets: { 'metrics-api': target },
+      strict: true,
+      maxBodyBytes: 64 * 1024,
+      onItem: (i) => items.push(i),
+    });
+    try {
+      const path = new URL(avg.request.url).pathname;
+      const small = await send(proxy.url, 'GET', path, undefined, { 'accept-encoding': 'gzip' });
+      expect(small.headers['content-encoding']).toBe('gzip');
+      expect(small.body.equals(gzipped)).toBe(true);
+      const large = await send(proxy.url, 'GET', path.replace('43114', '43113'));
+      expect(large.body.equals(big)).toBe(true);
+    } finally {
+      await proxy.close();
+      server.close();
+    }
+    expect(items.map((i) => [i.ok, i.operation ?? null, i.notChecked ?? null])).toEqual([
+      [true, 'getAvgTps', null],
+      [false, null, `not checked: too large (response body ${big.length} bytes, cap 65536)`],
+    ]);
   });
 });
