@@ -138,6 +138,20 @@ describe('readCaptures', () => {
     );
   });
 
+  test('a .json file over the cap is streamed when it is a HAR, and not checked when it is one recording', async () => {
+    const har = join(dir, 'large-har.json');
+    await writeFile(har, JSON.stringify(recordingsToHar(recordings.slice(0, 3))));
+    const one = join(dir, 'large-one.json');
+    await writeFile(one, JSON.stringify({ ...recordings[0], note: 'x'.repeat(8192) }));
+    const items = await collect(readCaptures([har, one], { maxBytes: 1024 }));
+    expect(files(items)).toEqual([`${har}#0`, `${har}#1`, `${har}#2`]);
+    expect(problems(items)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^too-large ${one}: not checked: too large \\(\\d+ bytes, cap 1024\\)$`),
+      ),
+    ]);
+  });
+
   test('stdin (-) is told apart: JSON Lines or HAR', async () => {
     const lines = Buffer.from(
       `${JSON.stringify(recordings[0])}\n${JSON.stringify(recordings[1])}\n`,

@@ -261,7 +261,18 @@ async function* readFileItems(
   if (jsonLinesName.test(path)) return yield* readJsonLines(chunksOf(path), name, options);
   if (path.endsWith('.har')) return yield* readHar(chunksOf(path), name, options);
   const { size } = await stat(path);
-  if (size > wholeFileLimit) return yield* readHar(chunksOf(path), name, options);
+  if (size > Math.min(wholeFileLimit, options.maxBytes)) {
+    // Too large to read whole: a HAR is streamed; a single recording that large is over the cap.
+    for await (const item of readHar(chunksOf(path), name, options))
+      yield 'recording' in item || item.file !== name
+        ? item
+        : {
+            file: name,
+            kind: 'too-large',
+            message: `not checked: too large (${size} bytes, cap ${options.maxBytes})`,
+          };
+    return;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'));
