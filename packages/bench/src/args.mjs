@@ -2,13 +2,14 @@
 // option ends in one line naming it (and the usage), never a stack trace.
 import { parseArgs } from 'node:util';
 
-export const sections = ['bundle', 'calls', 'timings', 'conformance'];
+export const sections = ['bundle', 'calls', 'timings', 'conformance', 'scale'];
 
 export const USAGE = `usage: node src/bench.mjs [options]   (or pnpm bench -- [options] at the root)
   --only ${sections.join(',')}   run some of the tables (default: all)
   --subjects a,b | --skip a,b     run only / leave out these subjects (src/apps/<id>.mjs)
   --rounds N (55)  --round-ms N (50)   --warmup-ms N (1000)   cost per call
   --check-runs N (7)  --timing-runs N (3)                     timings
+  scale: check on 20k/400k-exchange HAR, 100k JSON Lines (and 2M with >12 GiB free disk)
   --write-md                      also regenerate RESULTS.md (a full run only)
   --help                          this text`;
 

@@ -8,6 +8,7 @@ import { version as esbuildVersion } from 'esbuild';
 import { parseBenchArgs, sections, USAGE, UsageError } from './args.mjs';
 import { bodySources, loadBodies } from './bodies.mjs';
 import { measureBundleSizes } from './bundle-size.mjs';
+import { judgeScale, measureCheckScale } from './check-scale.mjs';
 import { measureConformance } from './conformance.mjs';
 import { measureCostPerCall } from './cost-per-call.mjs';
 import { bytes, count, ms, renderMarkdown, renderText, times } from './format.mjs';
@@ -92,6 +93,44 @@ function targetsTable(results) {
       'Speed: medians over the rounds of calls/s divided by the plain-fetch floor of the same round',
       '(same body, same process kind); "ahead in" counts the rounds where the first made more',
       'calls/s than the second. Bundles: gzip -9 of the one-call app. Timings: median wall time.',
+    ],
+  };
+}
+
+function scaleTable(scale) {
+  const mib = (kib) => (kib / 1024).toFixed(0);
+  const verdicts = judgeScale(scale);
+  return {
+    title: 'check at scale: streamed captures built from the corpus (issue 23)',
+    columns: [
+      { label: 'input' },
+      { label: 'exchanges', right: true },
+      { label: 'size MiB', right: true },
+      { label: 'exit', right: true },
+      { label: 'wall s', right: true },
+      { label: 'µs/exchange', right: true },
+      { label: 'peak RSS MiB', right: true },
+      { label: 'summary.exchanges', right: true },
+    ],
+    rows: scale.rows.map((r) => [
+      r.id,
+      count(r.n),
+      mib(r.bytes / 1024),
+      String(r.code),
+      (r.wallMs / 1000).toFixed(1),
+      r.usPerExchange.toFixed(1),
+      mib(r.maxRssKiB),
+      r.summary ? count(r.summary.exchanges) : '–',
+    ]),
+    notes: [
+      `\`avalanche-conformance check FILE --strict --format json\` in a child process (default --jobs: the cores); peak RSS is its`,
+      "process.resourceUsage().maxRSS, worker threads included. Captures repeat the corpus's",
+      `${scale.corpusRecordings} recordings that pass alone; they are written to a temp dir and deleted after.`,
+      ...(scale.rows.some((r) => r.id === 'har-2m')
+        ? []
+        : [`No 2M-exchange run: ${scale.freeGiB} GiB free disk (needs > 12).`]),
+      '',
+      ...verdicts.map((v) => `- ${mark(v.pass)}: ${v.target} — ${v.measured}`),
     ],
   };
 }
@@ -378,6 +417,12 @@ if (only.has('timings'))
       await measureGenerate({ runs: args.timingRuns, log }),
     ];
     detail.push(timingsTable(results.timings));
+  });
+// After the timings, so the large captures' disk and CPU load do not skew them.
+if (only.has('scale'))
+  await timedSection('scale', async () => {
+    results.scale = await measureCheckScale({ log });
+    detail.push(scaleTable(results.scale));
   });
 results.seconds = seconds;
 results.versions = versions;

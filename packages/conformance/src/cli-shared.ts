@@ -13,18 +13,30 @@ const common = `  --specs DIR           bundled spec documents to use (default: 
   -h, --help            this help`;
 
 export const help = {
-  check: `Usage: avalanche-conformance check <files or folders…> [options]
+  check: `Usage: avalanche-conformance check <files, folders or -…> [options]
 
-Validate recorded exchanges (specs/recordings format or HAR 1.2) against the specs.
+Validate recorded exchanges against the specs: recordings (*.json), HAR 1.2 (*.har, read
+entry by entry), JSON Lines of recordings (*.jsonl, *.ndjson), folders of them, or - for
+stdin (HAR or JSON Lines). Input of any size is streamed; a broken line or entry is one
+finding naming the file and line or entry, and the rest is still checked.
 
 Options:
   --strict              also fail on properties the spec does not declare
   --exclusions FILE     exchanges left out on purpose, with reasons (default: the corpus's)
   --node-version V      judge node answers as AvalancheGo release V sends them
                         (avalanchego/1.13.2 or v1.13.2; default: the spec's supported range)
-${common}
+  --jobs N              worker threads for large inputs (default: the cores; 1: none)
+  --max-body-bytes N    a HAR body, JSON Lines line or file above N bytes is reported
+                        "not checked: too large" and skipped (default 16 MiB)
+  --max-listed N        results listed in the text, json and junit reports (default 200;
+                        0: all); the rest are counted. --format jsonl streams every result
+  --specs DIR           bundled spec documents to use (default: the package's own)
+  --format FMT          text (default), json, jsonl (one result per line, then the summary)
+                        or junit; all but text print only the report
+  --output FILE         write the report to FILE instead of stdout
+  -h, --help            this help
 
-Exit codes: 0 every exchange passes, 1 any fails, 2 usage error.`,
+Exit codes: 0 every exchange passes, 1 any fails or the input is malformed, 2 usage error.`,
   serve: `Usage: avalanche-conformance serve [options]
 
 Run the replay server on 127.0.0.1 for the Data, Metrics and node APIs.
@@ -83,6 +95,28 @@ Options:
 ${common}
 
 ${exitCodes}`,
+  proxy: `Usage: avalanche-conformance proxy --target T [options]
+
+Forward an app's requests (REST, JSON-RPC and batches, health GETs) to their service's target
+and stream each answer back unchanged, validating every exchange with check's rules. Point
+the app's baseUrl at the proxy. One line per finding on stderr as it happens; on SIGINT or
+SIGTERM the report is written and the proxy exits.
+
+Options:
+  --target T            replay (in-process replay server), live (the specs' public hosts),
+                        one URL for every service, or name=url,… per service
+  --port N              port to listen on (default 0: any free port; the URL is printed)
+  --host H              address to listen on (default 127.0.0.1)
+  --strict              also fail on properties the spec does not declare
+  --record DIR          write every exchange in the recordings format (no headers, keys
+                        in the URL masked)
+  --max-body-bytes N    bodies above N bytes are forwarded and counted not checked
+                        (default 16 MiB)
+  --max-listed N        results listed in the report (default 200; 0: all)
+${common}
+
+Credentials the app sends are forwarded as they are and never written anywhere.
+Exit codes: 0 nothing drifted, 1 an exchange drifted, 2 usage error.`,
   diff: `Usage: avalanche-conformance diff OLD NEW [options]
 
 Classify every change from OLD to NEW: bundled spec documents (OpenAPI 3.1 or OpenRPC,
@@ -107,9 +141,10 @@ export const usage = `Usage: avalanche-conformance <command> [options]
        avalanche-conformance --version | --help
 
 Commands:
-  check <files or folders…>   validate recorded exchanges or HAR files against the specs
+  check <files or folders…>   validate recordings, HAR or JSON Lines (any size) against the specs
   serve                       run the replay server on 127.0.0.1
   contract                    contract-test a deployment (default target: the replay server)
+  proxy --target T            forward an app's traffic to a target and validate it live
   diff OLD NEW                classify the changes between two spec versions
 
 Run \`avalanche-conformance <command> --help\` for a command's options.

@@ -1,17 +1,12 @@
 #!/usr/bin/env node
-// The CLI's entry: `check` loads only what checking needs; `serve` and `contract` load their
-// modules when they run, so that a `check` starts fast.
+// The CLI's entry: each command loads its modules when it runs, so that every one starts fast.
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import {
-  defaultExclusions,
   defaultRecordings,
-  emit,
-  format,
   help,
   helpFlag,
-  loadSpecs,
   parsing,
   positiveInt,
   printHelp,
@@ -19,77 +14,8 @@ import {
   usage,
   version,
 } from './cli-shared.js';
-import { ListingTracker } from './promises/check.js';
 import { loadExchanges, RecordingFormatError } from './recordings.js';
-import { formatJson, formatJunit, formatText, summarize } from './report.js';
-import {
-  defaultSpecDir,
-  type ExchangeResult,
-  type Exclusions,
-  exclusionFor,
-  Specs,
-} from './specs.js';
-
-async function readExclusions(file: string | undefined): Promise<Exclusions> {
-  const path = file ?? defaultExclusions;
-  try {
-    return JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    if (file === undefined && (error as { code?: string }).code === 'ENOENT') return {};
-    throw new UsageError(`--exclusions: cannot read ${path}: ${(error as Error).message}`);
-  }
-}
-
-async function check(args: string[]) {
-  const { values, positionals } = parsing('check', () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        ...helpFlag,
-        strict: { type: 'boolean' },
-        format: { type: 'string' },
-        output: { type: 'string' },
-        specs: { type: 'string' },
-        exclusions: { type: 'string' },
-        'node-version': { type: 'string' },
-      },
-    }),
-  );
-  if (values.help) return printHelp('check');
-  if (positionals.length === 0)
-    throw new UsageError('check: name at least one file or folder', 'check');
-  const fmt = format(values.format);
-  const specs = await loadSpecs(values.specs, values['node-version']);
-  const exchanges = await loadExchanges(positionals);
-  const exclusions = await readExclusions(values.exclusions);
-  const results: ExchangeResult[] = exchanges.map((e) => {
-    const excluded = exclusionFor(exclusions, e.file);
-    if (excluded) return { file: e.file, ok: true, errors: [], excluded };
-    return specs.checkExchange(e, { strict: values.strict === true });
-  });
-  // The cursor rule spans answers: pages of one listing, in the order given.
-  const listings = new ListingTracker();
-  exchanges.forEach((e, i) => {
-    const result = results[i] as ExchangeResult;
-    if (result.excluded) return;
-    for (const s of specs.promiseSubjects(e)) {
-      const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
-      if (found.length === 0) continue;
-      result.errors.push(...found);
-      result.ok = false;
-    }
-  });
-  const summary = summarize(specs, results);
-  const out =
-    fmt === 'json'
-      ? formatJson(results, summary)
-      : fmt === 'junit'
-        ? formatJunit(results)
-        : formatText(results, summary);
-  await emit(out, values.output);
-  return summary.failed > 0 ? 1 : 0;
-}
+import { defaultSpecDir, Specs } from './specs.js';
 
 async function serve(args: string[]) {
   const { values } = parsing('serve', () =>
@@ -155,7 +81,8 @@ async function serve(args: string[]) {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === 'check') return await check(rest);
+    if (command === 'check') return await (await import('./cli-check.js')).check(rest);
+    if (command === 'proxy') return await (await import('./cli-proxy.js')).proxy(rest);
     if (command === 'serve') return await serve(rest);
     if (command === 'contract') return await (await import('./cli-contract.js')).contract(rest);
     if (command === 'diff') return await (await import('./cli-diff.js')).diff(rest);

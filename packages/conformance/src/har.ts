@@ -1,4 +1,8 @@
-import type { Recording } from './recordings.js';
+import type { InputItem } from './capture-input.js';
+import { type Recording, RecordingFormatError } from './recordings.js';
+
+/** What a HAR string over the size cap becomes when streamed (see StringCap). */
+export const tooLargeMark = '\u0000avalanche-conformance:too-large';
 
 interface HarEntry {
   request: {
@@ -14,18 +18,13 @@ interface HarEntry {
   };
 }
 
-function parseBody(text: string | undefined, encoding?: string): unknown {
-  if (text === undefined || text === '') return undefined;
-  const raw = encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
 function headers(list: { name: string; value: string }[] | undefined): Record<string, string> {
-  return Object.fromEntries((list ?? []).map((h) => [h.name.toLowerCase(), h.value]));
+  if (!Array.isArray(list)) return {};
+  return Object.fromEntries(
+    list
+      .filter((h) => typeof h?.name === 'string')
+      .map((h) => [h.name.toLowerCase(), String(h.value)]),
+  );
 }
 
 /** Whether a parsed JSON document is a HAR 1.2 log. */
@@ -37,27 +36,97 @@ export function isHar(value: unknown): value is { log: { entries: HarEntry[] } }
 /** Turns the entries of a HAR 1.2 log into exchanges in the recordings format. */
 export function harToRecordings(har: { log: { entries: HarEntry[] } }, file: string): Recording[] {
   return har.log.entries.map((entry, i) => {
+    const item = harEntryToRecording(entry, `${file}#${i}`);
+    if ('recording' in item) return item.recording;
+    throw new RecordingFormatError(`${item.file}: ${item.message}`);
+  });
+}
+
+class EntryProblem extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'malformed' | 'too-large' = 'malformed',
+  ) {
+    super(message);
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A HAR body: JSON when it parses, else the text; a problem when it cannot be decoded. */
+function decodeBody(where: string, text: unknown, encoding?: unknown): unknown {
+  if (text === undefined || text === '') return undefined;
+  if (typeof text !== 'string') throw new EntryProblem(`${where}.text must be a string`);
+  if (text.endsWith(tooLargeMark))
+    throw new EntryProblem(`not checked: too large (${where} over the size cap)`, 'too-large');
+  let raw = text;
+  if (encoding === 'base64') {
+    try {
+      raw = utf8.decode(Buffer.from(text, 'base64'));
+    } catch {
+      throw new EntryProblem(`${where}: undecodable body (base64 that is not UTF-8 text)`);
+    }
+  } else if (encoding !== undefined && encoding !== '')
+    throw new EntryProblem(`${where}: undecodable body (encoding ${JSON.stringify(encoding)})`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * One HAR 1.2 entry as an exchange in the recordings format, or what keeps it from being
+ * one (no response, a body that cannot be decoded, one over the size cap).
+ */
+export function harEntryToRecording(value: unknown, file: string): InputItem {
+  const entry = value as Partial<HarEntry> | null;
+  try {
+    if (typeof entry !== 'object' || entry === null)
+      throw new EntryProblem('entry is not an object');
+    const { request, response } = entry;
+    if (typeof request !== 'object' || request === null)
+      throw new EntryProblem('entry without a request');
+    if (typeof response !== 'object' || response === null)
+      throw new EntryProblem('entry without a response');
+    if (
+      typeof request.method !== 'string' ||
+      typeof request.url !== 'string' ||
+      !URL.canParse(request.url)
+    )
+      throw new EntryProblem('request needs a method and an absolute url');
+    if (!Number.isInteger(response.status) || response.status < 100 || response.status > 599)
+      throw new EntryProblem(
+        `response.status ${JSON.stringify(response.status)} is no HTTP status (an aborted request?)`,
+      );
     const recording: Recording = {
-      file: `${file}#${i}`,
+      file,
       request: {
-        method: entry.request.method.toUpperCase(),
-        url: entry.request.url,
-        headers: headers(entry.request.headers),
+        method: request.method.toUpperCase(),
+        url: request.url,
+        headers: headers(request.headers),
       },
-      response: { status: entry.response.status, headers: headers(entry.response.headers) },
+      response: { status: response.status, headers: headers(response.headers) },
     };
     // A log saved without headers still says the media type in `content.mimeType` (HAR 1.2:
     // the Content-Type header's value); Chrome writes `x-unknown` when there was none.
-    const mime = entry.response.content?.mimeType;
+    const mime = response.content?.mimeType;
     const responseHeaders = recording.response.headers as Record<string, string>;
     if (!('content-type' in responseHeaders) && mime && mime !== 'x-unknown')
       responseHeaders['content-type'] = mime;
-    const body = parseBody(entry.request.postData?.text);
+    const body = decodeBody('request.postData', request.postData?.text);
     if (body !== undefined) recording.request.body = body;
-    const answer = parseBody(entry.response.content?.text, entry.response.content?.encoding);
+    const answer = decodeBody(
+      'response.content',
+      response.content?.text,
+      response.content?.encoding,
+    );
     if (answer !== undefined) recording.response.body = answer;
-    return recording;
-  });
+    return { recording };
+  } catch (error) {
+    if (!(error instanceof EntryProblem)) throw error;
+    return { file, kind: error.kind, message: error.message };
+  }
 }
 
 function contentType(h: Record<string, string> | undefined): string | undefined {

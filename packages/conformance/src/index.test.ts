@@ -5,12 +5,14 @@ import * as conformance from './index.js';
 test('export list', () => {
   expect(Object.keys(conformance).sort()).toMatchInlineSnapshot(`
     [
+      "CheckTally",
       "NodeVersionError",
       "OpenApiService",
       "OpenRpcService",
       "RecordingFormatError",
       "Specs",
       "caseClasses",
+      "checkReportVersion",
       "compareNodeVersions",
       "contractCases",
       "countVerdicts",
@@ -40,11 +42,13 @@ test('export list', () => {
       "parseQuery",
       "parseTargets",
       "presentIn",
+      "readCaptures",
       "readLinks",
       "recordingsToHar",
       "reportVersion",
       "runContract",
       "runPlan",
+      "startProxy",
       "startReplayServer",
       "supportedReleases",
       "verdicts",

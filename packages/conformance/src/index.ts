@@ -1,3 +1,4 @@
+export { type InputItem, type ReadOptions, readCaptures } from './capture-input.js';
 export { type CaseClass, caseClasses } from './case-values.js';
 export {
   type ContractCase,
@@ -38,6 +39,7 @@ export {
   type RestRequest,
 } from './openapi.js';
 export { OpenRpcService, type RpcExample, type RpcMethod } from './openrpc.js';
+export { type ProxyOptions, startProxy } from './proxy.js';
 export {
   type EraMark,
   type EraMarks,
@@ -51,7 +53,7 @@ export {
   RecordingFormatError,
 } from './recordings.js';
 export { type ReplayOptions, startReplayServer } from './replay.js';
-export { reportVersion } from './report.js';
+export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './report.js';
 export { formatViolation, type Violation, type ViolationKind } from './schema-set.js';
 export { defaultSpecDir, type ExchangeResult, Specs } from './specs.js';
 export {

@@ -156,21 +156,25 @@ export class RecordingFormatError extends Error {
   override name = 'RecordingFormatError';
 }
 
-function assertRecording(value: unknown, file: string): asserts value is Recording {
-  const fail = (rule: string): never => {
-    throw new RecordingFormatError(`${file}: ${rule}`);
-  };
-  if (typeof value !== 'object' || value === null) fail('must be a JSON object');
+/** What makes a parsed value no recording (a rule of the format), or undefined when it is one. */
+export function recordingProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'must be a JSON object';
   const { request, response } = value as Record<string, unknown>;
-  if (typeof request !== 'object' || request === null) fail('`request` must be an object');
-  if (typeof response !== 'object' || response === null) fail('`response` must be an object');
+  if (typeof request !== 'object' || request === null) return '`request` must be an object';
+  if (typeof response !== 'object' || response === null) return '`response` must be an object';
   const req = request as Record<string, unknown>;
   const res = response as Record<string, unknown>;
-  if (req.method !== 'GET' && req.method !== 'POST') fail('`request.method` must be GET or POST');
+  if (req.method !== 'GET' && req.method !== 'POST') return '`request.method` must be GET or POST';
   if (typeof req.url !== 'string' || !URL.canParse(req.url))
-    fail('`request.url` must be an absolute URL');
+    return '`request.url` must be an absolute URL';
   if (!Number.isInteger(res.status) || (res.status as number) < 100 || (res.status as number) > 599)
-    fail('`response.status` must be an HTTP status code');
+    return '`response.status` must be an HTTP status code';
+  return undefined;
+}
+
+function assertRecording(value: unknown, file: string): asserts value is Recording {
+  const problem = recordingProblem(value);
+  if (problem) throw new RecordingFormatError(`${file}: ${problem}`);
 }
 
 /**

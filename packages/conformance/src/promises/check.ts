@@ -384,12 +384,18 @@ function evaluate(
  * token handed out twice, or (with `distinct`) an item already on an earlier page, is a
  * `paging` violation. A page with no items ends a listing: its cursor is not read; a page
  * asked for again (the same token sent twice) is not read either.
+ *
+ * Memory stays bounded over captures of any length: only the `maxOpen` most recent listings
+ * of each operation and inputs, and of `maxKeys` such combinations, are followed; a token of
+ * a listing dropped before is read as the start of a new one.
  */
 export class ListingTracker {
   readonly #listings = new Map<
     string,
     { tokens: Map<string, number>; used: Set<string>; seen: Map<string, number>; pages: number }[]
   >();
+
+  constructor(readonly limits: { maxOpen?: number; maxKeys?: number } = {}) {}
 
   /** The cursor violations of this answer, given the answers observed before it. */
   observe(operation: string, promises: Promises, inputs: Inputs, answer: Answer): Violation[] {
@@ -405,7 +411,12 @@ export class ListingTracker {
     );
     const key = `${operation} ${stable(others)}`;
     const listings = this.#listings.get(key) ?? [];
-    this.#listings.set(key, listings);
+    if (!this.#listings.has(key)) {
+      this.#listings.set(key, listings);
+      const maxKeys = this.limits.maxKeys ?? 4096;
+      if (this.#listings.size > maxKeys)
+        this.#listings.delete(this.#listings.keys().next().value as string);
+    }
     const sentToken = inputs[cursor.input];
     let listing =
       sentToken === undefined ? undefined : listings.find((l) => l.tokens.has(stable(sentToken)));
@@ -417,6 +428,7 @@ export class ListingTracker {
     if (!listing) {
       listing = { tokens: new Map(), used: new Set(), seen: new Map(), pages: 0 };
       listings.push(listing);
+      if (listings.length > (this.limits.maxOpen ?? 64)) listings.shift();
     }
     const page = ++listing.pages;
     const where = rest ? 'response.body' : 'response.result';
