@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The CLI's entry: each command loads its modules when it runs, so that every one starts fast.
-import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import {
