@@ -55,7 +55,12 @@ import { startReplayServer } from './replay.js';
 import { reportVersion } from './report.js';
 import { formatViolation } from './schema-set.js';
 import { defaultSpecDir, Specs } from './specs.js';
-import { formatNodeVersion, parseNodeVersion } from './versions.js';
+import {
+  formatNodeVersion,
+  parseNodeVersion,
+  releaseSupport,
+  supportedReleases,
+} from './versions.js';
 
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
@@ -586,5 +591,11 @@ async function judgingSpecs(
   }
   const judged = await loadSpecs(values.specs, release);
   const name = formatNodeVersion(parseNodeVersion(release));
+  // A release outside x-supported-releases is judged by the nearest one's shapes; say so.
+  const nodeDoc = judged.rpc.find((s) => s.name === 'node-rpc')?.doc ?? {};
+  const support = releaseSupport(nodeDoc, release);
+  const covered = supportedReleases(nodeDoc);
+  if (covered && (support === 'older' || support === 'newer'))
+    how += `; ${support} than the spec's supported releases, ${formatNodeVersion(covered.from)} to ${formatNodeVersion(covered.to)}`;
   return { specs: judged, release: `avalanchego ${name}`, note: `${name} (${how})` };
 }

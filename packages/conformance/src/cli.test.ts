@@ -507,6 +507,83 @@ describe('contract judges a node by the release it reports', () => {
   });
 });
 
+describe('contract judges a v1.15.0 node by v1.15.0', () => {
+  let url: string;
+  let server: Server;
+  let reported = 'avalanchego/1.15.0';
+  beforeAll(async () => {
+    const recorded = async (name: string) =>
+      JSON.parse(await readFile(join(corpus, `node-rpc/${name}.json`), 'utf8')).response.body
+        .result;
+    const version = await recorded('info.getNodeVersion.1');
+    // A Subnet-EVM configuration as v1.15.0 sends it when the genesis seeds the ACP-226 delay
+    // (eth_getChainConfig.1 is an older Subnet-EVM answer: its eip150Hash is dropped).
+    const config = { ...(await recorded('eth_getChainConfig.1')), initialMinDelayMS: 500 };
+    delete config.eip150Hash;
+    server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (d) => {
+        text += d;
+      });
+      req.on('end', () => {
+        const call = JSON.parse(text);
+        const result =
+          call.method === 'info.getNodeVersion' ? { ...version, version: reported } : config;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+      });
+    });
+    url = await listen(server);
+  });
+  afterAll(() => {
+    server.close();
+  });
+  const contract = async (...args: string[]) => {
+    const only = ['--only', 'eth_getChainConfig,info.getNodeVersion', '--format', 'json'];
+    const out = await run(['contract', '--target', `node-rpc=${url}`, ...only, ...args]);
+    const report = JSON.parse(out.stdout);
+    const verdict = report.operations.find(
+      (o: { operation: string }) => o.operation === 'eth_getChainConfig',
+    ).verdict;
+    return { code: out.code, note: report.nodeVersion, verdict, text: out.stdout };
+  };
+
+  test('auto: a node reporting avalanchego/1.15.0 is judged by v1.15.0, where initialMinDelayMS is declared', {
+    timeout: 60000,
+  }, async () => {
+    reported = 'avalanchego/1.15.0';
+    expect(await contract()).toMatchObject({
+      code: 0,
+      note: 'v1.15.0 (read from info.getNodeVersion)',
+      verdict: 'conforms',
+    });
+  });
+
+  test('--node-version v1.15.0 judges by it; v1.14.2 calls initialMinDelayMS drift', {
+    timeout: 60000,
+  }, async () => {
+    expect(await contract('--node-version', 'v1.15.0')).toMatchObject({
+      code: 0,
+      note: 'v1.15.0 (from --node-version)',
+      verdict: 'conforms',
+    });
+    const old = await contract('--node-version', 'v1.14.2');
+    expect(old).toMatchObject({ code: 1, verdict: 'drift' });
+    expect(old.text).toContain('initialMinDelayMS');
+  });
+
+  test('a release newer than the supported range is judged, and the note says so', {
+    timeout: 60000,
+  }, async () => {
+    reported = 'avalanchego/1.15.1';
+    const newer = await contract();
+    reported = 'avalanchego/1.15.0';
+    expect(newer.note).toBe(
+      "v1.15.1 (read from info.getNodeVersion; newer than the spec's supported releases, v1.10.0 to v1.15.0)",
+    );
+  });
+});
+
 describe('usage', () => {
   test('--output writes the report to a file and nothing to stdout', {
     timeout: 60000,

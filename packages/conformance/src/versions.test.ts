@@ -10,6 +10,7 @@ import {
   documentForVersion,
   NodeVersionError,
   parseNodeVersion,
+  releaseSupport,
   supportedReleases,
 } from './versions.js';
 
@@ -45,6 +46,7 @@ describe('parseNodeVersion', () => {
     ['v1.14.2', [1, 14, 2]],
     ['1.10.0', [1, 10, 0]],
     ['v1.15.0-fuji', [1, 15, 0]],
+    ['avalanchego/1.15.0', [1, 15, 0]],
   ])('%s', (text, [major, minor, patch]) => {
     expect(parseNodeVersion(text)).toEqual({ major, minor, patch });
   });
@@ -65,8 +67,22 @@ describe('the bundled node document', () => {
     expect(nodeDoc.info['x-avalanchego-release']).toBe('v1.14.2');
     expect(supportedReleases(nodeDoc)).toEqual({
       from: { major: 1, minor: 10, patch: 0 },
-      to: { major: 1, minor: 14, patch: 2 },
+      to: { major: 1, minor: 15, patch: 0 },
     });
+  });
+
+  test.each([
+    ['v1.9.4', 'older'],
+    ['v1.10.0', 'supported'],
+    ['avalanchego/1.14.2', 'supported'],
+    ['v1.15.0-fuji', 'supported'],
+    ['avalanchego/1.15.0', 'supported'],
+    ['v1.15.1', 'newer'],
+  ])('releaseSupport(%s) is %s', (version, want) => {
+    expect(releaseSupport(nodeDoc, version)).toBe(want);
+  });
+  test('releaseSupport of a document without a range is unknown', () => {
+    expect(releaseSupport({ info: {} }, 'v1.15.0')).toBe('unknown');
   });
 
   test('documentForVersion leaves its input alone and records the release', () => {
@@ -158,5 +174,38 @@ describe('an old release is judged by what it sends', () => {
     expect(await check(rec('node-rpc/info.acps.1.json'), 'v1.10.17')).toEqual([
       'request.body/method: no method named "info.acps" in the specs',
     ]);
+  });
+});
+
+describe('v1.15.0 (read from v1.15.0-fuji)', () => {
+  // A Subnet-EVM chain configuration whose genesis seeds the ACP-226 delay; eth_getChainConfig.1
+  // is an older Subnet-EVM answer, so its eip150Hash is dropped here.
+  const seeded = withResult(rec('node-rpc/eth_getChainConfig.1.json'), (r) => {
+    delete r.eip150Hash;
+    r.initialMinDelayMS = 500;
+  });
+
+  test('its view has initialMinDelayMS; the v1.14.2 view does not', () => {
+    const member = (v: string) =>
+      documentForVersion(nodeDoc, v).components.schemas.SubnetEvmChainConfig.properties;
+    expect(member('avalanchego/1.15.0')).toHaveProperty('initialMinDelayMS');
+    expect(member('v1.14.2')).not.toHaveProperty('initialMinDelayMS');
+    expect(documentForVersion(nodeDoc, 'v1.15.0').info['x-node-version']).toBe('v1.15.0');
+  });
+
+  test('a chain configuration with initialMinDelayMS passes under v1.15.0 only', async () => {
+    expect(await check(seeded, 'v1.15.0')).toEqual([]);
+    expect(await check(seeded)).toEqual([]);
+    // Neither branch of the chain-configuration oneOf has it in v1.14.2.
+    expect(await check(seeded, 'v1.14.2')).toContain(
+      'response.result/initialMinDelayMS: is not declared by the spec',
+    );
+  });
+
+  // v1.15.0 only added an optional member: every recorded node answer is judged as before.
+  test.each(
+    recordings.filter((r) => r.file.startsWith('node-rpc/')).map((r) => [r.file, r] as const),
+  )('%s is judged the same under v1.15.0 as under v1.14.2', async (_, r) => {
+    expect(await check(r, 'v1.15.0')).toEqual(await check(r, 'v1.14.2'));
   });
 });

@@ -137,3 +137,21 @@ export function supportedReleases(doc: {
     return undefined;
   return { from: parseNodeVersion(range.from), to: parseNodeVersion(range.to) };
 }
+
+/**
+ * Where a release stands against the releases the document covers: inside the range, older
+ * or newer than it, or `unknown` when the document names no range. A release outside the range
+ * is still judged by the marks (a newer one as the newest supported release plus nothing), but
+ * members it added or dropped are not in the document, so a report should say so.
+ */
+export function releaseSupport(
+  doc: { info?: unknown },
+  version: string | NodeVersion,
+): 'supported' | 'older' | 'newer' | 'unknown' {
+  const v = typeof version === 'string' ? parseNodeVersion(version) : version;
+  const range = supportedReleases(doc);
+  if (!range) return 'unknown';
+  if (compareNodeVersions(v, range.from) < 0) return 'older';
+  if (compareNodeVersions(v, range.to) > 0) return 'newer';
+  return 'supported';
+}

@@ -1075,6 +1075,8 @@ export type SubnetEvmChainConfig = {
     feeManagerConfig?: components["schemas"]["FeeManagerConfig"];
     rewardManagerConfig?: components["schemas"]["RewardManagerConfig"];
     warpConfig?: components["schemas"]["WarpConfig"];
+    /** @description Minimum delay between blocks, in milliseconds, that the chain's genesis set as the starting point of the ACP-226 block-delay mechanism; left out when the genesis does not set one. */
+    initialMinDelayMS?: components["schemas"]["EvmUint"];
     upgrades: components["schemas"]["UpgradeConfig"];
 };
 /** SubnetEvmNetworkUpgrades */
