@@ -48,7 +48,10 @@ describe('parseBenchArgs', () => {
   it.each([
     [['--nope'], /Unknown option '--nope'/],
     [['--rounds'], /--rounds <value>' argument missing/],
-    [['--only', 'calls,speed'], /--only takes bundle, calls, timings, conformance, scale; got "speed"/],
+    [
+      ['--only', 'calls,speed'],
+      /--only takes bundle, calls, timings, conformance, scale; got "speed"/,
+    ],
     [['--rounds', '0'], /--rounds takes a whole number above 0; got "0"/],
     [['--round-ms', '2.5'], /--round-ms takes a whole number above 0; got "2.5"/],
     [['--warmup-ms=-1'], /--warmup-ms takes a whole number; got "-1"/],

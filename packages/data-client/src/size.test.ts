@@ -11,7 +11,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 // 4,096; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
 const ONE_CALL_BUDGET = 4672;
 // The whole client: every operation's plan ships, by design.
-const CLIENT_BUDGET = 6464;
+const CLIENT_BUDGET = 6528;
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
 async function gzippedBundle(app: string): Promise<{ gzip: number; code: string }> {
