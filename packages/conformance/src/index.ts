@@ -1,5 +1,6 @@
-export { type InputItem, type ReadOptions, readCaptures } from './capture-input.js';
-export { type CaseClass, caseClasses } from './case-values.js';
+export { type ProxyOptions, startProxy } from './check/proxy.js';
+export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './check/report.js';
+export { type CaseClass, caseClasses } from './contract/case-values.js';
 export {
   type ContractCase,
   type ContractResult,
@@ -18,28 +19,18 @@ export {
   type Verdict,
   type VerdictCounts,
   verdicts,
-} from './contract.js';
+} from './contract/contract.js';
 export {
   defaultPlan,
   type PlanOptions,
   type PlanRun,
   parseClasses,
   runPlan,
-} from './contract-plan.js';
-export { type GenerateOptions, generateCases } from './generate-cases.js';
-export { harToRecordings, isHar, recordingsToHar } from './har.js';
-export { deref, getPointer } from './json-pointer.js';
-export { type LinkSpec, linkedCase, readLinks } from './links.js';
-export {
-  OpenApiService,
-  type Operation,
-  type OperationRule,
-  parseQuery,
-  type RestExample,
-  type RestRequest,
-} from './openapi.js';
-export { OpenRpcService, type RpcExample, type RpcMethod } from './openrpc.js';
-export { type ProxyOptions, startProxy } from './proxy.js';
+} from './contract/contract-plan.js';
+export { type GenerateOptions, generateCases } from './contract/generate-cases.js';
+export { type LinkSpec, linkedCase, readLinks } from './contract/links.js';
+export { type InputItem, type ReadOptions, readCaptures } from './recordings/capture-input.js';
+export { harToRecordings, isHar, recordingsToHar } from './recordings/har.js';
 export {
   type EraMark,
   type EraMarks,
@@ -51,11 +42,20 @@ export {
   parseExchanges,
   type Recording,
   RecordingFormatError,
-} from './recordings.js';
-export { type ReplayOptions, startReplayServer } from './replay.js';
-export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './report.js';
-export { formatViolation, type Violation, type ViolationKind } from './schema-set.js';
-export { defaultSpecDir, type ExchangeResult, Specs } from './specs.js';
+} from './recordings/recordings.js';
+export { type ReplayOptions, startReplayServer } from './replay/replay.js';
+export { deref, getPointer } from './spec/json-pointer.js';
+export {
+  OpenApiService,
+  type Operation,
+  type OperationRule,
+  parseQuery,
+  type RestExample,
+  type RestRequest,
+} from './spec/openapi.js';
+export { OpenRpcService, type RpcExample, type RpcMethod } from './spec/openrpc.js';
+export { formatViolation, type Violation, type ViolationKind } from './spec/schema-set.js';
+export { defaultSpecDir, type ExchangeResult, Specs } from './spec/specs.js';
 export {
   compareNodeVersions,
   documentForVersion,
@@ -65,9 +65,9 @@ export {
   parseNodeVersion,
   presentIn,
   supportedReleases,
-} from './versions.js';
+} from './spec/versions.js';
 
-import type { startReplayServer } from './replay.js';
+import type { startReplayServer } from './replay/replay.js';
 
 /** What `startReplayServer` takes: the specs, the recordings, and optionally port and host. */
 export type ReplayServerOptions = Parameters<typeof startReplayServer>[0];
