@@ -13,8 +13,9 @@ import {
   usage,
   version,
 } from './cli/cli-shared.js';
-import { loadExchanges, RecordingFormatError } from './recordings/recordings.js';
-import { defaultSpecDir, Specs } from './spec/specs.js';
+import { defaultSpecDir, Specs } from './model/specs.js';
+import { loadExchanges } from './recordings/capture-input.js';
+import { RecordingFormatError } from './recordings/recordings.js';
 
 async function serve(args: string[]) {
   const { values } = parsing('serve', () =>

@@ -29,22 +29,7 @@ export {
 } from './contract/contract-plan.js';
 export { type GenerateOptions, generateCases } from './contract/generate-cases.js';
 export { type LinkSpec, linkedCase, readLinks } from './contract/links.js';
-export { type InputItem, type ReadOptions, readCaptures } from './recordings/capture-input.js';
-export { harToRecordings, isHar, recordingsToHar } from './recordings/har.js';
-export {
-  type EraMark,
-  type EraMarks,
-  eraMarkFor,
-  isExcused,
-  loadEraMarks,
-  loadExchanges,
-  loadRecordings,
-  parseExchanges,
-  type Recording,
-  RecordingFormatError,
-} from './recordings/recordings.js';
-export { type ReplayOptions, startReplayServer } from './replay/replay.js';
-export { deref, getPointer } from './spec/json-pointer.js';
+export { deref, getPointer } from './model/json-pointer.js';
 export {
   OpenApiService,
   type Operation,
@@ -52,10 +37,10 @@ export {
   parseQuery,
   type RestExample,
   type RestRequest,
-} from './spec/openapi.js';
-export { OpenRpcService, type RpcExample, type RpcMethod } from './spec/openrpc.js';
-export { formatViolation, type Violation, type ViolationKind } from './spec/schema-set.js';
-export { defaultSpecDir, type ExchangeResult, Specs } from './spec/specs.js';
+} from './model/openapi.js';
+export { OpenRpcService, type RpcExample, type RpcMethod } from './model/openrpc.js';
+export { formatViolation, type Violation, type ViolationKind } from './model/schema-set.js';
+export { defaultSpecDir, type ExchangeResult, Specs } from './model/specs.js';
 export {
   compareNodeVersions,
   documentForVersion,
@@ -65,7 +50,26 @@ export {
   parseNodeVersion,
   presentIn,
   supportedReleases,
-} from './spec/versions.js';
+} from './model/versions.js';
+export {
+  loadExchanges,
+  parseExchanges,
+  type ReadOptions,
+  readCaptures,
+} from './recordings/capture-input.js';
+export { harToRecordings, isHar, recordingsToHar } from './recordings/har.js';
+export {
+  type EraMark,
+  type EraMarks,
+  eraMarkFor,
+  type InputItem,
+  isExcused,
+  loadEraMarks,
+  loadRecordings,
+  type Recording,
+  RecordingFormatError,
+} from './recordings/recordings.js';
+export { type ReplayOptions, startReplayServer } from './replay/replay.js';
 
 import type { startReplayServer } from './replay/replay.js';
 

@@ -1,10 +1,10 @@
 // `check` over a stream of exchanges: validation in this thread or, once the input proves
 // large, on a pool of worker threads; results come back in input order either way, and the
 // cursor rule (which spans answers) is tracked here over them in that order.
-import type { InputItem } from '../recordings/capture-input.js';
-import type { Recording } from '../recordings/recordings.js';
-import { ListingTracker } from '../spec/promises/check.js';
-import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../spec/specs.js';
+
+import { ListingTracker } from '../model/promises/check.js';
+import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../model/specs.js';
+import type { InputItem, Recording } from '../recordings/recordings.js';
 import type { CheckedItem } from './report.js';
 
 export interface CheckOne {

@@ -1,7 +1,7 @@
 // A worker of `check`'s pool (piscina): loads the specs once, then validates batches.
 import { workerData } from 'node:worker_threads';
+import { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
-import { Specs } from '../spec/specs.js';
 import { type CheckOne, checkOne, type PoolSettings } from './check-run.js';
 
 const settings = workerData as PoolSettings;

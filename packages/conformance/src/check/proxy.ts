@@ -12,9 +12,9 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { ListingTracker } from '../model/promises/check.js';
+import type { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
-import { ListingTracker } from '../spec/promises/check.js';
-import type { Specs } from '../spec/specs.js';
 import { checkOne } from './check-run.js';
 import type { CheckedItem } from './report.js';
 

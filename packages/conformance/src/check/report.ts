@@ -1,5 +1,5 @@
-import { formatViolation, type Violation } from '../spec/schema-set.js';
-import type { ExchangeResult, Specs } from '../spec/specs.js';
+import { formatViolation, type Violation } from '../model/schema-set.js';
+import type { ExchangeResult, Specs } from '../model/specs.js';
 
 /** One result of `check`: a validated exchange, or an input entry that could not be. */
 export interface CheckedItem extends ExchangeResult {

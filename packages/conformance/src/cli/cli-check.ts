@@ -6,8 +6,8 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCheck } from '../check/check-run.js';
 import { CheckTally, formatJson, formatJunit, formatText, itemJson } from '../check/report.js';
+import { defaultSpecDir, type Exclusions } from '../model/specs.js';
 import { defaultMaxBytes, readCaptures } from '../recordings/capture-input.js';
-import { defaultSpecDir, type Exclusions } from '../spec/specs.js';
 import {
   defaultExclusions,
   emit,

@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
-import { Specs } from '../spec/specs.js';
 
 const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
 const root = new URL('../../../../specs/', import.meta.url);

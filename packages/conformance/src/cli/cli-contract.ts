@@ -44,17 +44,18 @@ import {
 } from '../contract/contract-report.js';
 import { exercisedKinds, filterCoverage } from '../contract/filter-cases.js';
 import { classOf } from '../contract/generate-cases.js';
-import { loadExchanges, type Recording } from '../recordings/recordings.js';
-import { startReplayServer } from '../replay/replay.js';
-import { declaredKinds } from '../spec/promises/vocabulary.js';
-import { formatViolation } from '../spec/schema-set.js';
-import { defaultSpecDir, Specs } from '../spec/specs.js';
+import { declaredKinds } from '../model/promises/vocabulary.js';
+import { formatViolation } from '../model/schema-set.js';
+import { defaultSpecDir, Specs } from '../model/specs.js';
 import {
   formatNodeVersion,
   parseNodeVersion,
   releaseSupport,
   supportedReleases,
-} from '../spec/versions.js';
+} from '../model/versions.js';
+import { loadExchanges } from '../recordings/capture-input.js';
+import type { Recording } from '../recordings/recordings.js';
+import { startReplayServer } from '../replay/replay.js';
 import {
   defaultRecordings,
   emit,

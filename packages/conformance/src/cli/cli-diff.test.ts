@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
+import { defaultSpecDir } from '../model/specs.js';
 import { recordingsToHar } from '../recordings/har.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { defaultSpecDir } from '../spec/specs.js';
 
 const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
 const corpus = new URL('../../../../specs/recordings/', import.meta.url).pathname;

@@ -11,7 +11,7 @@ import {
   summarize,
 } from '../diff/index.js';
 import { severities } from '../diff/rules.js';
-import { loadExchanges } from '../recordings/recordings.js';
+import { loadExchanges } from '../recordings/capture-input.js';
 import { emit, helpFlag, parsing, printHelp, UsageError } from './cli-shared.js';
 
 const formats: DiffFormat[] = ['text', 'json', 'markdown'];

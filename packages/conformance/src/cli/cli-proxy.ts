@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util';
 import { startProxy } from '../check/proxy.js';
 import { CheckTally, formatItem, formatJson, formatJunit, formatText } from '../check/report.js';
 import { parseTargets } from '../contract/contract.js';
-import { defaultMaxBytes } from '../recordings/capture-input.js';
-import { loadExchanges } from '../recordings/recordings.js';
+import { defaultMaxBytes, loadExchanges } from '../recordings/capture-input.js';
 import {
   defaultRecordings,
   emit,

@@ -1,8 +1,8 @@
 // What every command of the CLI shares: help texts, usage errors, option parsing, output.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { defaultSpecDir, Specs } from '../spec/specs.js';
-import { NodeVersionError } from '../spec/versions.js';
+import { defaultSpecDir, Specs } from '../model/specs.js';
+import { NodeVersionError } from '../model/versions.js';
 
 const exitCodes = `Exit codes: 0 everything tested conforms, 1 drift (or a failed exchange),
 2 not tested (a target unreachable or not answering, nothing left to test) or a usage error.`;

@@ -1,10 +1,10 @@
-import { isObject } from '../spec/json-pointer.js';
-import type { OpenApiService, Operation } from '../spec/openapi.js';
-import { parseQuery } from '../spec/openapi.js';
-import type { OpenRpcService, RpcMethod } from '../spec/openrpc.js';
-import type { Inputs } from '../spec/promises/values.js';
-import type { Promises } from '../spec/promises/vocabulary.js';
-import type { Specs } from '../spec/specs.js';
+import { isObject } from '../model/json-pointer.js';
+import type { OpenApiService, Operation } from '../model/openapi.js';
+import { parseQuery } from '../model/openapi.js';
+import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
+import type { Inputs } from '../model/promises/values.js';
+import type { Promises } from '../model/promises/vocabulary.js';
+import type { Specs } from '../model/specs.js';
 import { restValues, rpcValues } from './case-values.js';
 import { buildPath, type ContractCase, type ContractResult } from './contract.js';
 

@@ -1,8 +1,7 @@
-import { namedParams } from '../replay/replay-answers.js';
-import { deref, isObject } from '../spec/json-pointer.js';
-import type { OpenApiService, Operation } from '../spec/openapi.js';
-import { parseQuery } from '../spec/openapi.js';
-import type { OpenRpcService, RpcMethod } from '../spec/openrpc.js';
+import { deref, isObject } from '../model/json-pointer.js';
+import type { OpenApiService, Operation } from '../model/openapi.js';
+import { parseQuery } from '../model/openapi.js';
+import { namedParams, type OpenRpcService, type RpcMethod } from '../model/openrpc.js';
 
 /** Which class of case a request belongs to; the report counts each per operation. */
 export type CaseClass =

@@ -2,8 +2,8 @@
 // each outcome is read from the case's result (verdict, status, violations) and must be the one
 // the table documents, with the api key in neither the result nor its recorded exchange.
 import { hostileSuite, KEY } from '../../../rest-core/src/test/hostile.js';
+import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { Specs } from '../spec/specs.js';
 import { type ContractResult, contractCases, runContract } from './contract.js';
 
 const root = new URL('../../../../specs/', import.meta.url);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
+import { isObject } from '../model/json-pointer.js';
+import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { isObject } from '../spec/json-pointer.js';
-import { Specs } from '../spec/specs.js';
 import { startFaultyProxy } from '../test/faulty-proxy.js';
 import { inputsOf, targetOf } from './case-inputs.js';
 import { caseClasses, resolveSchema } from './case-values.js';

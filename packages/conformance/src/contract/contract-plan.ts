@@ -1,6 +1,6 @@
-import { isObject } from '../spec/json-pointer.js';
-import { promiseKinds } from '../spec/promises/vocabulary.js';
-import type { Specs } from '../spec/specs.js';
+import { isObject } from '../model/json-pointer.js';
+import { promiseKinds } from '../model/promises/vocabulary.js';
+import type { Specs } from '../model/specs.js';
 import { type CaseClass, caseClasses, restInputs, rpcInputs } from './case-values.js';
 import {
   type ContractCase,

@@ -6,9 +6,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadRecordings } from '../recordings/recordings.js';
-import { startReplayServer } from '../replay/replay.js';
-import { getPointer, isObject } from '../spec/json-pointer.js';
+import { getPointer, isObject } from '../model/json-pointer.js';
 import {
   compare,
   directionOf,
@@ -19,10 +17,12 @@ import {
   orderKey,
   pageBound,
   sent,
-} from '../spec/promises/values.js';
-import type { MatchPromise, PromiseKind } from '../spec/promises/vocabulary.js';
-import type { ViolationKind } from '../spec/schema-set.js';
-import { Specs } from '../spec/specs.js';
+} from '../model/promises/values.js';
+import type { MatchPromise, PromiseKind } from '../model/promises/vocabulary.js';
+import type { ViolationKind } from '../model/schema-set.js';
+import { Specs } from '../model/specs.js';
+import { loadRecordings } from '../recordings/recordings.js';
+import { startReplayServer } from '../replay/replay.js';
 import { type CaseTarget, inputsOf, targetOf } from './case-inputs.js';
 import { type ContractResult, contractCases, type RunOptions } from './contract.js';
 import { parseClasses, runPlan } from './contract-plan.js';

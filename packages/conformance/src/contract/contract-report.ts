@@ -1,8 +1,8 @@
 // What a contract report says about drift: a headline per case, and the text report's grouping
 // by operation and problem, so that a target drifting on every answer still reads in one screen.
 
-import { promiseKinds } from '../spec/promises/vocabulary.js';
-import { formatViolation, type Violation } from '../spec/schema-set.js';
+import { promiseKinds } from '../model/promises/vocabulary.js';
+import { formatViolation, type Violation } from '../model/schema-set.js';
 import { type ContractResult, describeExpectation } from './contract.js';
 
 const statusKinds = new Set(['unexpected-status', 'unexpected-error']);

@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { Specs } from '../spec/specs.js';
 import {
   type ContractCase,
   contractCases,

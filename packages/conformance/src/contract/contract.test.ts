@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { Specs } from '../spec/specs.js';
 import { type Proxied, startFaultyProxy } from '../test/faulty-proxy.js';
 import {
   type ContractCase,

@@ -10,12 +10,12 @@ import {
   retryAfterMs as strictRetryAfterMs,
   type TimeoutError,
 } from '@avalanche-api/rest-core';
+import { isObject } from '../model/json-pointer.js';
+import type { OpenApiService, RestRequest } from '../model/openapi.js';
+import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
+import { type Violation, type ViolationKind, violation } from '../model/schema-set.js';
+import type { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
-import { isObject } from '../spec/json-pointer.js';
-import type { OpenApiService, RestRequest } from '../spec/openapi.js';
-import type { OpenRpcService, RpcMethod } from '../spec/openrpc.js';
-import { type Violation, type ViolationKind, violation } from '../spec/schema-set.js';
-import type { Specs } from '../spec/specs.js';
 import type { CaseClass } from './case-values.js';
 import {
   newRunState,

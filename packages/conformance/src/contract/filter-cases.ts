@@ -1,6 +1,6 @@
-import { getPointer, isObject } from '../spec/json-pointer.js';
-import { parseQuery } from '../spec/openapi.js';
-import { exercisedRules } from '../spec/promises/check.js';
+import { getPointer, isObject } from '../model/json-pointer.js';
+import { parseQuery } from '../model/openapi.js';
+import { exercisedRules } from '../model/promises/check.js';
 import {
   holds,
   type Inputs,
@@ -8,9 +8,9 @@ import {
   keeps,
   normalized,
   orderKey,
-} from '../spec/promises/values.js';
-import type { IdentityPromise, MatchPromise, PromiseKind } from '../spec/promises/vocabulary.js';
-import type { Specs } from '../spec/specs.js';
+} from '../model/promises/values.js';
+import type { IdentityPromise, MatchPromise, PromiseKind } from '../model/promises/vocabulary.js';
+import type { Specs } from '../model/specs.js';
 import { answerOf, type CaseTarget, inputsOf, targetOf, withInputs } from './case-inputs.js';
 import { resolveSchema } from './case-values.js';
 import type { ContractCase, ContractResult, Expectation } from './contract.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { restIdentityNames, rpcIdentityNames } from '../replay/replay-answers.js';
-import { isObject } from '../spec/json-pointer.js';
-import type { OpenApiService, Operation, RestRequest } from '../spec/openapi.js';
-import { parseQuery } from '../spec/openapi.js';
-import type { OpenRpcService, RpcMethod } from '../spec/openrpc.js';
-import type { Specs } from '../spec/specs.js';
+import { restIdentityNames, rpcIdentityNames } from '../model/identity.js';
+import { isObject } from '../model/json-pointer.js';
+import type { OpenApiService, Operation, RestRequest } from '../model/openapi.js';
+import { parseQuery } from '../model/openapi.js';
+import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
+import type { Specs } from '../model/specs.js';
 import {
   type CaseClass,
   type Input,

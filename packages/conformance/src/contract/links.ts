@@ -1,8 +1,8 @@
-import { deref, getPointer, isObject } from '../spec/json-pointer.js';
-import type { Operation } from '../spec/openapi.js';
-import { parseQuery } from '../spec/openapi.js';
-import type { RpcMethod } from '../spec/openrpc.js';
-import type { Specs } from '../spec/specs.js';
+import { deref, getPointer, isObject } from '../model/json-pointer.js';
+import type { Operation } from '../model/openapi.js';
+import { parseQuery } from '../model/openapi.js';
+import type { RpcMethod } from '../model/openrpc.js';
+import type { Specs } from '../model/specs.js';
 import { buildPath, type ContractCase, type ContractResult } from './contract.js';
 
 /**

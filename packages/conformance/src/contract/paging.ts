@@ -1,7 +1,7 @@
-import { getPointer } from '../spec/json-pointer.js';
-import { ListingTracker } from '../spec/promises/check.js';
-import { type Violation, violation } from '../spec/schema-set.js';
-import type { Specs } from '../spec/specs.js';
+import { getPointer } from '../model/json-pointer.js';
+import { ListingTracker } from '../model/promises/check.js';
+import { type Violation, violation } from '../model/schema-set.js';
+import type { Specs } from '../model/specs.js';
 import { answerOf, type CaseTarget, inputsOf, targetOf, withInputs } from './case-inputs.js';
 import type { ContractCase, ContractResult } from './contract.js';
 

@@ -2,8 +2,8 @@
 // something nobody sends or reads is marked (and judged a warning for clients), as GraphQL
 // Inspector does with usage data.
 
+import { isObject } from '../model/json-pointer.js';
 import type { Recording } from '../recordings/recordings.js';
-import { isObject } from '../spec/json-pointer.js';
 import type { SpecDocument } from './load.js';
 import type { Recorded } from './walk.js';
 

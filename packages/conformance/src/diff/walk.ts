@@ -1,6 +1,6 @@
 // What both differs share: the change list, $ref resolution with sibling keywords, and the
 // comparison of two JSON Schemas as used on one side of the wire.
-import { escapePointer, getPointer, isObject } from '../spec/json-pointer.js';
+import { escapePointer, getPointer, isObject } from '../model/json-pointer.js';
 import { type Change, type RuleId, rules } from './rules.js';
 
 export type Side = 'request' | 'response';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { passingRecordings, writeHar } from '../test/captures.js';
-import { type InputItem, readCaptures, readHar, StringCap, tooLargeMark } from './capture-input.js';
+import { readCaptures, readHar, StringCap, tooLargeMark } from './capture-input.js';
 import { recordingsToHar } from './har.js';
-import type { Recording } from './recordings.js';
+import type { InputItem, Recording } from './recordings.js';
 
 let dir: string;
 let recordings: Recording[];

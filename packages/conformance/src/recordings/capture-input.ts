@@ -5,29 +5,22 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JSONParser } from '@streamparser/json';
-import { harEntryToRecording } from './har.js';
+import { harEntryToRecording, harToRecordings, isHar } from './har.js';
 
 export { tooLargeMark } from './har.js';
 
 import {
+  assertRecording,
   type EraMarks,
   eraMarkFor,
+  filesBelow,
+  type InputItem,
   loadEraMarks,
   type Recording,
   RecordingFormatError,
   recordingProblem,
+  withMark,
 } from './recordings.js';
-
-/** One thing read from a capture: an exchange, or why an entry could not be checked. */
-export type InputItem =
-  | { recording: Recording }
-  | {
-      /** File and line (`a.jsonl:12`) or entry index (`a.har#3`). */
-      file: string;
-      /** `malformed`: the input is broken there; `too-large`: over the size cap, skipped. */
-      kind: 'malformed' | 'too-large';
-      message: string;
-    };
 
 export interface ReadOptions {
   /** Largest body (HAR) or exchange (JSON Lines line, recording file) read, in bytes. */
@@ -291,7 +284,7 @@ async function* readFileItems(
   else yield { recording: { ...(parsed as Recording), file: name } };
 }
 
-function withMark(item: InputItem, marks: EraMarks): InputItem {
+function itemWithMark(item: InputItem, marks: EraMarks): InputItem {
   if (!('recording' in item)) return item;
   const mark = eraMarkFor(marks, item.recording.file);
   return mark ? { recording: { ...item.recording, ...mark } } : item;
@@ -324,6 +317,39 @@ export async function* readCaptures(
       .map((e) => join(e.parentPath, e.name))
       .sort();
     for (const file of files)
-      for await (const item of readFileItems(file, file, options)) yield withMark(item, marks);
+      for await (const item of readFileItems(file, file, options)) yield itemWithMark(item, marks);
   }
+}
+
+/** Parses one file's text: a recording in the `specs/recordings` format or a HAR 1.2 log. */
+export function parseExchanges(text: string, file: string): Recording[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    throw new RecordingFormatError(`${file}: not valid JSON`, { cause });
+  }
+  if (isHar(parsed)) return harToRecordings(parsed, file);
+  assertRecording(parsed, file);
+  return [{ ...parsed, file }];
+}
+
+/** Every exchange in the given files and folders (`*.json` and `*.har`, recursively). */
+export async function loadExchanges(paths: string[]): Promise<Recording[]> {
+  const out: Recording[] = [];
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) throw new RecordingFormatError(`${path}: no such file or folder`);
+    let files = [path];
+    let marks: EraMarks = {};
+    if (info.isDirectory()) {
+      marks = await loadEraMarks(path);
+      files = await filesBelow(path, (name) => /\.(json|har)$/.test(name));
+    }
+    for (const file of files)
+      out.push(
+        ...parseExchanges(await readFile(file, 'utf8'), file).map((r) => withMark(r, marks)),
+      );
+  }
+  return out;
 }

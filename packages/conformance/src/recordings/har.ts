@@ -1,5 +1,4 @@
-import type { InputItem } from './capture-input.js';
-import { type Recording, RecordingFormatError } from './recordings.js';
+import { type InputItem, type Recording, RecordingFormatError } from './recordings.js';
 
 /** What a HAR string over the size cap becomes when streamed (see StringCap). */
 export const tooLargeMark = '\u0000avalanche-conformance:too-large';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Specs } from '../spec/specs.js';
+import { Specs } from '../model/specs.js';
 import {
   isExcused,
   loadRecordings,

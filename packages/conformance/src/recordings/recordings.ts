@@ -1,6 +1,5 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { harToRecordings, isHar } from './har.js';
 
 /** One recorded exchange in the `specs/recordings` format. */
 export interface Recording {
@@ -87,7 +86,7 @@ export function eraMarkFor(marks: EraMarks, file: string): EraMark | undefined {
   return key ? marks[key] : undefined;
 }
 
-function withMark(recording: Recording, marks: EraMarks): Recording {
+export function withMark(recording: Recording, marks: EraMarks): Recording {
   const mark = eraMarkFor(marks, recording.file);
   return mark ? { ...recording, ...mark } : recording;
 }
@@ -152,6 +151,17 @@ export function isExcused(
   });
 }
 
+/** One thing read from a capture: an exchange, or why an entry could not be checked. */
+export type InputItem =
+  | { recording: Recording }
+  | {
+      /** File and line (`a.jsonl:12`) or entry index (`a.har#3`). */
+      file: string;
+      /** `malformed`: the input is broken there; `too-large`: over the size cap, skipped. */
+      kind: 'malformed' | 'too-large';
+      message: string;
+    };
+
 export class RecordingFormatError extends Error {
   override name = 'RecordingFormatError';
 }
@@ -172,7 +182,7 @@ export function recordingProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-function assertRecording(value: unknown, file: string): asserts value is Recording {
+export function assertRecording(value: unknown, file: string): asserts value is Recording {
   const problem = recordingProblem(value);
   if (problem) throw new RecordingFormatError(`${file}: ${problem}`);
 }
@@ -182,7 +192,10 @@ function assertRecording(value: unknown, file: string): asserts value is Recordi
  * `readdir`'s `recursive` needs Node 20.1 and `Dirent.parentPath` 20.12, and `engines` admits
  * earlier 20.x (on 20.0 the option is ignored, on 20.11 `parentPath` is undefined).
  */
-async function filesBelow(dir: string, wanted: (name: string) => boolean): Promise<string[]> {
+export async function filesBelow(
+  dir: string,
+  wanted: (name: string) => boolean,
+): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, e.name);
@@ -212,37 +225,4 @@ export async function loadRecordings(dir: string): Promise<Recording[]> {
       return withMark({ ...parsed, file }, marks);
     }),
   );
-}
-
-/** Parses one file's text: a recording in the `specs/recordings` format or a HAR 1.2 log. */
-export function parseExchanges(text: string, file: string): Recording[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (cause) {
-    throw new RecordingFormatError(`${file}: not valid JSON`, { cause });
-  }
-  if (isHar(parsed)) return harToRecordings(parsed, file);
-  assertRecording(parsed, file);
-  return [{ ...parsed, file }];
-}
-
-/** Every exchange in the given files and folders (`*.json` and `*.har`, recursively). */
-export async function loadExchanges(paths: string[]): Promise<Recording[]> {
-  const out: Recording[] = [];
-  for (const path of paths) {
-    const info = await stat(path).catch(() => undefined);
-    if (!info) throw new RecordingFormatError(`${path}: no such file or folder`);
-    let files = [path];
-    let marks: EraMarks = {};
-    if (info.isDirectory()) {
-      marks = await loadEraMarks(path);
-      files = await filesBelow(path, (name) => /\.(json|har)$/.test(name));
-    }
-    for (const file of files)
-      out.push(
-        ...parseExchanges(await readFile(file, 'utf8'), file).map((r) => withMark(r, marks)),
-      );
-  }
-  return out;
 }

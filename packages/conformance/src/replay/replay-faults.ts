@@ -1,4 +1,4 @@
-import { type PromiseKind, promiseKinds } from '../spec/promises/vocabulary.js';
+import { type PromiseKind, promiseKinds } from '../model/promises/vocabulary.js';
 
 /** The request header that asks the replay server for a failure answer. */
 export const faultHeader = 'x-replay-fault';

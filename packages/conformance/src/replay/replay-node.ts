@@ -1,6 +1,6 @@
-import { deref, getPointer, isObject } from '../spec/json-pointer.js';
-import type { OpenRpcService, RpcMethod } from '../spec/openrpc.js';
-import { compare, type Inputs } from '../spec/promises/values.js';
+import { deref, getPointer, isObject } from '../model/json-pointer.js';
+import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
+import { compare, type Inputs } from '../model/promises/values.js';
 import type { AnswerBook, RpcAnswer } from './replay-answers.js';
 import { fillNotFound, withPointer } from './replay-promises.js';
 

@@ -1,10 +1,10 @@
 // The replay server keeps every x-promises rule, and breaks one on demand (x-replay-fault),
 // over real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { compare } from '../model/promises/values.js';
+import { type PromiseKind, type Promises, promiseKinds } from '../model/promises/vocabulary.js';
+import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { compare } from '../spec/promises/values.js';
-import { type PromiseKind, type Promises, promiseKinds } from '../spec/promises/vocabulary.js';
-import { Specs } from '../spec/specs.js';
 import { faultAppliedHeader, startReplayServer } from './replay.js';
 import { fillNotFound, keepPromises, otherValue } from './replay-promises.js';
 

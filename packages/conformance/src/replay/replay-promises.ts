@@ -1,4 +1,4 @@
-import { getPointer, isObject } from '../spec/json-pointer.js';
+import { getPointer, isObject } from '../model/json-pointer.js';
 import {
   asNumber,
   compare,
@@ -16,8 +16,13 @@ import {
   rangeOf,
   sent,
   statusFor,
-} from '../spec/promises/values.js';
-import type { MatchPromise, NotFound, PromiseKind, Promises } from '../spec/promises/vocabulary.js';
+} from '../model/promises/values.js';
+import type {
+  MatchPromise,
+  NotFound,
+  PromiseKind,
+  Promises,
+} from '../model/promises/vocabulary.js';
 
 /*
  * The replay server keeps what an operation's or method's `x-promises` declare, on the stored

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contractCases } from '../contract/contract.js';
+import { isObject } from '../model/json-pointer.js';
+import { Specs } from '../model/specs.js';
 import { loadRecordings, type Recording } from '../recordings/recordings.js';
-import { isObject } from '../spec/json-pointer.js';
-import { Specs } from '../spec/specs.js';
 import { startReplayServer } from './replay.js';
 
 const root = new URL('../../../../specs/', import.meta.url);

@@ -1,15 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { getPointer, isObject } from '../model/json-pointer.js';
+import { parseQuery, type RestRequest } from '../model/openapi.js';
+import type { RpcMethod } from '../model/openrpc.js';
+import { namedParams } from '../model/openrpc.js';
+import { holds, type Inputs, sent } from '../model/promises/values.js';
+import type { PromiseKind, Promises } from '../model/promises/vocabulary.js';
+import { formatViolation } from '../model/schema-set.js';
+import type { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
-import { getPointer, isObject } from '../spec/json-pointer.js';
-import { parseQuery, type RestRequest } from '../spec/openapi.js';
-import type { RpcMethod } from '../spec/openrpc.js';
-import { holds, type Inputs, sent } from '../spec/promises/values.js';
-import type { PromiseKind, Promises } from '../spec/promises/vocabulary.js';
-import { formatViolation } from '../spec/schema-set.js';
-import type { Specs } from '../spec/specs.js';
-import { AnswerBook, namedParams, restInputs } from './replay-answers.js';
+import { AnswerBook, restInputs } from './replay-answers.js';
 import {
   type Fault,
   FaultSyntaxError,

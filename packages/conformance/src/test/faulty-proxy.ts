@@ -3,10 +3,10 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isObject } from '../model/json-pointer.js';
+import type { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
-import { isObject } from '../spec/json-pointer.js';
-import type { Specs } from '../spec/specs.js';
 
 /** One exchange as the proxy sees it: the request, and the replay server's answer. */
 export interface Proxied {

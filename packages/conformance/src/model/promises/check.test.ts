@@ -2,8 +2,9 @@
 // (recordings, spec examples) keep their promises and schema-valid mutations of them are
 // caught with expected vs got; the derived tables walk every annotated operation and method.
 import { describe, expect, test } from 'vitest';
+import { parseExchanges } from '../../recordings/capture-input.js';
 import { recordingsToHar } from '../../recordings/har.js';
-import { loadRecordings, parseExchanges, type Recording } from '../../recordings/recordings.js';
+import { loadRecordings, type Recording } from '../../recordings/recordings.js';
 import { getPointer } from '../json-pointer.js';
 import type { Operation, RestRequest } from '../openapi.js';
 import type { RpcMethod } from '../openrpc.js';

@@ -288,3 +288,13 @@ export class OpenRpcService extends SpecDocument {
     });
   }
 }
+
+/** Params as a name → value map, whether sent by name or by position. */
+export function namedParams(method: RpcMethod, params: unknown): Record<string, unknown> {
+  if (isObject(params)) return params;
+  if (Array.isArray(params))
+    return Object.fromEntries(
+      method.params.flatMap((p, i) => (i < params.length ? [[p.name, params[i]]] : [])),
+    );
+  return {};
+}
