@@ -104,20 +104,60 @@ const header = (h: IncomingHttpHeaders, name: string) => {
   return Array.isArray(v) ? v[0] : v;
 };
 
+/** The service a request is for: by path (JSON-RPC endpoints, REST operations). */
+function serviceOf(specs: Specs, method: string, url: URL): string | undefined {
+  if (method === 'POST') {
+    const rpc = specs.rpc.find((s) => s.servesPath(url.pathname));
+    if (rpc) return rpc.name;
+  }
+  return specs.matchRest(method, url)?.service.name;
+}
+
+/** One proxied exchange as a recording, bodies decoded; throws on a body that cannot be. */
+function recordingOf(
+  file: string,
+  method: string,
+  target: URL,
+  status: number,
+  maxBodyBytes: number,
+  [req, requestTap]: [IncomingMessage, Tap],
+  [up, responseTap]: [IncomingMessage, Tap],
+): Recording {
+  const requestType = header(req.headers, 'content-type');
+  const responseType = header(up.headers, 'content-type');
+  const recording: Recording = {
+    file,
+    request: {
+      method,
+      url: target.href,
+      ...(requestType ? { headers: { 'content-type': requestType } } : {}),
+    },
+    response: {
+      status,
+      ...(responseType ? { headers: { 'content-type': responseType } } : {}),
+    },
+  };
+  const body = decode(requestTap, header(req.headers, 'content-encoding'), maxBodyBytes);
+  if (body !== undefined) recording.request.body = body;
+  const answer = decode(responseTap, header(up.headers, 'content-encoding'), maxBodyBytes);
+  if (answer !== undefined) recording.response.body = answer;
+  return recording;
+}
+
+/** What `onRecording` is given: the query's values masked, the headers left out. */
+function published(recording: Recording, target: URL): Recording {
+  const masked = new URL(target.href);
+  masked.search = maskedPath(target).split('?')[1] ?? '';
+  const { headers: _q, ...request } = recording.request;
+  const { headers: _s, ...response } = recording.response;
+  return { ...recording, request: { ...request, url: masked.href }, response };
+}
+
 export async function startProxy(options: ProxyOptions) {
   const { specs, targets, maxBodyBytes } = options;
   const listings = new ListingTracker();
   const urls = [...new Set(Object.values(targets))];
   let count = 0;
-
-  /** The service a request is for: by path (JSON-RPC endpoints, REST operations). */
-  const serviceOf = (method: string, url: URL): string | undefined => {
-    if (method === 'POST') {
-      const rpc = specs.rpc.find((s) => s.servesPath(url.pathname));
-      if (rpc) return rpc.name;
-    }
-    return specs.matchRest(method, url)?.service.name;
-  };
 
   const finish = (
     n: number,
@@ -143,24 +183,15 @@ export async function startProxy(options: ProxyOptions) {
     }
     let recording: Recording;
     try {
-      const requestType = header(req.headers, 'content-type');
-      const responseType = header(up.headers, 'content-type');
-      recording = {
+      recording = recordingOf(
         file,
-        request: {
-          method,
-          url: target.href,
-          ...(requestType ? { headers: { 'content-type': requestType } } : {}),
-        },
-        response: {
-          status,
-          ...(responseType ? { headers: { 'content-type': responseType } } : {}),
-        },
-      };
-      const body = decode(requestTap, header(req.headers, 'content-encoding'), maxBodyBytes);
-      if (body !== undefined) recording.request.body = body;
-      const answer = decode(responseTap, header(up.headers, 'content-encoding'), maxBodyBytes);
-      if (answer !== undefined) recording.response.body = answer;
+        method,
+        target,
+        status,
+        maxBodyBytes,
+        [req, requestTap],
+        [up, responseTap],
+      );
     } catch (error) {
       options.onItem({
         file,
@@ -181,17 +212,7 @@ export async function startProxy(options: ProxyOptions) {
       result.ok = false;
     }
     options.onItem(result);
-    if (options.onRecording) {
-      const masked = new URL(target.href);
-      masked.search = maskedPath(target).split('?')[1] ?? '';
-      const { headers: _q, ...request } = recording.request;
-      const { headers: _s, ...response } = recording.response;
-      void options.onRecording({
-        ...recording,
-        request: { ...request, url: masked.href },
-        response,
-      });
-    }
+    if (options.onRecording) void options.onRecording(published(recording, target));
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -199,7 +220,7 @@ export async function startProxy(options: ProxyOptions) {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const asked = new URL(path, 'http://proxy.invalid');
-    const service = serviceOf(method, asked);
+    const service = serviceOf(specs, method, asked);
     const base = (service && targets[service]) ?? (urls.length === 1 ? urls[0] : undefined);
     if (!base) {
       res.writeHead(502, { 'content-type': 'application/json' });

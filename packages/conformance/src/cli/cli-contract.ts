@@ -348,35 +348,37 @@ function contractText(run: ContractRun, where: string): string {
 
 const nodeSpecificReason = 'node-specific; public servers do not serve it';
 
-export async function contract(args: string[]) {
-  const { values } = parsing('contract', () =>
-    parseArgs({
-      args,
-      options: {
-        ...helpFlag,
-        target: { type: 'string' },
-        'api-key-env': { type: 'string' },
-        only: { type: 'string' },
-        concurrency: { type: 'string' },
-        record: { type: 'string' },
-        format: { type: 'string' },
-        output: { type: 'string' },
-        specs: { type: 'string' },
-        recordings: { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'node-version': { type: 'string' },
-        cases: { type: 'string' },
-        seed: { type: 'string' },
-        'max-cases': { type: 'string' },
-        'max-requests': { type: 'string' },
-        'max-pages': { type: 'string' },
-        header: { type: 'string', multiple: true },
-        'rate-limit': { type: 'string', multiple: true },
-        'max-failures': { type: 'string' },
-      },
-    }),
-  );
-  if (values.help) return printHelp('contract');
+const contractFlags = {
+  ...helpFlag,
+  target: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  only: { type: 'string' },
+  concurrency: { type: 'string' },
+  record: { type: 'string' },
+  format: { type: 'string' },
+  output: { type: 'string' },
+  specs: { type: 'string' },
+  recordings: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'node-version': { type: 'string' },
+  cases: { type: 'string' },
+  seed: { type: 'string' },
+  'max-cases': { type: 'string' },
+  'max-requests': { type: 'string' },
+  'max-pages': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'rate-limit': { type: 'string', multiple: true },
+  'max-failures': { type: 'string' },
+} as const;
+
+type ContractValues = ReturnType<typeof parseContractArgs>;
+
+function parseContractArgs(args: string[]) {
+  return parsing('contract', () => parseArgs({ args, options: contractFlags })).values;
+}
+
+/** The plan's and the run's settings from the flags, each checked (in the order of the help). */
+function runSettings(values: ContractValues) {
   let classes: Set<CaseClass>;
   try {
     classes = parseClasses(values.cases);
@@ -396,19 +398,41 @@ export async function contract(args: string[]) {
   const concurrency = positiveInt('concurrency', values.concurrency, 4, 64) || 1;
   const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'], 15000, 600000);
   const keyVariable = values['api-key-env'];
-  let apiKey: string | undefined;
-  if (keyVariable !== undefined) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyVariable))
-      throw new UsageError(
-        `--api-key-env: ${JSON.stringify(keyVariable)} is not an environment variable name (letters, digits, _)`,
-      );
-    apiKey = process.env[keyVariable];
-    if (!apiKey)
-      throw new UsageError(`--api-key-env: the environment variable ${keyVariable} is not set`);
-  }
+  const apiKey = apiKeyOf(keyVariable);
   const maxFailures = positiveInt('max-failures', values['max-failures'], 0, 1_000_000);
-  const specs = await Specs.load(values.specs ?? defaultSpecDir);
-  const serviceNames = [...specs.rest, ...specs.rpc].map((s) => s.name);
+  return {
+    classes,
+    seed,
+    maxCases,
+    maxRequests,
+    maxPages,
+    fmt,
+    concurrency,
+    timeoutMs,
+    keyVariable,
+    apiKey,
+    maxFailures,
+  };
+}
+
+/** The API key named by `--api-key-env`, read from the environment. */
+function apiKeyOf(keyVariable: string | undefined): string | undefined {
+  if (keyVariable === undefined) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyVariable))
+    throw new UsageError(
+      `--api-key-env: ${JSON.stringify(keyVariable)} is not an environment variable name (letters, digits, _)`,
+    );
+  const apiKey = process.env[keyVariable];
+  if (!apiKey)
+    throw new UsageError(`--api-key-env: the environment variable ${keyVariable} is not set`);
+  return apiKey;
+}
+
+/** The operator's `--header` and `--rate-limit` controls, per service or for all. */
+function runControls(
+  values: ContractValues,
+  serviceNames: string[],
+): { headers: RunHeader[]; rateLimits: RateLimits | undefined } {
   let headers: RunHeader[];
   let rateLimits: RateLimits | undefined;
   try {
@@ -424,29 +448,33 @@ export async function contract(args: string[]) {
   } catch (error) {
     throw new UsageError((error as Error).message, 'contract');
   }
-  const recordingsDir = values.recordings ?? defaultRecordings;
-  // Sources read shorter relative to the folder they came from.
-  const recordings = (await loadExchanges([recordingsDir])).map((r) => ({
-    ...r,
-    file: relative(recordingsDir, r.file) || r.file,
-  }));
-  const targetName = values.target ?? 'replay';
-  let parsed: Targets | 'replay';
-  try {
-    parsed = parseTargets(targetName, specs);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  let cases: ContractCase[] = contractCases(specs, recordings);
-  let onlyFilter: ((c: ContractCase) => boolean) | undefined;
-  if (values.only) {
-    const only = new Set(values.only.split(',').map((s) => s.trim()));
-    onlyFilter = (c) => only.has(c.operation) || only.has(c.service);
-    cases = cases.filter(onlyFilter);
-    if (cases.length === 0)
-      throw new UsageError(`--only: ${values.only} names no operation, method or service`);
-  }
-  const live = targetName === 'live';
+  return { headers, rateLimits };
+}
+
+/** The cases `--only` keeps (all when it is not given), and the filter it names. */
+function selectCases(
+  all: ContractCase[],
+  names: string | undefined,
+): { cases: ContractCase[]; onlyFilter?: (c: ContractCase) => boolean } {
+  if (!names) return { cases: all };
+  const only = new Set(names.split(',').map((s) => s.trim()));
+  const onlyFilter = (c: ContractCase) => only.has(c.operation) || only.has(c.service);
+  const cases = all.filter(onlyFilter);
+  if (cases.length === 0)
+    throw new UsageError(`--only: ${names} names no operation, method or service`);
+  return { cases, onlyFilter };
+}
+
+/**
+ * Each service's URL: the named targets, or a replay server started over the recordings
+ * for `--target replay`. Every service a case is sent to must have one.
+ */
+async function openTargets(
+  parsed: Targets | 'replay',
+  specs: Specs,
+  recordings: Recording[],
+  cases: ContractCase[],
+) {
   let replay: Awaited<ReturnType<typeof startReplayServer>> | undefined;
   let targets: Targets;
   if (parsed === 'replay') {
@@ -462,6 +490,44 @@ export async function contract(args: string[]) {
     throw new UsageError(
       `--target: no URL for ${missing.join(', ')}; name it (name=url) or narrow --only`,
     );
+  return { replay, targets };
+}
+
+export async function contract(args: string[]) {
+  const values = parseContractArgs(args);
+  if (values.help) return printHelp('contract');
+  const {
+    classes,
+    seed,
+    maxCases,
+    maxRequests,
+    maxPages,
+    fmt,
+    concurrency,
+    timeoutMs,
+    keyVariable,
+    apiKey,
+    maxFailures,
+  } = runSettings(values);
+  const specs = await Specs.load(values.specs ?? defaultSpecDir);
+  const serviceNames = [...specs.rest, ...specs.rpc].map((s) => s.name);
+  const { headers, rateLimits } = runControls(values, serviceNames);
+  const recordingsDir = values.recordings ?? defaultRecordings;
+  // Sources read shorter relative to the folder they came from.
+  const recordings = (await loadExchanges([recordingsDir])).map((r) => ({
+    ...r,
+    file: relative(recordingsDir, r.file) || r.file,
+  }));
+  const targetName = values.target ?? 'replay';
+  let parsed: Targets | 'replay';
+  try {
+    parsed = parseTargets(targetName, specs);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { cases, onlyFilter } = selectCases(contractCases(specs, recordings), values.only);
+  const live = targetName === 'live';
+  const { replay, targets } = await openTargets(parsed, specs, recordings, cases);
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   const state: RunState = newRunState();
   let phase: string | undefined = 'starting';

@@ -481,6 +481,108 @@ function expectationViolations(c: ContractCase, status: number, body: unknown): 
   return out;
 }
 
+/** Why a send got no answer (refused, timed out, reset), or undefined when it got one. */
+function noAnswerReason(
+  e: { name?: string; code?: string },
+  timeoutMs: number,
+): string | undefined {
+  return e.name === 'TimeoutError'
+    ? `no answer within ${timeoutMs} ms`
+    : e.name === 'ConnectionError'
+      ? e.code && unreachableCodes.has(e.code)
+        ? e.code
+        : `the connection closed without an answer (${e.code ?? 'no code'})`
+      : undefined;
+}
+
+/** Counts a request without an answer; gives the target up when it is not there or went silent. */
+function countSilent(state: RunState, base: string, noAnswer: string) {
+  const silent = (state.silent.get(base) ?? 0) + 1;
+  state.silent.set(base, silent);
+  // A host that is not there is told at once; one that stops answering after a few in a row.
+  if (!state.down.has(base) && (unreachableCodes.has(noAnswer) || silent >= noAnswerCutoff))
+    state.down.set(
+      base,
+      unreachableCodes.has(noAnswer)
+        ? noAnswer
+        : `${silent} requests in a row got no answer (last: ${noAnswer}); the rest were not sent`,
+    );
+}
+
+/**
+ * Judges one answer: its body must be JSON, match the case's expectation, and (unless the
+ * transport already failed it) validate against the specs; the exchange is kept on the result.
+ */
+function judgeAnswer(
+  specs: Specs,
+  c: ContractCase,
+  options: RunOptions,
+  url: string,
+  result: ContractResult,
+  response: Response,
+  answered: string,
+) {
+  let text = answered;
+  // A --header value a server echoes back stays out of reports and recordings.
+  for (const h of options.headers ?? [])
+    if (h.value.length > 5) text = text.replaceAll(h.value, '[redacted]');
+  result.status = response.status;
+  let body: unknown;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      const type = response.headers.get('content-type') ?? 'no content type';
+      result.violations.push(
+        violation(
+          'protocol',
+          'response.body',
+          '',
+          `HTTP ${response.status} with a body that is not JSON (${type}): ${JSON.stringify(text.slice(0, 60))}`,
+        ),
+      );
+    }
+  }
+  result.got =
+    c.expect.reply === undefined || body === undefined
+      ? `HTTP ${response.status}`
+      : `HTTP ${response.status} with ${describeReply(body)}`;
+  result.violations.push(...expectationViolations(c, response.status, body));
+  const exchange: Recording = {
+    file: `${c.operation}`,
+    request: { method: c.method, url },
+    response: {
+      status: response.status,
+      headers: { 'content-type': response.headers.get('content-type') ?? '' },
+    },
+  };
+  if (c.body !== undefined) exchange.request.body = c.body;
+  if (body !== undefined) exchange.response.body = body;
+  result.exchange = exchange;
+  if (options.replaysCorpus && c.lenient) exchange.lenient = c.lenient;
+  if (!result.violations.some((v) => v.kind === 'protocol')) {
+    // Matched by the case's own path: a target with a path prefix (http://host/prefix) serves the
+    // same operations under it.
+    const check = specs.checkExchange(
+      { ...exchange, request: { ...exchange.request, url: new URL(c.path, url).href } },
+      { strict: true },
+    );
+    // Only the answer is under test here; the request came from the corpus.
+    result.violations.push(
+      ...check.errors.filter(
+        (e) =>
+          e.where.startsWith('response') &&
+          // A JSON-RPC status other than 200 is already told as expected vs got.
+          !(
+            e.kind === 'undeclared-status' &&
+            result.violations.some((v) => v.kind === 'unexpected-status')
+          ),
+      ),
+    );
+    if (!check.operation && check.errors.length > 0) result.violations.push(...check.errors);
+  }
+}
+
 async function runCase(
   specs: Specs,
   c: ContractCase,
@@ -559,26 +661,10 @@ async function runCase(
   } catch (error) {
     const e = error as { name?: string; code?: string; message?: string };
     // No answer (refused, timed out, reset) tests nothing: not tested, with the reason.
-    const noAnswer =
-      e.name === 'TimeoutError'
-        ? `no answer within ${options.timeoutMs} ms`
-        : e.name === 'ConnectionError'
-          ? e.code && unreachableCodes.has(e.code)
-            ? e.code
-            : `the connection closed without an answer (${e.code ?? 'no code'})`
-          : undefined;
+    const noAnswer = noAnswerReason(e, options.timeoutMs);
     if (noAnswer !== undefined) {
       result.unreachable = noAnswer;
-      const silent = (state.silent.get(base) ?? 0) + 1;
-      state.silent.set(base, silent);
-      // A host that is not there is told at once; one that stops answering after a few in a row.
-      if (!state.down.has(base) && (unreachableCodes.has(noAnswer) || silent >= noAnswerCutoff))
-        state.down.set(
-          base,
-          unreachableCodes.has(noAnswer)
-            ? noAnswer
-            : `${silent} requests in a row got no answer (last: ${noAnswer}); the rest were not sent`,
-        );
+      countSilent(state, base, noAnswer);
       return finish('not-tested');
     }
     // RedirectError, ResponseTooLargeError, an undecodable body: an answer, in the transport's words.
@@ -591,64 +677,7 @@ async function runCase(
     result.durationMs = performance.now() - started;
   }
   state.silent.set(base, 0);
-  // A --header value a server echoes back stays out of reports and recordings.
-  for (const h of options.headers ?? [])
-    if (h.value.length > 5) text = text.replaceAll(h.value, '[redacted]');
-  result.status = response.status;
-  let body: unknown;
-  if (text !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      const type = response.headers.get('content-type') ?? 'no content type';
-      result.violations.push(
-        violation(
-          'protocol',
-          'response.body',
-          '',
-          `HTTP ${response.status} with a body that is not JSON (${type}): ${JSON.stringify(text.slice(0, 60))}`,
-        ),
-      );
-    }
-  }
-  result.got =
-    c.expect.reply === undefined || body === undefined
-      ? `HTTP ${response.status}`
-      : `HTTP ${response.status} with ${describeReply(body)}`;
-  result.violations.push(...expectationViolations(c, response.status, body));
-  const exchange: Recording = {
-    file: `${c.operation}`,
-    request: { method: c.method, url },
-    response: {
-      status: response.status,
-      headers: { 'content-type': response.headers.get('content-type') ?? '' },
-    },
-  };
-  if (c.body !== undefined) exchange.request.body = c.body;
-  if (body !== undefined) exchange.response.body = body;
-  result.exchange = exchange;
-  if (options.replaysCorpus && c.lenient) exchange.lenient = c.lenient;
-  if (!result.violations.some((v) => v.kind === 'protocol')) {
-    // Matched by the case's own path: a target with a path prefix (http://host/prefix) serves the
-    // same operations under it.
-    const check = specs.checkExchange(
-      { ...exchange, request: { ...exchange.request, url: new URL(c.path, url).href } },
-      { strict: true },
-    );
-    // Only the answer is under test here; the request came from the corpus.
-    result.violations.push(
-      ...check.errors.filter(
-        (e) =>
-          e.where.startsWith('response') &&
-          // A JSON-RPC status other than 200 is already told as expected vs got.
-          !(
-            e.kind === 'undeclared-status' &&
-            result.violations.some((v) => v.kind === 'unexpected-status')
-          ),
-      ),
-    );
-    if (!check.operation && check.errors.length > 0) result.violations.push(...check.errors);
-  }
+  judgeAnswer(specs, c, options, url, result, response, text);
   return finish(result.violations.length === 0 ? 'conforms' : 'drift');
 }
 
