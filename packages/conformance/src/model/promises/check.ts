@@ -19,7 +19,17 @@ import {
   sent,
   statusFor,
 } from './values.js';
-import type { How, PromiseKind, Promises } from './vocabulary.js';
+import type {
+  AllPromise,
+  CountPromise,
+  How,
+  IdentityPromise,
+  MatchPromise,
+  OrderPromise,
+  PromiseKind,
+  Promises,
+  RangePromise,
+} from './vocabulary.js';
 
 /*
  * Checks one answer against the `x-promises` of its operation or method: is it what the
@@ -109,6 +119,22 @@ export function exercisedRules(promises: Promises, inputs: Inputs, answer: Answe
   return uses;
 }
 
+/** One answer under judgement: where its violations go, and what every rule reads. */
+interface Judging {
+  out: Violation[];
+  use: (kind: PromiseKind, rule: string, exercised: boolean) => void;
+  inputs: Inputs;
+  where: string;
+  value: unknown;
+}
+
+/** A successful answer's list, for the rules about its items. */
+interface ListJudging extends Judging {
+  items: unknown[] | undefined;
+  itemsAt: string;
+  itemLabel: (i: number, member?: string) => string;
+}
+
 function evaluate(
   p: Promises,
   inputs: Inputs,
@@ -125,6 +151,7 @@ function evaluate(
     ? answer.status >= 200 && answer.status < 300 && answer.body !== undefined
     : isObject(answer.reply) && 'result' in answer.reply;
   const value = rest ? answer.body : isObject(answer.reply) ? answer.reply.result : undefined;
+  const judging: Judging = { out, use, inputs, where, value };
 
   if (p.contentType) {
     const known = answer.contentType !== undefined && hasBody;
@@ -156,38 +183,7 @@ function evaluate(
       );
   }
   // Error answers of the health endpoints (503) carry the same body, so `all` reads any body.
-  if (p.all && (rest ? hasBody : success)) {
-    const flag = getPointer(value, p.all.flag);
-    const entries = entryCount(getPointer(value, p.all.each));
-    const applies = typeof flag === 'boolean' && entries !== undefined;
-    use('status', `all ${p.all.flag}`, applies);
-    if (applies) {
-      const failing = failingEntries(p.all, value);
-      const what = `${article(label(p.all.failing))} ${label(p.all.failing)}`;
-      const each = label(p.all.each);
-      if (flag && failing.length > 0) {
-        const names = failing.slice(0, 3).map((k) => `${each}.${k}`);
-        const more = failing.length > 3 ? ` (and ${failing.length - 3} more)` : '';
-        out.push(
-          violation(
-            'status',
-            where,
-            p.all.flag,
-            `status: ${label(p.all.flag)} true while ${names.join(', ')}${more} ${failing.length > 1 ? 'have' : 'has'} ${what}`,
-          ),
-        );
-      }
-      if (!flag && failing.length === 0)
-        out.push(
-          violation(
-            'status',
-            where,
-            p.all.flag,
-            `status: ${label(p.all.flag)} false while no entry of ${each} has ${what}`,
-          ),
-        );
-    }
-  }
+  if (p.all && (rest ? hasBody : success)) checkAll(p.all, judging);
   if (!success) {
     if (uses) listUnexercised(p, use);
     return out;
@@ -205,6 +201,7 @@ function evaluate(
           ? []
           : undefined;
   const itemLabel = (i: number, member = '') => label(`${itemsAt}${pointerOf(i)}${member}`);
+  const listed: ListJudging = { ...judging, items, itemsAt, itemLabel };
 
   if (p.page) {
     const bound = items ? pageBound(p.page, inputs) : undefined;
@@ -221,159 +218,211 @@ function evaluate(
     }
   }
 
-  for (const o of p.order ?? []) {
-    const direction = directionOf(o, inputs);
-    const rule = o.key.join(' ');
-    const keyed = (items ?? [])
-      .map((item, i) => ({ i, item, key: orderKey(o, item) }))
-      .filter((k) => k.key !== undefined);
-    use('order', rule, direction !== undefined && keyed.length >= 2);
-    if (!direction) continue;
-    const why =
-      o.direction !== undefined
-        ? `(${o.direction})`
-        : o.input !== undefined && inputs[o.input] !== undefined
-          ? `(${showInput(o.input, inputs[o.input])})`
-          : `(${o.input} absent: default ${direction})`;
-    const capped = cap(out, 'order', where, itemsAt, 'items out of order');
-    for (let k = 1; k < keyed.length; k++) {
-      const prev = keyed[k - 1] as (typeof keyed)[number];
-      const cur = keyed[k] as (typeof keyed)[number];
-      const c = compare(prev.key, cur.key);
-      if (direction === 'asc' ? c <= 0 : c >= 0) continue;
-      const member = presentPointers(cur.item, o.key)[0] ?? '';
-      capped(
-        `${itemsAt}${pointerOf(cur.i)}${member}`,
-        `order: ${itemLabel(cur.i, member)} ${fmt(cur.key)} after ${fmt(prev.key)}, expected ${direction === 'asc' ? 'ascending' : 'descending'} ${why}`,
+  for (const o of p.order ?? []) checkOrder(o, listed);
+  for (const f of p.filters ?? []) checkFilter(f, listed);
+  for (const id of p.identity ?? []) checkIdentity(id, judging);
+  for (const c of p.counts ?? []) checkCount(c, judging);
+  if (p.range) checkRange(p.range, listed);
+  return out;
+}
+
+/** `all`: the flag is true exactly when no entry of the map has the failing member. */
+function checkAll(all: AllPromise, j: Judging) {
+  const { out, use, where, value } = j;
+  const flag = getPointer(value, all.flag);
+  const entries = entryCount(getPointer(value, all.each));
+  const applies = typeof flag === 'boolean' && entries !== undefined;
+  use('status', `all ${all.flag}`, applies);
+  if (applies) {
+    const failing = failingEntries(all, value);
+    const what = `${article(label(all.failing))} ${label(all.failing)}`;
+    const each = label(all.each);
+    if (flag && failing.length > 0) {
+      const names = failing.slice(0, 3).map((k) => `${each}.${k}`);
+      const more = failing.length > 3 ? ` (and ${failing.length - 3} more)` : '';
+      out.push(
+        violation(
+          'status',
+          where,
+          all.flag,
+          `status: ${label(all.flag)} true while ${names.join(', ')}${more} ${failing.length > 1 ? 'have' : 'has'} ${what}`,
+        ),
       );
     }
-    capped.done();
+    if (!flag && failing.length === 0)
+      out.push(
+        violation(
+          'status',
+          where,
+          all.flag,
+          `status: ${label(all.flag)} false while no entry of ${each} has ${what}`,
+        ),
+      );
   }
+}
 
-  for (const f of p.filters ?? []) {
-    const given = inputs[f.input];
-    const applies = sent(given) && holds(f.when, inputs);
-    use('filter', f.input, applies && items !== undefined && items.length > 0);
-    if (!applies || !items) continue;
-    const capped = cap(out, 'filter', where, itemsAt, `items break ${f.input}`);
-    const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
-    items.forEach((item, i) => {
-      const kept = keeps(f, item, given);
-      if (kept === true || (kept === undefined && f.absent === 'pass')) return;
-      const member = presentPointers(item, f.member)[0];
-      if (kept === undefined || member === undefined)
-        capped(
-          `${itemsAt}${pointerOf(i)}`,
-          `filter: ${itemLabel(i)} has no ${f.member.map(label).join(' or ')}, expected ${asked}`,
-        );
-      else
-        capped(
-          `${itemsAt}${pointerOf(i)}${member}`,
-          `filter: ${itemLabel(i, member)} is ${fmt(getPointer(item, member))}, expected ${asked}`,
-        );
+/** `order`: the listed items are sorted by the key, in the asked or default direction. */
+function checkOrder(o: OrderPromise, j: ListJudging) {
+  const { out, use, inputs, where, items, itemsAt, itemLabel } = j;
+  const direction = directionOf(o, inputs);
+  const rule = o.key.join(' ');
+  const keyed = (items ?? [])
+    .map((item, i) => ({ i, item, key: orderKey(o, item) }))
+    .filter((k) => k.key !== undefined);
+  use('order', rule, direction !== undefined && keyed.length >= 2);
+  if (!direction) return;
+  const why =
+    o.direction !== undefined
+      ? `(${o.direction})`
+      : o.input !== undefined && inputs[o.input] !== undefined
+        ? `(${showInput(o.input, inputs[o.input])})`
+        : `(${o.input} absent: default ${direction})`;
+  const capped = cap(out, 'order', where, itemsAt, 'items out of order');
+  for (let k = 1; k < keyed.length; k++) {
+    const prev = keyed[k - 1] as (typeof keyed)[number];
+    const cur = keyed[k] as (typeof keyed)[number];
+    const c = compare(prev.key, cur.key);
+    if (direction === 'asc' ? c <= 0 : c >= 0) continue;
+    const member = presentPointers(cur.item, o.key)[0] ?? '';
+    capped(
+      `${itemsAt}${pointerOf(cur.i)}${member}`,
+      `order: ${itemLabel(cur.i, member)} ${fmt(cur.key)} after ${fmt(prev.key)}, expected ${direction === 'asc' ? 'ascending' : 'descending'} ${why}`,
+    );
+  }
+  capped.done();
+}
+
+/** A filter: every listed item matches the input it was asked by. */
+function checkFilter(f: MatchPromise, j: ListJudging) {
+  const { out, use, inputs, where, items, itemsAt, itemLabel } = j;
+  const given = inputs[f.input];
+  const applies = sent(given) && holds(f.when, inputs);
+  use('filter', f.input, applies && items !== undefined && items.length > 0);
+  if (!applies || !items) return;
+  const capped = cap(out, 'filter', where, itemsAt, `items break ${f.input}`);
+  const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
+  items.forEach((item, i) => {
+    const kept = keeps(f, item, given);
+    if (kept === true || (kept === undefined && f.absent === 'pass')) return;
+    const member = presentPointers(item, f.member)[0];
+    if (kept === undefined || member === undefined)
+      capped(
+        `${itemsAt}${pointerOf(i)}`,
+        `filter: ${itemLabel(i)} has no ${f.member.map(label).join(' or ')}, expected ${asked}`,
+      );
+    else
+      capped(
+        `${itemsAt}${pointerOf(i)}${member}`,
+        `filter: ${itemLabel(i, member)} is ${fmt(getPointer(item, member))}, expected ${asked}`,
+      );
+  });
+  capped.done();
+}
+
+/** `identity`: the answer's member matches the input that named the thing asked for. */
+function checkIdentity(id: IdentityPromise, j: Judging) {
+  const { out, use, inputs, where, value } = j;
+  if (!id.member) return;
+  const given = inputs[id.input];
+  const applies = sent(given) && holds(id.when, inputs);
+  const present = applies ? presentPointers(value, id.member) : [];
+  use('identity', id.input, applies && (present.length > 0 || id.absent !== 'pass'));
+  if (!applies) return;
+  if (present.length === 0) {
+    // An answer that does not echo the input breaks it, unless the promise says `pass`.
+    if (id.absent !== 'pass')
+      out.push(
+        violation(
+          'identity',
+          where,
+          id.member[0] as string,
+          `identity: the answer has no ${id.member.map(label).join(' or ')}, expected it to match ${showInput(id.input, given)}`,
+        ),
+      );
+    return;
+  }
+  if (keeps(id, value, given) !== false) return;
+  const got = present.map((m) => `${label(m)} ${fmt(getPointer(value, m))}`);
+  const how = id.match && id.match !== 'equal' ? ` (${id.match})` : '';
+  out.push(
+    violation(
+      'identity',
+      where,
+      present[0] as string,
+      `identity: ${got.join(' and ')} ${present.length > 1 ? 'do' : 'does'} not match ${showInput(id.input, given)}${how}`,
+    ),
+  );
+}
+
+/** `counts`: a count member says how many entries the other member holds. */
+function checkCount(c: CountPromise, j: Judging) {
+  const { out, use, inputs, where, value } = j;
+  const count = getPointer(value, c.count);
+  const n = asNumber(count);
+  const of = entryCount(getPointer(value, c.of));
+  const applies = holds(c.when, inputs) && n !== undefined && of !== undefined;
+  use('count', c.count, applies);
+  if (applies && compare(n, of) !== 0)
+    out.push(
+      violation(
+        'count',
+        where,
+        c.count,
+        `count: ${label(c.count)} ${fmt(count)} but ${label(c.of)} has ${of}`,
+      ),
+    );
+}
+
+/**
+ * `range`: a result holds at most the asked count, indexed from the asked start. Rules 1-3, 5
+ * and 6 of index.getContainerRange; rule 4 (a start past the last accepted index is an error)
+ * needs the node's last index, which one answer does not tell.
+ */
+function checkRange(r: RangePromise, j: ListJudging) {
+  const { out, use, inputs, where, items, itemsAt, itemLabel } = j;
+  const { start, count, errorDue } = rangeOf(r, inputs);
+  use('range', r.count, count !== undefined);
+  const list = items ?? [];
+  if (errorDue)
+    out.push(
+      violation(
+        'range',
+        where,
+        '',
+        `range: ${showInput(r.count, inputs[r.count])} answered with a result, expected an error (at most ${r.max})`,
+      ),
+    );
+  else if (count === 0n && list.length > 0)
+    out.push(
+      violation(
+        'range',
+        where,
+        itemsAt,
+        `range: ${list.length} items for ${showInput(r.count, inputs[r.count])}, expected none or an error`,
+      ),
+    );
+  else if (count !== undefined && BigInt(list.length) > count)
+    out.push(
+      violation(
+        'range',
+        where,
+        itemsAt,
+        `range: ${list.length} items for ${showInput(r.count, inputs[r.count])} (at most ${count})`,
+      ),
+    );
+  if (start !== undefined) {
+    const capped = cap(out, 'range', where, itemsAt, 'items off their index');
+    list.forEach((item, i) => {
+      const got = getPointer(item, r.index);
+      const want = rangeIndex(start, i);
+      if (got === undefined || compare(got, want) === 0) return;
+      capped(
+        `${itemsAt}${pointerOf(i)}${r.index}`,
+        `range: ${itemLabel(i, r.index)} ${fmt(got)}, expected ${fmt(typeof got === 'string' ? String(want) : want)} (${r.start} ${start})`,
+      );
     });
     capped.done();
   }
-
-  for (const id of p.identity ?? []) {
-    if (!id.member) continue;
-    const given = inputs[id.input];
-    const applies = sent(given) && holds(id.when, inputs);
-    const present = applies ? presentPointers(value, id.member) : [];
-    use('identity', id.input, applies && (present.length > 0 || id.absent !== 'pass'));
-    if (!applies) continue;
-    if (present.length === 0) {
-      // An answer that does not echo the input breaks it, unless the promise says `pass`.
-      if (id.absent !== 'pass')
-        out.push(
-          violation(
-            'identity',
-            where,
-            id.member[0] as string,
-            `identity: the answer has no ${id.member.map(label).join(' or ')}, expected it to match ${showInput(id.input, given)}`,
-          ),
-        );
-      continue;
-    }
-    if (keeps(id, value, given) !== false) continue;
-    const got = present.map((m) => `${label(m)} ${fmt(getPointer(value, m))}`);
-    const how = id.match && id.match !== 'equal' ? ` (${id.match})` : '';
-    out.push(
-      violation(
-        'identity',
-        where,
-        present[0] as string,
-        `identity: ${got.join(' and ')} ${present.length > 1 ? 'do' : 'does'} not match ${showInput(id.input, given)}${how}`,
-      ),
-    );
-  }
-
-  for (const c of p.counts ?? []) {
-    const count = getPointer(value, c.count);
-    const n = asNumber(count);
-    const of = entryCount(getPointer(value, c.of));
-    const applies = holds(c.when, inputs) && n !== undefined && of !== undefined;
-    use('count', c.count, applies);
-    if (applies && compare(n, of) !== 0)
-      out.push(
-        violation(
-          'count',
-          where,
-          c.count,
-          `count: ${label(c.count)} ${fmt(count)} but ${label(c.of)} has ${of}`,
-        ),
-      );
-  }
-
-  // Range rules 1-3, 5 and 6 of index.getContainerRange; rule 4 (a start past the last
-  // accepted index is an error) needs the node's last index, which one answer does not tell.
-  if (p.range) {
-    const r = p.range;
-    const { start, count, errorDue } = rangeOf(r, inputs);
-    use('range', r.count, count !== undefined);
-    const list = items ?? [];
-    if (errorDue)
-      out.push(
-        violation(
-          'range',
-          where,
-          '',
-          `range: ${showInput(r.count, inputs[r.count])} answered with a result, expected an error (at most ${r.max})`,
-        ),
-      );
-    else if (count === 0n && list.length > 0)
-      out.push(
-        violation(
-          'range',
-          where,
-          itemsAt,
-          `range: ${list.length} items for ${showInput(r.count, inputs[r.count])}, expected none or an error`,
-        ),
-      );
-    else if (count !== undefined && BigInt(list.length) > count)
-      out.push(
-        violation(
-          'range',
-          where,
-          itemsAt,
-          `range: ${list.length} items for ${showInput(r.count, inputs[r.count])} (at most ${count})`,
-        ),
-      );
-    if (start !== undefined) {
-      const capped = cap(out, 'range', where, itemsAt, 'items off their index');
-      list.forEach((item, i) => {
-        const got = getPointer(item, r.index);
-        const want = rangeIndex(start, i);
-        if (got === undefined || compare(got, want) === 0) return;
-        capped(
-          `${itemsAt}${pointerOf(i)}${r.index}`,
-          `range: ${itemLabel(i, r.index)} ${fmt(got)}, expected ${fmt(typeof got === 'string' ? String(want) : want)} (${r.start} ${start})`,
-        );
-      });
-      capped.done();
-    }
-  }
-  return out;
 }
 
 /**
