@@ -228,6 +228,249 @@ const declares400 = (op: Operation) => {
   return '400' in responses || '4XX' in responses;
 };
 
+/** What the generators of one REST operation's cases read. */
+interface RestGen {
+  op: Operation;
+  /** The first seed case: its path and expectation are the base of every generated one. */
+  first: ContractCase;
+  base: RestState;
+  inputs: Input[];
+  identity: Set<string>;
+  valid: (s: RestState) => boolean;
+  seedBase: number;
+  options: GenerateOptions;
+}
+
+/**
+ * The single-input variations: each input's valid values (identifying ones only when listed),
+ * absent for optional ones, and corpus or sampled values for operations that only identify.
+ */
+function restVariations(g: RestGen, free: Input[], known: Known, elsewhere: Known): Variation[] {
+  const { base, inputs, identity, valid, seedBase } = g;
+  const variations: Variation[] = [];
+  inputs.forEach((input, k) => {
+    // Identifying values come from the corpus; only listed ones (enums, bounds) are varied.
+    if (identity.has(input.name) && !input.domain && !numeric(input.schema)) return;
+    for (const v of validValues(input, seedBase + k))
+      variations.push({ ...v, identity: identity.has(input.name) });
+    if (!input.required && !identity.has(input.name))
+      variations.push({ input: input.name, value: absent, label: 'absent' });
+    const present =
+      base.query[input.name] ?? (isObject(base.body) ? base.body[input.name] : undefined);
+    const seen = known.get(input.name)?.[0];
+    // An optional free value the seed leaves out is sent with one the corpus holds.
+    if (
+      !input.required &&
+      !input.domain &&
+      !validValues(input, 0).length &&
+      present === undefined &&
+      seen !== undefined
+    )
+      variations.push({
+        input: input.name,
+        value: seen,
+        label: `${valueLabel(seen)} (from the corpus)`,
+      });
+  });
+  // An operation every input of which identifies (a chain, a block, a token) is sent other
+  // values the corpus holds for inputs of those names: the thing, or the not-found answer.
+  if (free.length === 0)
+    for (const input of inputs) {
+      if (input.domain || numeric(input.schema)) continue;
+      const mine = String(base.pathParams[input.name] ?? base.query[input.name]?.[0] ?? '');
+      const others = [...(known.get(input.name) ?? []), ...(elsewhere.get(input.name) ?? [])]
+        .filter((v) => typeof v === 'string' && v !== mine)
+        .filter((v, i, all) => all.indexOf(v) === i)
+        .filter((v) => valid(applyRest(base, input, v)));
+      // None known: a value sampled from the input's pattern (a chain id, a transaction hash).
+      const pattern = typeof input.schema.pattern === 'string' ? input.schema.pattern : '';
+      if (others.length === 0 && pattern) {
+        const [v] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u')), {
+          seed: seedBase,
+          numRuns: 1,
+        });
+        if (v !== undefined && v.length <= 100) others.push(v);
+      }
+      const corpus = new Set([
+        ...(known.get(input.name) ?? []),
+        ...(elsewhere.get(input.name) ?? []),
+      ]);
+      let sent = 0;
+      for (const value of others) {
+        if (sent >= 2) break;
+        if (!valid(applyRest(base, input, value))) continue;
+        variations.push({
+          input: input.name,
+          value,
+          label: `${valueLabel(value)} (${corpus.has(value) ? 'from the corpus' : 'sampled'})`,
+          identity: true,
+        });
+        sent++;
+      }
+    }
+  return variations;
+}
+
+/** The packed cases: every listed value of the non-identifying inputs, page bounds alongside. */
+function packedCases(g: RestGen, listed: Input[], free: Input[]): ContractCase[] {
+  const { op, first, base, valid, seedBase, options } = g;
+  const generated: ContractCase[] = [];
+  // Every listed value of the non-identifying inputs in as few cases as the longest list:
+  // case k sends each input's k-th value (arrays: every n-th item), so the bound keeps them all.
+  // The page input's bounds and default ride along, so the bound never cuts them.
+  const scalarSizes = listed
+    .filter((i) => i.schema.type !== 'array')
+    .map((i) => i.domain?.length ?? 0);
+  const pageInput = free.find((i) => i.name === op.promises.page?.input);
+  const pageBounds = pageInput ? validValues(pageInput, seedBase).filter((v) => v.boundary) : [];
+  const packs = Math.min(options.maxCases, Math.max(2, ...scalarSizes, pageBounds.length));
+  for (let k = 0; k < packs && (listed.length > 0 || pageBounds.length > 0); k++) {
+    let state = base;
+    const parts: string[] = [];
+    const bound = pageBounds[k];
+    if (pageInput && bound) {
+      state = applyRest(state, pageInput, bound.value);
+      parts.push(`${pageInput.name}=${bound.label}`);
+    }
+    for (const input of listed) {
+      const domain = input.domain as string[];
+      const value =
+        input.schema.type === 'array'
+          ? domain.filter((_, i) => i % packs === k)
+          : cast(input.schema, domain[k % domain.length] as string);
+      if (Array.isArray(value) && value.length === 0) continue;
+      state = applyRest(state, input, value);
+      parts.push(`${input.name}=${valueLabel(value)}`);
+    }
+    if (valid(state))
+      generated.push(restCase(op, first, state, 'generated', parts.join('&'), { ...first.expect }));
+  }
+  return generated;
+}
+
+/** One case per variation the packed cases do not cover; a changed identity may be not found. */
+function variationCases(g: RestGen, variations: Variation[], listed: Input[]): ContractCase[] {
+  const { op, first, base, inputs, valid } = g;
+  const generated: ContractCase[] = [];
+  // Listed values first (value coverage), then bounds and defaults, then sampled values.
+  const rank = (v: Variation) =>
+    inputs.find((i) => i.name === v.input)?.domain ? 0 : v.boundary ? 1 : 2;
+  const ranked = [0, 1, 2].flatMap((r) => variations.filter((v) => rank(v) === r));
+  for (const v of ranked) {
+    const listedInput = listed.find((i) => i.name === v.input);
+    // Covered by the packed cases above, except one single item of an array.
+    if (
+      listedInput &&
+      !(Array.isArray(v.value) && v.value.length === 1 && v.value[0] === listedInput.domain?.[0])
+    )
+      continue;
+    const input = inputs.find((i) => i.name === v.input) as Input;
+    const state = applyRest(base, input, v.value);
+    if (!valid(state)) continue;
+    const changed =
+      v.identity && String(v.value) !== String(base.pathParams[v.input] ?? base.query[v.input]);
+    const notFound = op.promises.notFound;
+    const missing = notFound && 'status' in notFound ? notFound.status : 404;
+    const expect: Expectation = changed
+      ? { ...first.expect, or: [{ status: missing }] }
+      : { ...first.expect };
+    generated.push(restCase(op, first, state, 'generated', `${v.input}=${v.label}`, expect));
+  }
+  return generated;
+}
+
+/** Property-based combinations of the non-identifying inputs, each checked against the spec. */
+function combinationCases(g: RestGen, free: Input[]): ContractCase[] {
+  const { op, first, base, valid, seedBase, options } = g;
+  const generated: ContractCase[] = [];
+  const choices = free.map((input, k) => [
+    ...(input.required ? [] : [absent]),
+    ...validValues(input, seedBase + 100 + k).map((v) => v.value),
+  ]);
+  if (free.length > 1) {
+    const combos = fc.sample(
+      fc.tuple(...choices.map((c) => (c.length ? fc.constantFrom(...c) : fc.constant(absent)))),
+      { seed: seedBase, numRuns: options.maxCases },
+    );
+    for (const combo of combos) {
+      let state = base;
+      const parts: string[] = [];
+      combo.forEach((value, k) => {
+        const input = free[k] as Input;
+        state = applyRest(state, input, value);
+        if (value !== absent) parts.push(`${input.name}=${valueLabel(value)}`);
+      });
+      if (!valid(state)) continue;
+      generated.push(
+        restCase(op, first, state, 'generated', `combination ${parts.join('&') || '(none)'}`, {
+          ...first.expect,
+        }),
+      );
+    }
+  }
+  return generated;
+}
+
+/** Requests the spec rejects (broken cross-field rules first, then invalid values): each expects a 400. */
+function negativeCases(g: RestGen): ContractCase[] {
+  const { op, first, base, inputs, valid } = g;
+  const negatives: ContractCase[] = [];
+  // A broken cross-field rule first: the bound must not crowd it out.
+  for (const rule of op.rules) {
+    const inputsOf = rule.fields.map((f) => inputs.find((i) => i.name === f) as Input);
+    const have = rule.fields.map((f) =>
+      rule.in === 'body' ? (isObject(base.body) ? base.body[f] : undefined) : base.query[f]?.[0],
+    );
+    const known = have.find((v) => v !== undefined);
+    let broken: RestState | undefined;
+    if (rule.rule === 'atLeastOne' || rule.rule === 'exactlyOne') {
+      broken = inputsOf.reduce((s, i) => (i ? applyRest(s, i, absent) : s), base);
+      negatives.push(
+        restCase(
+          op,
+          first,
+          broken,
+          'negative',
+          `${rule.rule} ${rule.fields.join(',')} (none given)`,
+          {
+            status: 400,
+          },
+        ),
+      );
+    }
+    if (rule.rule === 'exactlyOne' && known !== undefined) {
+      const both = inputsOf.reduce((s, i) => (i ? applyRest(s, i, known) : s), base);
+      negatives.push(
+        restCase(op, first, both, 'negative', `exactlyOne ${rule.fields.join(',')} (all given)`, {
+          status: 400,
+        }),
+      );
+    }
+    if (rule.rule === 'sumAtMost' && rule.max !== undefined) {
+      const over = inputsOf.reduce(
+        (s, i) =>
+          i ? applyRest(s, i, Math.ceil(((rule.max as number) + 1) / inputsOf.length)) : s,
+        base,
+      );
+      negatives.push(
+        restCase(op, first, over, 'negative', `sumAtMost ${rule.fields.join('+')} > ${rule.max}`, {
+          status: 400,
+        }),
+      );
+    }
+  }
+  for (const input of inputs) {
+    for (const v of invalidValues(input)) {
+      const state = applyRest(base, input, v.value);
+      if (valid(state)) continue;
+      negatives.push(
+        restCase(op, first, state, 'negative', `${v.input}=${v.label}`, { status: 400 }),
+      );
+    }
+  }
+  return negatives;
+}
+
 function restGenerated(
   service: OpenApiService,
   op: Operation,
@@ -244,6 +487,7 @@ function restGenerated(
   const valid = (s: RestState) =>
     service.validateRequest(op, s as RestRequest, { strict: false }).length === 0;
   const seedBase = options.seed ^ hash(`${service.name} ${op.id}`);
+  const g: RestGen = { op, first, base, inputs, identity, valid, seedBase, options };
   const out: ContractCase[] = [];
   const seen = new Set<string>(seeds.map((s) => s.path + JSON.stringify(s.body ?? null)));
   const push = (c: ContractCase) => {
@@ -253,216 +497,16 @@ function restGenerated(
     out.push(c);
   };
   if (options.classes.has('generated')) {
-    const variations: Variation[] = [];
-    inputs.forEach((input, k) => {
-      // Identifying values come from the corpus; only listed ones (enums, bounds) are varied.
-      if (identity.has(input.name) && !input.domain && !numeric(input.schema)) return;
-      for (const v of validValues(input, seedBase + k))
-        variations.push({ ...v, identity: identity.has(input.name) });
-      if (!input.required && !identity.has(input.name))
-        variations.push({ input: input.name, value: absent, label: 'absent' });
-      const present =
-        base.query[input.name] ?? (isObject(base.body) ? base.body[input.name] : undefined);
-      const seen = known.get(input.name)?.[0];
-      // An optional free value the seed leaves out is sent with one the corpus holds.
-      if (
-        !input.required &&
-        !input.domain &&
-        !validValues(input, 0).length &&
-        present === undefined &&
-        seen !== undefined
-      )
-        variations.push({
-          input: input.name,
-          value: seen,
-          label: `${valueLabel(seen)} (from the corpus)`,
-        });
-    });
-    // An operation every input of which identifies (a chain, a block, a token) is sent other
-    // values the corpus holds for inputs of those names: the thing, or the not-found answer.
     const free = inputs.filter((i) => !identity.has(i.name));
-    if (free.length === 0)
-      for (const input of inputs) {
-        if (input.domain || numeric(input.schema)) continue;
-        const mine = String(base.pathParams[input.name] ?? base.query[input.name]?.[0] ?? '');
-        const others = [...(known.get(input.name) ?? []), ...(elsewhere.get(input.name) ?? [])]
-          .filter((v) => typeof v === 'string' && v !== mine)
-          .filter((v, i, all) => all.indexOf(v) === i)
-          .filter((v) => valid(applyRest(base, input, v)));
-        // None known: a value sampled from the input's pattern (a chain id, a transaction hash).
-        const pattern = typeof input.schema.pattern === 'string' ? input.schema.pattern : '';
-        if (others.length === 0 && pattern) {
-          const [v] = fc.sample(fc.stringMatching(new RegExp(pattern, 'u')), {
-            seed: seedBase,
-            numRuns: 1,
-          });
-          if (v !== undefined && v.length <= 100) others.push(v);
-        }
-        const corpus = new Set([
-          ...(known.get(input.name) ?? []),
-          ...(elsewhere.get(input.name) ?? []),
-        ]);
-        let sent = 0;
-        for (const value of others) {
-          if (sent >= 2) break;
-          if (!valid(applyRest(base, input, value))) continue;
-          variations.push({
-            input: input.name,
-            value,
-            label: `${valueLabel(value)} (${corpus.has(value) ? 'from the corpus' : 'sampled'})`,
-            identity: true,
-          });
-          sent++;
-        }
-      }
-    const generated: ContractCase[] = [];
-    // Every listed value of the non-identifying inputs in as few cases as the longest list:
-    // case k sends each input's k-th value (arrays: every n-th item), so the bound keeps them all.
-    // The page input's bounds and default ride along, so the bound never cuts them.
+    const variations = restVariations(g, free, known, elsewhere);
     const listed = inputs.filter((i) => i.domain && !identity.has(i.name));
-    const scalarSizes = listed
-      .filter((i) => i.schema.type !== 'array')
-      .map((i) => i.domain?.length ?? 0);
-    const pageInput = free.find((i) => i.name === op.promises.page?.input);
-    const pageBounds = pageInput ? validValues(pageInput, seedBase).filter((v) => v.boundary) : [];
-    const packs = Math.min(options.maxCases, Math.max(2, ...scalarSizes, pageBounds.length));
-    for (let k = 0; k < packs && (listed.length > 0 || pageBounds.length > 0); k++) {
-      let state = base;
-      const parts: string[] = [];
-      const bound = pageBounds[k];
-      if (pageInput && bound) {
-        state = applyRest(state, pageInput, bound.value);
-        parts.push(`${pageInput.name}=${bound.label}`);
-      }
-      for (const input of listed) {
-        const domain = input.domain as string[];
-        const value =
-          input.schema.type === 'array'
-            ? domain.filter((_, i) => i % packs === k)
-            : cast(input.schema, domain[k % domain.length] as string);
-        if (Array.isArray(value) && value.length === 0) continue;
-        state = applyRest(state, input, value);
-        parts.push(`${input.name}=${valueLabel(value)}`);
-      }
-      if (valid(state))
-        generated.push(
-          restCase(op, first, state, 'generated', parts.join('&'), { ...first.expect }),
-        );
-    }
-    // Listed values first (value coverage), then bounds and defaults, then sampled values.
-    const rank = (v: Variation) =>
-      inputs.find((i) => i.name === v.input)?.domain ? 0 : v.boundary ? 1 : 2;
-    const ranked = [0, 1, 2].flatMap((r) => variations.filter((v) => rank(v) === r));
-    for (const v of ranked) {
-      const listedInput = listed.find((i) => i.name === v.input);
-      // Covered by the packed cases above, except one single item of an array.
-      if (
-        listedInput &&
-        !(Array.isArray(v.value) && v.value.length === 1 && v.value[0] === listedInput.domain?.[0])
-      )
-        continue;
-      const input = inputs.find((i) => i.name === v.input) as Input;
-      const state = applyRest(base, input, v.value);
-      if (!valid(state)) continue;
-      const changed =
-        v.identity && String(v.value) !== String(base.pathParams[v.input] ?? base.query[v.input]);
-      const notFound = op.promises.notFound;
-      const missing = notFound && 'status' in notFound ? notFound.status : 404;
-      const expect: Expectation = changed
-        ? { ...first.expect, or: [{ status: missing }] }
-        : { ...first.expect };
-      generated.push(restCase(op, first, state, 'generated', `${v.input}=${v.label}`, expect));
-    }
-    // Property-based combinations of the non-identifying inputs, each checked against the spec.
-    const choices = free.map((input, k) => [
-      ...(input.required ? [] : [absent]),
-      ...validValues(input, seedBase + 100 + k).map((v) => v.value),
-    ]);
-    if (free.length > 1) {
-      const combos = fc.sample(
-        fc.tuple(...choices.map((c) => (c.length ? fc.constantFrom(...c) : fc.constant(absent)))),
-        { seed: seedBase, numRuns: options.maxCases },
-      );
-      for (const combo of combos) {
-        let state = base;
-        const parts: string[] = [];
-        combo.forEach((value, k) => {
-          const input = free[k] as Input;
-          state = applyRest(state, input, value);
-          if (value !== absent) parts.push(`${input.name}=${valueLabel(value)}`);
-        });
-        if (!valid(state)) continue;
-        generated.push(
-          restCase(op, first, state, 'generated', `combination ${parts.join('&') || '(none)'}`, {
-            ...first.expect,
-          }),
-        );
-      }
-    }
+    const generated = packedCases(g, listed, free);
+    generated.push(...variationCases(g, variations, listed));
+    generated.push(...combinationCases(g, free));
     for (const c of generated) if (out.length < options.maxCases) push(c);
   }
   if (options.classes.has('negative') && declares400(op)) {
-    const negatives: ContractCase[] = [];
-    // A broken cross-field rule first: the bound must not crowd it out.
-    for (const rule of op.rules) {
-      const inputsOf = rule.fields.map((f) => inputs.find((i) => i.name === f) as Input);
-      const have = rule.fields.map((f) =>
-        rule.in === 'body' ? (isObject(base.body) ? base.body[f] : undefined) : base.query[f]?.[0],
-      );
-      const known = have.find((v) => v !== undefined);
-      let broken: RestState | undefined;
-      if (rule.rule === 'atLeastOne' || rule.rule === 'exactlyOne') {
-        broken = inputsOf.reduce((s, i) => (i ? applyRest(s, i, absent) : s), base);
-        negatives.push(
-          restCase(
-            op,
-            first,
-            broken,
-            'negative',
-            `${rule.rule} ${rule.fields.join(',')} (none given)`,
-            {
-              status: 400,
-            },
-          ),
-        );
-      }
-      if (rule.rule === 'exactlyOne' && known !== undefined) {
-        const both = inputsOf.reduce((s, i) => (i ? applyRest(s, i, known) : s), base);
-        negatives.push(
-          restCase(op, first, both, 'negative', `exactlyOne ${rule.fields.join(',')} (all given)`, {
-            status: 400,
-          }),
-        );
-      }
-      if (rule.rule === 'sumAtMost' && rule.max !== undefined) {
-        const over = inputsOf.reduce(
-          (s, i) =>
-            i ? applyRest(s, i, Math.ceil(((rule.max as number) + 1) / inputsOf.length)) : s,
-          base,
-        );
-        negatives.push(
-          restCase(
-            op,
-            first,
-            over,
-            'negative',
-            `sumAtMost ${rule.fields.join('+')} > ${rule.max}`,
-            {
-              status: 400,
-            },
-          ),
-        );
-      }
-    }
-    for (const input of inputs) {
-      for (const v of invalidValues(input)) {
-        const state = applyRest(base, input, v.value);
-        if (valid(state)) continue;
-        negatives.push(
-          restCase(op, first, state, 'negative', `${v.input}=${v.label}`, { status: 400 }),
-        );
-      }
-    }
+    const negatives = negativeCases(g);
     let n = 0;
     for (const c of negatives) {
       if (n >= options.maxCases) break;
