@@ -496,19 +496,8 @@ async function openTargets(
 export async function contract(args: string[]) {
   const values = parseContractArgs(args);
   if (values.help) return printHelp('contract');
-  const {
-    classes,
-    seed,
-    maxCases,
-    maxRequests,
-    maxPages,
-    fmt,
-    concurrency,
-    timeoutMs,
-    keyVariable,
-    apiKey,
-    maxFailures,
-  } = runSettings(values);
+  const settings = runSettings(values);
+  const { classes, seed, fmt, timeoutMs, apiKey, maxFailures } = settings;
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
   const serviceNames = [...specs.rest, ...specs.rpc].map((s) => s.name);
   const { headers, rateLimits } = runControls(values, serviceNames);
@@ -567,8 +556,8 @@ export async function contract(args: string[]) {
       cases,
       {
         targets,
-        ...(apiKey ? { apiKey, apiKeyVariable: keyVariable } : {}),
-        concurrency,
+        ...(apiKey ? { apiKey, apiKeyVariable: settings.keyVariable } : {}),
+        concurrency: settings.concurrency,
         timeoutMs,
         maxRetryAfterMs: 30000,
         retries: 3,
@@ -584,9 +573,9 @@ export async function contract(args: string[]) {
       {
         classes,
         seed,
-        maxCases,
-        maxRequests,
-        maxPages,
+        maxCases: settings.maxCases,
+        maxRequests: settings.maxRequests,
+        maxPages: settings.maxPages,
         ...(onlyFilter ? { only: onlyFilter } : {}),
         prepare: (c) => {
           if (live && c.nodeSpecific && !c.skip) c.skip = nodeSpecificReason;
