@@ -155,7 +155,7 @@ describe('assembleOpenRpc on specs/node-rpc', () => {
     // strictRequired would reject `not: {required: [...]}`, which names members the branch forbids.
     const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
     addFormats(ajv);
-    // The version marks on members (see packages/conformance/src/versions.ts) are annotations.
+    // The version marks on members (see packages/conformance/src/model/versions.ts) are annotations.
     ajv.addVocabulary(['x-since', 'x-until', 'x-required', 'x-required-since']);
     ajv.addSchema({ $id: 'spec', $defs: close(doc.components.schemas) });
     const problems = [];

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildPath } from './contract.js';
-import { recordingsToHar } from './har.js';
-import { loadRecordings } from './recordings.js';
-import { Specs } from './specs.js';
+import { buildPath } from './contract/contract.js';
+import { Specs } from './model/specs.js';
+import { recordingsToHar } from './recordings/har.js';
+import { loadRecordings } from './recordings/recordings.js';
 
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const corpus = new URL('../../../specs/recordings/', import.meta.url).pathname;

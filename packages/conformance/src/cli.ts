@@ -12,9 +12,10 @@ import {
   UsageError,
   usage,
   version,
-} from './cli-shared.js';
-import { loadExchanges, RecordingFormatError } from './recordings.js';
-import { defaultSpecDir, Specs } from './specs.js';
+} from './cli/cli-shared.js';
+import { defaultSpecDir, Specs } from './model/specs.js';
+import { loadExchanges } from './recordings/capture-input.js';
+import { RecordingFormatError } from './recordings/recordings.js';
 
 async function serve(args: string[]) {
   const { values } = parsing('serve', () =>
@@ -31,7 +32,7 @@ async function serve(args: string[]) {
     }),
   );
   if (values.help) return printHelp('serve');
-  const { parseFault, FaultSyntaxError } = await import('./replay-faults.js');
+  const { parseFault, FaultSyntaxError } = await import('./replay/replay-faults.js');
   if (values.fault !== undefined) {
     try {
       parseFault(values.fault);
@@ -50,7 +51,7 @@ async function serve(args: string[]) {
   const port = positiveInt('port', values.port, 0);
   const specs = await Specs.load(values.specs ?? defaultSpecDir);
   const recordings = await loadExchanges([values.recordings ?? defaultRecordings]);
-  const { startReplayServer } = await import('./replay.js');
+  const { startReplayServer } = await import('./replay/replay.js');
   const server = await startReplayServer({
     specs,
     recordings,
@@ -80,11 +81,11 @@ async function serve(args: string[]) {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === 'check') return await (await import('./cli-check.js')).check(rest);
-    if (command === 'proxy') return await (await import('./cli-proxy.js')).proxy(rest);
+    if (command === 'check') return await (await import('./cli/cli-check.js')).check(rest);
+    if (command === 'proxy') return await (await import('./cli/cli-proxy.js')).proxy(rest);
     if (command === 'serve') return await serve(rest);
-    if (command === 'contract') return await (await import('./cli-contract.js')).contract(rest);
-    if (command === 'diff') return await (await import('./cli-diff.js')).diff(rest);
+    if (command === 'contract') return await (await import('./cli/cli-contract.js')).contract(rest);
+    if (command === 'diff') return await (await import('./cli/cli-diff.js')).diff(rest);
     if (command === '--version') {
       console.log(version());
       return 0;

@@ -1,5 +1,6 @@
-export { type InputItem, type ReadOptions, readCaptures } from './capture-input.js';
-export { type CaseClass, caseClasses } from './case-values.js';
+export { type ProxyOptions, startProxy } from './check/proxy.js';
+export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './check/report.js';
+export { type CaseClass, caseClasses } from './contract/case-values.js';
 export {
   type ContractCase,
   type ContractResult,
@@ -18,18 +19,17 @@ export {
   type Verdict,
   type VerdictCounts,
   verdicts,
-} from './contract.js';
+} from './contract/contract.js';
 export {
   defaultPlan,
   type PlanOptions,
   type PlanRun,
   parseClasses,
   runPlan,
-} from './contract-plan.js';
-export { type GenerateOptions, generateCases } from './generate-cases.js';
-export { harToRecordings, isHar, recordingsToHar } from './har.js';
-export { deref, getPointer } from './json-pointer.js';
-export { type LinkSpec, linkedCase, readLinks } from './links.js';
+} from './contract/contract-plan.js';
+export { type GenerateOptions, generateCases } from './contract/generate-cases.js';
+export { type LinkSpec, linkedCase, readLinks } from './contract/links.js';
+export { deref, getPointer } from './model/json-pointer.js';
 export {
   OpenApiService,
   type Operation,
@@ -37,25 +37,10 @@ export {
   parseQuery,
   type RestExample,
   type RestRequest,
-} from './openapi.js';
-export { OpenRpcService, type RpcExample, type RpcMethod } from './openrpc.js';
-export { type ProxyOptions, startProxy } from './proxy.js';
-export {
-  type EraMark,
-  type EraMarks,
-  eraMarkFor,
-  isExcused,
-  loadEraMarks,
-  loadExchanges,
-  loadRecordings,
-  parseExchanges,
-  type Recording,
-  RecordingFormatError,
-} from './recordings.js';
-export { type ReplayOptions, startReplayServer } from './replay.js';
-export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './report.js';
-export { formatViolation, type Violation, type ViolationKind } from './schema-set.js';
-export { defaultSpecDir, type ExchangeResult, Specs } from './specs.js';
+} from './model/openapi.js';
+export { OpenRpcService, type RpcExample, type RpcMethod } from './model/openrpc.js';
+export { formatViolation, type Violation, type ViolationKind } from './model/schema-set.js';
+export { defaultSpecDir, type ExchangeResult, Specs } from './model/specs.js';
 export {
   compareNodeVersions,
   documentForVersion,
@@ -65,9 +50,28 @@ export {
   parseNodeVersion,
   presentIn,
   supportedReleases,
-} from './versions.js';
+} from './model/versions.js';
+export {
+  loadExchanges,
+  parseExchanges,
+  type ReadOptions,
+  readCaptures,
+} from './recordings/capture-input.js';
+export { harToRecordings, isHar, recordingsToHar } from './recordings/har.js';
+export {
+  type EraMark,
+  type EraMarks,
+  eraMarkFor,
+  type InputItem,
+  isExcused,
+  loadEraMarks,
+  loadRecordings,
+  type Recording,
+  RecordingFormatError,
+} from './recordings/recordings.js';
+export { type ReplayOptions, startReplayServer } from './replay/replay.js';
 
-import type { startReplayServer } from './replay.js';
+import type { startReplayServer } from './replay/replay.js';
 
 /** What `startReplayServer` takes: the specs, the recordings, and optionally port and host. */
 export type ReplayServerOptions = Parameters<typeof startReplayServer>[0];

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { escapePointer, getPointer, isObject } from '../json-pointer.js';
+import { escapePointer, getPointer, isObject } from '../model/json-pointer.js';
 import type { Obj } from './walk.js';
 
 export type SpecKind = 'openapi' | 'openrpc';

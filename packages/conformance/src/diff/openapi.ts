@@ -175,6 +175,7 @@ function diffOperation(out: Changes, oldDoc: Obj, newDoc: Obj, o: Op, n: Op) {
   });
   const request = scope('request');
   const response = scope('response');
+  const pair: OperationPair = { out, oldDoc, newDoc, o, n, op, request, response };
   diffAnnotations(request, o.node, n.node, n.at, op);
   diffReleaseMarks(request, o.node, n.node, n.at, op, false);
   if (!same(o.node.security, n.node.security))
@@ -189,7 +190,27 @@ function diffOperation(out: Changes, oldDoc: Obj, newDoc: Obj, o: Op, n: Op) {
   if (!same(o.node.callbacks, n.node.callbacks))
     out.add(op, `${n.at}/callbacks`, 'schema-keyword-changed', 'callbacks changed');
 
-  // Parameters.
+  diffParameters(pair);
+  diffRequestBody(pair);
+  diffResponses(pair);
+}
+
+/** One operation in both documents, and the scopes its request and responses are compared in. */
+interface OperationPair {
+  out: Changes;
+  oldDoc: Obj;
+  newDoc: Obj;
+  o: Op;
+  n: Op;
+  /** The operation's name, as changes are reported under. */
+  op: string;
+  request: Scope;
+  response: Scope;
+}
+
+/** Parameters: removed, moved, added, made required or optional, and each compared. */
+function diffParameters(p: OperationPair) {
+  const { out, oldDoc, newDoc, o, n, op, request } = p;
   const ops = parameters(oldDoc, o);
   const nps = parameters(newDoc, n);
   const moved = new Set<string>();
@@ -264,8 +285,11 @@ function diffOperation(out: Changes, oldDoc: Obj, newDoc: Obj, o: Op, n: Op) {
       m.path,
     );
   }
+}
 
-  // Request body.
+/** The request body: removed, added, made required or optional, and its content compared. */
+function diffRequestBody(p: OperationPair) {
+  const { out, oldDoc, newDoc, o, n, op, request } = p;
   const ob = resolve(oldDoc, o.node.requestBody, `${o.at}/requestBody`);
   const nb = resolve(newDoc, n.node.requestBody, `${n.at}/requestBody`);
   const body = { side: 'request' as const, path: ['body'] };
@@ -302,8 +326,11 @@ function diffOperation(out: Changes, oldDoc: Obj, newDoc: Obj, o: Op, n: Op) {
       'body',
     ]);
   }
+}
 
-  // Responses.
+/** Responses: success statuses, error statuses added or removed, and each one compared. */
+function diffResponses(p: OperationPair) {
+  const { out, oldDoc, newDoc, o, n, op, response } = p;
   const ors = isObject(o.node.responses) ? o.node.responses : {};
   const nrs = isObject(n.node.responses) ? n.node.responses : {};
   const success = (codes: string[]) => codes.filter((c) => c.startsWith('2')).sort();

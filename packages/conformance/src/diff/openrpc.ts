@@ -122,6 +122,7 @@ function diffMethod(out: Changes, oldDoc: Obj, newDoc: Obj, o: Method, n: Method
   });
   const request = scope('request');
   const response = scope('response');
+  const pair: MethodPair = { out, oldDoc, newDoc, o, n, op, request, response };
   diffAnnotations(request, o.node, n.node, n.at, op, methodSkip);
   diffReleaseMarks(request, o.node, n.node, n.at, op, false);
   if (!same(o.node.examples, n.node.examples))
@@ -144,7 +145,27 @@ function diffMethod(out: Changes, oldDoc: Obj, newDoc: Obj, o: Method, n: Method
       `${op}: paramStructure ${show(ops)} → ${show(nps)}`,
     );
 
-  // Params.
+  diffParams(pair, nps);
+  diffResult(pair);
+  diffErrors(pair);
+}
+
+/** One method in both documents, and the scopes its params and result are compared in. */
+interface MethodPair {
+  out: Changes;
+  oldDoc: Obj;
+  newDoc: Obj;
+  o: Method;
+  n: Method;
+  /** The method's name, as changes are reported under. */
+  op: string;
+  request: Scope;
+  response: Scope;
+}
+
+/** Params: order (when sent by position), removed, added, made required or optional, each compared. */
+function diffParams(p: MethodPair, nps: unknown) {
+  const { out, oldDoc, newDoc, o, n, op, request } = p;
   const params = (doc: Obj, m: Method) =>
     (Array.isArray(m.node.params) ? m.node.params : []).map((raw, i) => {
       const { node, at } = resolve(doc, raw, `${m.at}/params/${i}`);
@@ -212,8 +233,11 @@ function diffMethod(out: Changes, oldDoc: Obj, newDoc: Obj, o: Method, n: Method
       m.path,
     );
   }
+}
 
-  // Result.
+/** The result: added, removed, renamed, and its schema compared. */
+function diffResult(p: MethodPair) {
+  const { out, oldDoc, newDoc, o, n, op, response } = p;
   const or = resolve(oldDoc, o.node.result, `${o.at}/result`);
   const nr = resolve(newDoc, n.node.result, `${n.at}/result`);
   if (isObject(or.node) !== isObject(nr.node))
@@ -243,8 +267,11 @@ function diffMethod(out: Changes, oldDoc: Obj, newDoc: Obj, o: Method, n: Method
       'result',
     ]);
   }
+}
 
-  // Errors: matched by their component name (several share code -32000), else code and message.
+/** Errors, matched by their component name (several share code -32000), else code and message. */
+function diffErrors(p: MethodPair) {
+  const { out, oldDoc, newDoc, o, n, op, response } = p;
   const errors = (doc: Obj, m: Method) =>
     (Array.isArray(m.node.errors) ? m.node.errors : []).map((raw, i) => {
       const { node, at } = resolve(doc, raw, `${m.at}/errors/${i}`);

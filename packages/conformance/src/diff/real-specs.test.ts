@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { defaultSpecDir } from '../specs.js';
+import { defaultSpecDir } from '../model/specs.js';
 import { diffDocuments, type Level, parseSpec, type RuleId, rules } from './index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the edits reach into documents freely.

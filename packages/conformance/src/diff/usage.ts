@@ -1,8 +1,9 @@
 // `--usage`: which operations and members real traffic touched, so that a breaking change on
 // something nobody sends or reads is marked (and judged a warning for clients), as GraphQL
 // Inspector does with usage data.
-import { isObject } from '../json-pointer.js';
-import type { Recording } from '../recordings.js';
+
+import { isObject } from '../model/json-pointer.js';
+import type { Recording } from '../recordings/recordings.js';
 import type { SpecDocument } from './load.js';
 import type { Recorded } from './walk.js';
 

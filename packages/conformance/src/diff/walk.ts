@@ -1,6 +1,6 @@
 // What both differs share: the change list, $ref resolution with sibling keywords, and the
 // comparison of two JSON Schemas as used on one side of the wire.
-import { escapePointer, getPointer, isObject } from '../json-pointer.js';
+import { escapePointer, getPointer, isObject } from '../model/json-pointer.js';
 import { type Change, type RuleId, rules } from './rules.js';
 
 export type Side = 'request' | 'response';
@@ -301,9 +301,48 @@ export function diffSchema(
   }
   const [os, ns] = [o.node, n.node];
   const request = scope.side === 'request';
+  const pair: SchemaPair = { scope, os, ns, oldAt: o.at, at, member, request, add };
 
-  // A schema that became a union (or stopped being one) is one change; when its members moved
-  // into the alternatives, comparing its own type and members would report each as removed.
+  const { reshaped, restructured } = unionChange(pair);
+  diffTypes(pair, restructured);
+  diffEnums(pair);
+  diffBounds(pair);
+  diffMembers(pair, restructured);
+  diffItems(pair);
+  diffAlternatives(pair, reshaped);
+
+  diffAnnotations(scope, os, ns, at, what);
+  diffReleaseMarks(scope, os, ns, at, what, requiredMember, member);
+
+  // Anything else (propertyNames, uniqueItems, not, …) is reported, never dropped.
+  for (const k of new Set([...Object.keys(os), ...Object.keys(ns)])) {
+    if (handled.has(k) || k.startsWith('x-') || same(os[k], ns[k])) continue;
+    add(
+      'schema-keyword-changed',
+      `${k} ${show(os[k] ?? null)} → ${show(ns[k] ?? null)}`,
+      `${at}/${escapePointer(k)}`,
+    );
+  }
+}
+
+/** Two object schemas under comparison, where they are, and how a change is told. */
+interface SchemaPair {
+  scope: Scope;
+  os: Obj;
+  ns: Obj;
+  /** Where the old schema is in the old document; `at` is the new one's, where changes are told. */
+  oldAt: string;
+  at: string;
+  member: MemberPath;
+  request: boolean;
+  add: (rule: RuleId, message: string, where?: string) => void;
+}
+
+/** A schema that became a union, or stopped being one: one change, not one per member. */
+function unionChange(p: SchemaPair): { reshaped: boolean; restructured: boolean } {
+  const { os, ns, oldAt, at, request, add } = p;
+  // When its members moved into the alternatives, comparing its own type and members would
+  // report each as removed.
   const union = (s: Obj) => (['oneOf', 'anyOf'] as const).find((k) => Array.isArray(s[k]));
   const [ou, nu] = [union(os), union(ns)];
   const reshaped = (ou === undefined) !== (nu === undefined);
@@ -322,13 +361,17 @@ export function diffSchema(
     add(
       rule,
       became ? `became a ${k} of ${count} shapes` : `is no longer a ${k} of ${count} shapes`,
-      `${became ? at : o.at}/${k}`,
+      `${became ? at : oldAt}/${k}`,
     );
     const [plain, alts] = became ? [os, ns] : [ns, os];
     restructured = isObject(plain.properties) && !isObject(alts.properties);
   }
+  return { reshaped, restructured };
+}
 
-  // Types.
+/** `type`: narrowed, widened or changed. */
+function diffTypes(p: SchemaPair, restructured: boolean): void {
+  const { os, ns, at, request, add } = p;
   const [ot, nt] = restructured ? [undefined, undefined] : [typeSet(os), typeSet(ns)];
   if (ot || nt) {
     const a = ot ?? new Set(allTypes);
@@ -342,8 +385,11 @@ export function diffSchema(
       else add('type-changed', text, `${at}/type`);
     }
   }
+}
 
-  // Enumerated values.
+/** `enum` and `const`: values removed narrow, values added widen. */
+function diffEnums(p: SchemaPair): void {
+  const { os, ns, at, request, add } = p;
   const [ov, nv] = [valueSet(os), valueSet(ns)];
   if (ov || nv) {
     const removed = ov ? ov.filter((v) => !nv?.includes(v)) : [];
@@ -377,8 +423,11 @@ export function diffSchema(
         );
     }
   }
+}
 
-  // Bounds.
+/** Numeric and length bounds, patterns and formats. */
+function diffBounds(p: SchemaPair): void {
+  const { os, ns, at, request, add } = p;
   for (const k of [...minKeywords, ...maxKeywords]) {
     const [a, b] = [os[k], ns[k]];
     if (same(a, b)) continue;
@@ -412,8 +461,11 @@ export function diffSchema(
         : 'response-pattern-narrowed';
     add(rule, `${k} ${show(a ?? null)} → ${show(b ?? null)}`, `${at}/${k}`);
   }
+}
 
-  // Members.
+/** `properties` and `required`: members removed, added, made required or optional, and each compared. */
+function diffMembers(p: SchemaPair, restructured: boolean): void {
+  const { scope, os, ns, oldAt, at, member, request } = p;
   const op = isObject(os.properties) && !restructured ? os.properties : {};
   const np = isObject(ns.properties) && !restructured ? ns.properties : {};
   const oreq = new Set(Array.isArray(os.required) ? os.required.map(String) : []);
@@ -426,7 +478,7 @@ export function diffSchema(
     if (!(name in np)) {
       scope.out.add(
         scope.operation,
-        where(o.at),
+        where(oldAt),
         request ? 'request-property-removed' : 'response-property-removed',
         `${subWhat}: removed`,
         sm,
@@ -468,14 +520,17 @@ export function diffSchema(
         sm,
       );
     }
-    diffSchema(scope, op[name], np[name], where(o.at), where(at), sub, isReq);
+    diffSchema(scope, op[name], np[name], where(oldAt), where(at), sub, isReq);
   }
+}
 
-  // Array items and map values.
+/** Array items and map values (`additionalProperties`). */
+function diffItems(p: SchemaPair): void {
+  const { scope, os, ns, oldAt, at, member, add } = p;
   if (os.items !== undefined || ns.items !== undefined) {
     if (os.items === undefined || ns.items === undefined)
       add('schema-keyword-changed', 'items added or removed', `${at}/items`);
-    else diffSchema(scope, os.items, ns.items, `${o.at}/items`, `${at}/items`, [...member, '*']);
+    else diffSchema(scope, os.items, ns.items, `${oldAt}/items`, `${at}/items`, [...member, '*']);
   }
   if (!same(os.additionalProperties, ns.additionalProperties)) {
     if (isObject(os.additionalProperties) && isObject(ns.additionalProperties))
@@ -483,7 +538,7 @@ export function diffSchema(
         scope,
         os.additionalProperties,
         ns.additionalProperties,
-        `${o.at}/additionalProperties`,
+        `${oldAt}/additionalProperties`,
         `${at}/additionalProperties`,
         [...member, '*'],
       );
@@ -494,8 +549,11 @@ export function diffSchema(
         `${at}/additionalProperties`,
       );
   }
+}
 
-  // Alternatives.
+/** `oneOf`/`anyOf` alternatives matched by key, and `allOf` part by part. */
+function diffAlternatives(p: SchemaPair, reshaped: boolean): void {
+  const { scope, os, ns, oldAt, at, member, request, add } = p;
   for (const k of ['oneOf', 'anyOf'] as const) {
     if (reshaped) break;
     const oa = Array.isArray(os[k]) ? (os[k] as unknown[]) : [];
@@ -509,9 +567,9 @@ export function diffSchema(
         add(
           request ? 'request-union-narrowed' : 'response-union-narrowed',
           `${k} alternative ${key.replace(/^\w+:/, '')} removed`,
-          `${o.at}/${k}/${i}`,
+          `${oldAt}/${k}/${i}`,
         );
-      else diffSchema(scope, oa[i], na[j], `${o.at}/${k}/${i}`, `${at}/${k}/${j}`, member);
+      else diffSchema(scope, oa[i], na[j], `${oldAt}/${k}/${i}`, `${at}/${k}/${j}`, member);
     });
     nkeys.forEach((key, j) => {
       if (!okeys.includes(key))
@@ -533,21 +591,8 @@ export function diffSchema(
       );
     else
       oa.forEach((x, i) => {
-        diffSchema(scope, x, na[i], `${o.at}/allOf/${i}`, `${at}/allOf/${i}`, member);
+        diffSchema(scope, x, na[i], `${oldAt}/allOf/${i}`, `${at}/allOf/${i}`, member);
       });
-  }
-
-  diffAnnotations(scope, os, ns, at, what);
-  diffReleaseMarks(scope, os, ns, at, what, requiredMember, member);
-
-  // Anything else (propertyNames, uniqueItems, not, …) is reported, never dropped.
-  for (const k of new Set([...Object.keys(os), ...Object.keys(ns)])) {
-    if (handled.has(k) || k.startsWith('x-') || same(os[k], ns[k])) continue;
-    add(
-      'schema-keyword-changed',
-      `${k} ${show(os[k] ?? null)} → ${show(ns[k] ?? null)}`,
-      `${at}/${escapePointer(k)}`,
-    );
   }
 }
 

@@ -4,8 +4,8 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { recordingsToHar } from '../har.js';
-import { loadRecordings, type Recording } from '../recordings.js';
+import { recordingsToHar } from '../recordings/har.js';
+import { loadRecordings, type Recording } from '../recordings/recordings.js';
 
 export const corpus = new URL('../../../../specs/recordings/', import.meta.url).pathname;
 

@@ -3,10 +3,10 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isObject } from '../json-pointer.js';
-import type { Recording } from '../recordings.js';
-import { startReplayServer } from '../replay.js';
-import type { Specs } from '../specs.js';
+import { isObject } from '../model/json-pointer.js';
+import type { Specs } from '../model/specs.js';
+import type { Recording } from '../recordings/recordings.js';
+import { startReplayServer } from '../replay/replay.js';
 
 /** One exchange as the proxy sees it: the request, and the replay server's answer. */
 export interface Proxied {

@@ -1,0 +1,160 @@
+// What a contract report says about drift: a headline per case, and the text report's grouping
+// by operation and problem, so that a target drifting on every answer still reads in one screen.
+
+import { promiseKinds } from '../model/promises/vocabulary.js';
+import { formatViolation, type Violation } from '../model/schema-set.js';
+import { type ContractResult, describeExpectation } from './contract.js';
+
+const statusKinds = new Set(['unexpected-status', 'unexpected-error']);
+const isPromise = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
+
+/**
+ * One line for a drifting case: expected vs got when the status or the JSON-RPC reply is off;
+ * otherwise the first violation of the body itself (`response.body/status: is required but
+ * missing`), since "expected HTTP 200, got HTTP 200" says nothing.
+ */
+export function headline(r: ContractResult): string {
+  const expected = `expected ${describeExpectation(r.expect)}`;
+  const got = r.got ?? 'no answer';
+  if (r.violations.some((v) => statusKinds.has(v.kind))) return `${expected}, got ${got}`;
+  const first = r.violations[0];
+  if (!first) return `${expected}, got ${got}`;
+  const more = r.violations.length > 1 ? ` (and ${r.violations.length - 1} more)` : '';
+  const broken = [...new Set(r.violations.map((v) => v.kind))];
+  if (broken.every(isPromise))
+    return `${got} breaks ${broken.join(', ')}: ${formatViolation(first)}${more}`;
+  return `${formatViolation(first)}${more}`;
+}
+
+/** Array indexes read as `*`: the same problem on every item is one problem. */
+const location = (v: Violation) => `${v.where}${v.path.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+
+/**
+ * What makes two violations one problem: the rule (kind) and where it is; for a wrong status or
+ * JSON-RPC reply the expected-vs-got words too (a 404 and a 500 are two problems).
+ */
+export function signature(v: Violation): string {
+  return statusKinds.has(v.kind) ? `${v.kind} ${v.message}` : `${v.kind} ${location(v)}`;
+}
+
+interface Problem {
+  kind: string;
+  text: string;
+  cases: number;
+  /** Cases per operation (`service operation`), in the order first seen. */
+  operations: Map<string, number>;
+  curl: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The drift section of the text report: one line per distinct problem (rule and location, see
+ * {@link signature}) with the number of cases showing it and the operations they belong to, then
+ * one curl line that reproduces it. The per-operation table above gives the other grouping; the
+ * JSON report keeps every case.
+ */
+export function driftLines(results: ContractResult[]): string[] {
+  const problems = new Map<string, Problem>();
+  const drifting = new Set<string>();
+  for (const r of results) {
+    if (r.verdict !== 'drift') continue;
+    const op = `${r.service} ${r.operation}`;
+    drifting.add(op);
+    const seen = new Set<string>();
+    for (const v of r.violations) {
+      const sig = signature(v);
+      if (seen.has(sig)) continue;
+      seen.add(sig);
+      const p = problems.get(sig) ?? {
+        kind: v.kind,
+        text: statusKinds.has(v.kind)
+          ? `expected ${describeExpectation(r.expect)}, got ${r.got ?? 'no answer'}`
+          : `${location(v)}: ${v.message}`,
+        cases: 0,
+        operations: new Map<string, number>(),
+        curl: r.curl,
+      };
+      p.cases++;
+      p.operations.set(op, (p.operations.get(op) ?? 0) + 1);
+      problems.set(sig, p);
+    }
+  }
+  if (problems.size === 0) return [];
+  const lines = [
+    '',
+    `DRIFT: ${plural(problems.size, 'distinct problem')} in ${plural(drifting.size, 'operation')}`,
+  ];
+  for (const p of [...problems.values()].sort((a, b) => b.cases - a.cases)) {
+    const ops = [...p.operations.keys()];
+    const named =
+      ops.length > 3 ? `${ops.slice(0, 3).join(', ')} and ${ops.length - 3} more` : ops.join(', ');
+    lines.push(`  ${p.cases}× ${p.kind} ${p.text} (${named})`, `    ${p.curl}`);
+  }
+  return lines;
+}
+
+/** Cases listed by a shared reason: `3 cases (a, b, c): reason`, at most three named. */
+export function reasonLines(
+  word: string,
+  results: ContractResult[],
+  reasonOf: (r: ContractResult) => string,
+): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const r of results) {
+    const reason = reasonOf(r);
+    byReason.set(reason, [...(byReason.get(reason) ?? []), `${r.operation} (${r.source})`]);
+  }
+  return [...byReason].map(([reason, cases]) => {
+    const unique = [...new Set(cases)];
+    const named =
+      unique.length > 3
+        ? `${unique.slice(0, 3).join(', ')} and ${unique.length - 3} more`
+        : unique.join(', ');
+    return `${word} ${cases.length} case${cases.length === 1 ? '' : 's'}: ${named}: ${reason}`;
+  });
+}
+
+const xml = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
+
+/**
+ * The contract run as JUnit XML: one testcase per case with its `time` in seconds and a name
+ * unique within its service (a repeated source gets ` #2`, ` #3`). Written here rather than with
+ * report.ts's writer, whose cases carry no time.
+ */
+export function contractJunitXml(
+  suite: string,
+  results: ContractResult[],
+  durationMs: number,
+): string {
+  const names = new Map<string, number>();
+  const body = results.map((r) => {
+    const base = `${r.operation} ${r.source}`;
+    const n = (names.get(`${r.service} ${base}`) ?? 0) + 1;
+    names.set(`${r.service} ${base}`, n);
+    const name = n === 1 ? base : `${base} #${n}`;
+    const time = ((r.durationMs ?? 0) / 1000).toFixed(3);
+    const head = `  <testcase classname="${xml(r.service)}" name="${xml(name)}" time="${time}"`;
+    if (r.verdict === 'drift')
+      return `${head}>\n    <failure message="${xml(headline(r))}">${xml([...r.violations.map(formatViolation), r.curl].join('\n'))}</failure>\n  </testcase>`;
+    if (r.verdict === 'not-tested')
+      return `${head}>\n    <skipped message="${xml(`not tested: ${r.unreachable ?? 'no answer'}`)}"/>\n  </testcase>`;
+    if (r.verdict === 'skipped')
+      return `${head}>\n    <skipped message="${xml(r.skip ?? 'skipped')}"/>\n  </testcase>`;
+    return `${head}/>`;
+  });
+  const failures = results.filter((r) => r.verdict === 'drift').length;
+  const skipped = results.filter(
+    (r) => r.verdict === 'not-tested' || r.verdict === 'skipped',
+  ).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuite name="${xml(suite)}" tests="${results.length}" failures="${failures}" skipped="${skipped}" time="${(durationMs / 1000).toFixed(3)}">`,
+    ...body,
+    '</testsuite>',
+  ].join('\n');
+}

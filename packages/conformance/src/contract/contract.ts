@@ -1,0 +1,861 @@
+import {
+  type ApiError,
+  ClientError,
+  type ConnectionError,
+  createFetch,
+  type ErrorClass,
+  type PolicyFetch,
+  type RedirectError,
+  type ResponseTooLargeError,
+  retryAfterMs as strictRetryAfterMs,
+  type TimeoutError,
+} from '@avalanche-api/rest-core';
+import { isObject } from '../model/json-pointer.js';
+import type { OpenApiService, RestRequest } from '../model/openapi.js';
+import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
+import { type Violation, type ViolationKind, violation } from '../model/schema-set.js';
+import type { Specs } from '../model/specs.js';
+import type { Recording } from '../recordings/recordings.js';
+import type { CaseClass } from './case-values.js';
+import {
+  newRunState,
+  noAnswerCutoff,
+  type RateLimits,
+  type RunHeader,
+  type RunState,
+} from './contract-controls.js';
+
+/**
+ * What a case expects back: the HTTP status its recording or example shows and, for
+ * JSON-RPC, a result or an error (with the recorded code).
+ */
+export interface Expectation {
+  status: number;
+  reply?: 'result' | 'error';
+  errorCode?: number;
+  /** Other answers that conform too (an identity the corpus does not know may be absent). */
+  or?: Expectation[];
+}
+
+/** One request the contract tester sends, built from a recording or a spec example. */
+export interface ContractCase {
+  service: string;
+  operation: string;
+  source: string;
+  method: string;
+  /** Path and query, relative to the service's base URL. */
+  path: string;
+  body?: unknown;
+  nodeSpecific: boolean;
+  expect: Expectation;
+  /** Why the case is not sent, when it is left out. */
+  skip?: string;
+  /**
+   * The era marks of the recording the case came from (see Recording.lenient). Applied only
+   * against the replay server, which answers with that same marked recording; any other
+   * target is held to the current shape.
+   */
+  lenient?: string[];
+  /** recorded, example, generated, negative, page, linked or filter; recorded or example when unset. */
+  class?: CaseClass;
+  /** The value each input carries (`absent` when left out), for the report's value coverage. */
+  values?: Record<string, string>;
+}
+
+/** conforms, drift, unreachable (not tested) or skipped. */
+export type Verdict = 'conforms' | 'drift' | 'not-tested' | 'skipped';
+
+export interface ContractResult extends ContractCase {
+  url: string;
+  status?: number;
+  verdict: Verdict;
+  ok: boolean;
+  violations: Violation[];
+  /** Why the case is not tested: the target could not be reached or gave no answer. */
+  unreachable?: string;
+  /** HTTP requests this case made, retries included (0 when none left). */
+  requests?: number;
+  /** Time from sending to the verdict, waits for the rate limit and Retry-After included. */
+  durationMs?: number;
+  /** What came back, in the words of `describeExpectation` (`HTTP 404`, `… with error -32000`). */
+  got?: string;
+  /** A one-line reproduction of the request; an api key appears as its variable name. */
+  curl: string;
+  exchange?: Recording;
+}
+
+/** Base URL per service name (`data-api`, `metrics-api`, `node-health`, `node-rpc`). */
+export type Targets = Record<string, string>;
+
+/** The public hosts the specs declare, for `--target live`. */
+export function liveTargets(specs: Specs): Targets {
+  const out: Targets = {};
+  for (const s of [...specs.rest, ...specs.rpc]) {
+    const servers = Array.isArray(s.doc.servers) ? s.doc.servers : [];
+    const first = servers.find((v) => isObject(v) && typeof v.url === 'string');
+    if (!isObject(first)) continue;
+    let url = String(first.url);
+    if (isObject(first.variables)) {
+      for (const [name, v] of Object.entries(first.variables)) {
+        if (isObject(v)) url = url.replaceAll(`{${name}}`, String(v.default));
+      }
+    }
+    out[s.name] = new URL(url).origin;
+  }
+  return out;
+}
+
+/** Parses `--target`: `replay`, `live`, one URL for every service, or `name=url,…`. */
+export function parseTargets(value: string, specs: Specs): Targets | 'replay' {
+  if (value === 'replay') return 'replay';
+  if (value === 'live') return liveTargets(specs);
+  const names = [...specs.rest, ...specs.rpc].map((s) => s.name);
+  const out: Targets = {};
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const [name, url] =
+      eq > 0 && !part.slice(0, eq).includes(':')
+        ? [part.slice(0, eq), part.slice(eq + 1)]
+        : [undefined, part];
+    if (!URL.canParse(url))
+      throw new Error(
+        `--target: ${JSON.stringify(url)} is not a URL (expected replay, live, a URL or name=url,…)`,
+      );
+    if (name && !names.includes(name))
+      throw new Error(
+        `--target: unknown service ${JSON.stringify(name)}; services are ${names.join(', ')}`,
+      );
+    for (const n of name ? [name] : names) out[n] = new URL(url).href.replace(/\/$/, '');
+  }
+  return out;
+}
+
+function restCases(service: OpenApiService, recordings: Recording[], specs: Specs): ContractCase[] {
+  const out: ContractCase[] = [];
+  for (const op of service.operations) {
+    const nodeSpecific = service.name === 'node-health';
+    for (const rec of recordings) {
+      const url = new URL(rec.request.url);
+      const m = specs.matchRest(rec.request.method, url);
+      if (m?.operation !== op || m.service !== service) continue;
+      const c: ContractCase = {
+        service: service.name,
+        operation: op.id,
+        source: rec.file,
+        method: op.method,
+        path: url.pathname + url.search,
+        nodeSpecific,
+        expect: { status: rec.response.status },
+      };
+      if (rec.request.body !== undefined) c.body = rec.request.body;
+      if (rec.lenient?.length) c.lenient = rec.lenient;
+      out.push(c);
+    }
+    // Error examples share the success example's request (OpenAPI pairs no request with a
+    // response example), so only the success example makes a case a server can answer.
+    const ex = service.examples(op).find((e) => e.status >= 200 && e.status < 300);
+    if (ex?.request) {
+      const c: ContractCase = {
+        service: service.name,
+        operation: op.id,
+        source: `example ${ex.name}`,
+        method: op.method,
+        path: buildPath(op.path, ex.request),
+        nodeSpecific,
+        expect: { status: ex.status },
+      };
+      if (ex.request.body !== undefined) c.body = ex.request.body;
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+export function buildPath(template: string, request: RestRequest): string {
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(request.pathParams[name] ?? ''),
+  );
+  const query = new URLSearchParams();
+  for (const [k, values] of Object.entries(request.query))
+    for (const v of values) query.append(k, v);
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function rpcPath(method: RpcMethod): string {
+  const endpoint = method.endpoints[0];
+  if (!endpoint) return '/';
+  return endpoint.path.replace(
+    /\{([^}]+)\}/g,
+    (_, v: string) => endpoint.variables[v]?.default ?? v,
+  );
+}
+
+/** What a recorded JSON-RPC reply expects: its HTTP status and a result or an error code. */
+function rpcExpectation(rec: Recording): Expectation {
+  const reply = rec.response.body;
+  if (isObject(reply) && isObject(reply.error)) {
+    const out: Expectation = { status: rec.response.status, reply: 'error' };
+    if (typeof reply.error.code === 'number') out.errorCode = reply.error.code;
+    return out;
+  }
+  return { status: rec.response.status, reply: 'result' };
+}
+
+function rpcCases(service: OpenRpcService, recordings: Recording[]): ContractCase[] {
+  const out: ContractCase[] = [];
+  for (const method of service.methods) {
+    const nodeSpecific = method.node['x-node-specific'] === true;
+    for (const rec of recordings) {
+      const call = rec.request.body;
+      if (!isObject(call) || call.method !== method.id) continue;
+      out.push({
+        service: service.name,
+        operation: method.id,
+        source: rec.file,
+        method: 'POST',
+        path: new URL(rec.request.url).pathname,
+        body: call,
+        nodeSpecific,
+        expect: rpcExpectation(rec),
+        ...(rec.lenient?.length ? { lenient: rec.lenient } : {}),
+      });
+    }
+    service.examples(method).forEach((ex, i) => {
+      const body = { jsonrpc: '2.0', id: i + 1, method: method.id, params: ex.params };
+      out.push({
+        service: service.name,
+        operation: method.id,
+        source: `example ${ex.name}`,
+        method: 'POST',
+        path: rpcPath(method),
+        body,
+        nodeSpecific,
+        expect: { status: 200, reply: 'result' },
+      });
+    });
+  }
+  return out;
+}
+
+export function describeExpectation(e: Expectation): string {
+  if (e.or?.length) return [{ ...e, or: undefined }, ...e.or].map(describeExpectation).join(' or ');
+  if (e.reply === 'error')
+    return `HTTP ${e.status} with error${e.errorCode === undefined ? '' : ` ${e.errorCode}`}`;
+  if (e.reply === 'result') return `HTTP ${e.status} with a result`;
+  return `HTTP ${e.status}`;
+}
+
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, val) =>
+    isObject(val)
+      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
+      : val,
+  );
+
+/** The request a case sends, JSON-RPC ids left out: two cases with one key get one answer. */
+function requestKey(c: ContractCase): string {
+  const body = isObject(c.body) ? { ...c.body, id: undefined } : c.body;
+  return canonical([c.service, c.method, c.path, body ?? null]);
+}
+
+const succeeds = (e: Expectation) => e.status >= 200 && e.status < 300 && e.reply !== 'error';
+
+/**
+ * Where the corpus pairs one request with different answers (a documented error body shown
+ * beside a request that succeeds), a server can give only one of them: the success case is
+ * kept and the other is skipped with the reason.
+ */
+function skipConflicts(cases: ContractCase[]): ContractCase[] {
+  const byRequest = new Map<string, ContractCase[]>();
+  for (const c of cases) {
+    const key = requestKey(c);
+    byRequest.set(key, [...(byRequest.get(key) ?? []), c]);
+  }
+  for (const group of byRequest.values()) {
+    const winner = group.find((c) => succeeds(c.expect)) ?? group[0];
+    if (!winner) continue;
+    for (const c of group) {
+      if (canonical(c.expect) === canonical(winner.expect)) continue;
+      c.skip = `sends the same request as ${winner.source}, which expects ${describeExpectation(winner.expect)}; one request cannot have both answers`;
+    }
+  }
+  return cases;
+}
+
+/** Every request the contract tester sends: each recording's and each example's. */
+export function contractCases(specs: Specs, recordings: Recording[]): ContractCase[] {
+  return skipConflicts([
+    ...specs.rest.flatMap((s) => restCases(s, recordings, specs)),
+    ...specs.rpc.flatMap((s) => rpcCases(s, recordings)),
+  ]);
+}
+
+export interface RunOptions {
+  targets: Targets;
+  /** Sent as `x-glacier-api-key` to the data-api target only. */
+  apiKey?: string;
+  /** The environment variable the key came from, named in curl reproductions. */
+  apiKeyVariable?: string;
+  concurrency: number;
+  timeoutMs: number;
+  /** Longest wait honoured for a Retry-After. */
+  maxRetryAfterMs: number;
+  retries: number;
+  /** Largest answer read, after decompression (default 32 MiB); a larger one is drift. */
+  maxResponseBytes?: number;
+  fetch?: typeof fetch;
+  onResult?: (result: ContractResult, done: number, total: number) => void;
+  /** The target replays the corpus: judge answers to marked recordings by their marks. */
+  replaysCorpus?: boolean;
+  /** `--header`: sent to its service's target only (every target when unscoped). */
+  headers?: RunHeader[];
+  /** `--rate-limit`: every request, retries included, waits for its turn. */
+  rateLimits?: RateLimits;
+  /** `--max-failures`: no case is started once this many drifted. */
+  maxFailures?: number;
+  /** Shared by the batches of one run (see runPlan): targets given up on, counts, progress. */
+  state?: RunState;
+}
+
+/** RFC 9110 Retry-After (delta-seconds or an HTTP-date, anything else undefined) in ms from `now`. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  return strictRetryAfterMs(header, now);
+}
+
+// The shared transport's failures, as the runner sees them; they become violations, never escape.
+// The runner tells them apart by `name`, so each has its own.
+class TransportError extends ClientError {
+  override name = 'TransportError';
+}
+/** A class named `name`; ClientError's constructor sets the fields `E` declares. */
+const transportError = <E extends ClientError>(name: string) =>
+  class extends TransportError {
+    override name = name;
+  } as unknown as ErrorClass<E>;
+const transportErrors = {
+  TimeoutError: transportError<TimeoutError>('TimeoutError'),
+  ConnectionError: transportError<ConnectionError>('ConnectionError'),
+  ParseError: transportError<ApiError>('ParseError'),
+  RedirectError: transportError<RedirectError>('RedirectError'),
+  ResponseTooLargeError: transportError<ResponseTooLargeError>('ResponseTooLargeError'),
+};
+
+/** The shared transport for one target: timeout, size cap, 429 retries, the key kept to its origin. */
+function transportFor(
+  service: string,
+  base: string,
+  options: RunOptions,
+  fetchVia: typeof fetch | undefined = options.fetch,
+): PolicyFetch {
+  const headers = (options.headers ?? [])
+    .filter((h) => h.service === undefined || h.service === service)
+    .map((h): [string, string] => [h.name, h.value]);
+  return createFetch({
+    baseUrl: base,
+    fetch: fetchVia,
+    // Credential-like names are kept to this origin and scrubbed from answers by the transport.
+    headers,
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    retry: {
+      attempts: options.retries + 1,
+      baseDelayMs: 1000,
+      maxDelayMs: options.maxRetryAfterMs,
+    },
+    secret:
+      service === 'data-api' && options.apiKey ? ['x-glacier-api-key', options.apiKey] : undefined,
+    errors: transportErrors,
+  });
+}
+
+/** A URL as it may be shown: without user:password@. */
+const shown = (url: string) => url.replace(/\/\/[^/@]*@/, '//');
+
+/** Failures before any connection exists: the host is not there, so nothing was tested. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Whether a fetch failure happened before any connection: no request reached the target. */
+export function neverLeft(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 9; i++) {
+    if (typeof e.code === 'string' && unreachableCodes.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * A curl command for the case's request; the api key is written as its variable, a --header
+ * value as written on the command line (`$VAR`) or `[redacted]`, never the value itself.
+ */
+export function curlFor(
+  c: ContractCase,
+  url: string,
+  keyVariable?: string,
+  headers: readonly RunHeader[] = [],
+): string {
+  const parts = ['curl', '-sS'];
+  if (c.method !== 'GET') parts.push('-X', c.method);
+  parts.push(shellQuote(url));
+  if (keyVariable) parts.push('-H', `"x-glacier-api-key: $${keyVariable}"`);
+  for (const h of headers)
+    if (h.service === undefined || h.service === c.service)
+      // Double quotes, so that a shell expands $VAR as the run did.
+      parts.push('-H', `"${h.name}: ${h.shown.replace(/["\\`]/g, '\\$&')}"`);
+  if (c.body !== undefined)
+    parts.push(
+      '-H',
+      shellQuote('content-type: application/json'),
+      '--data',
+      shellQuote(JSON.stringify(c.body)),
+    );
+  return parts.join(' ');
+}
+
+function describeReply(reply: unknown): string {
+  if (!isObject(reply)) return 'no JSON-RPC reply';
+  if (isObject(reply.error))
+    return `error ${String(reply.error.code)} ${JSON.stringify(String(reply.error.message ?? ''))}`;
+  return 'result' in reply ? 'a result' : 'neither result nor error';
+}
+
+/** Drift between what the case expects and what came back: status, result or error. */
+function expectationViolations(c: ContractCase, status: number, body: unknown): Violation[] {
+  if (c.expect.or?.length) {
+    const first = { ...c, expect: { ...c.expect, or: undefined } };
+    const own = expectationViolations(first, status, body);
+    const alternative = c.expect.or.some(
+      (e) => expectationViolations({ ...c, expect: e }, status, body).length === 0,
+    );
+    return alternative ? [] : own;
+  }
+  const out: Violation[] = [];
+  if (status !== c.expect.status)
+    out.push(
+      violation(
+        'unexpected-status',
+        'response.status',
+        '',
+        `expected ${c.expect.status}, got ${status}`,
+      ),
+    );
+  if (c.expect.reply === undefined || !isObject(body) || Array.isArray(c.body)) return out;
+  const gotError = isObject(body.error);
+  const gotResult = 'result' in body && !gotError;
+  if (c.expect.reply === 'result' && gotError) {
+    out.push(
+      violation(
+        'unexpected-error',
+        'response.body',
+        '/error',
+        `expected a result, got ${describeReply(body)}`,
+      ),
+    );
+  } else if (c.expect.reply === 'error') {
+    const want = `error${c.expect.errorCode === undefined ? '' : ` ${c.expect.errorCode}`}`;
+    const code = gotError ? (body.error as Record<string, unknown>).code : undefined;
+    if (gotResult || (gotError && c.expect.errorCode !== undefined && code !== c.expect.errorCode))
+      out.push(
+        violation(
+          'unexpected-error',
+          'response.body',
+          gotResult ? '/result' : '/error/code',
+          `expected ${want}, got ${describeReply(body)}`,
+        ),
+      );
+  }
+  return out;
+}
+
+/** Why a send got no answer (refused, timed out, reset), or undefined when it got one. */
+function noAnswerReason(
+  e: { name?: string; code?: string },
+  timeoutMs: number,
+): string | undefined {
+  return e.name === 'TimeoutError'
+    ? `no answer within ${timeoutMs} ms`
+    : e.name === 'ConnectionError'
+      ? e.code && unreachableCodes.has(e.code)
+        ? e.code
+        : `the connection closed without an answer (${e.code ?? 'no code'})`
+      : undefined;
+}
+
+/** Counts a request without an answer; gives the target up when it is not there or went silent. */
+function countSilent(state: RunState, base: string, noAnswer: string) {
+  const silent = (state.silent.get(base) ?? 0) + 1;
+  state.silent.set(base, silent);
+  // A host that is not there is told at once; one that stops answering after a few in a row.
+  if (!state.down.has(base) && (unreachableCodes.has(noAnswer) || silent >= noAnswerCutoff))
+    state.down.set(
+      base,
+      unreachableCodes.has(noAnswer)
+        ? noAnswer
+        : `${silent} requests in a row got no answer (last: ${noAnswer}); the rest were not sent`,
+    );
+}
+
+/**
+ * Judges one answer: its body must be JSON, match the case's expectation, and (unless the
+ * transport already failed it) validate against the specs; the exchange is kept on the result.
+ */
+function judgeAnswer(
+  specs: Specs,
+  c: ContractCase,
+  options: RunOptions,
+  url: string,
+  result: ContractResult,
+  response: Response,
+  answered: string,
+) {
+  let text = answered;
+  // A --header value a server echoes back stays out of reports and recordings.
+  for (const h of options.headers ?? [])
+    if (h.value.length > 5) text = text.replaceAll(h.value, '[redacted]');
+  result.status = response.status;
+  let body: unknown;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      const type = response.headers.get('content-type') ?? 'no content type';
+      result.violations.push(
+        violation(
+          'protocol',
+          'response.body',
+          '',
+          `HTTP ${response.status} with a body that is not JSON (${type}): ${JSON.stringify(text.slice(0, 60))}`,
+        ),
+      );
+    }
+  }
+  result.got =
+    c.expect.reply === undefined || body === undefined
+      ? `HTTP ${response.status}`
+      : `HTTP ${response.status} with ${describeReply(body)}`;
+  result.violations.push(...expectationViolations(c, response.status, body));
+  const exchange: Recording = {
+    file: `${c.operation}`,
+    request: { method: c.method, url },
+    response: {
+      status: response.status,
+      headers: { 'content-type': response.headers.get('content-type') ?? '' },
+    },
+  };
+  if (c.body !== undefined) exchange.request.body = c.body;
+  if (body !== undefined) exchange.response.body = body;
+  result.exchange = exchange;
+  if (options.replaysCorpus && c.lenient) exchange.lenient = c.lenient;
+  if (!result.violations.some((v) => v.kind === 'protocol')) {
+    // Matched by the case's own path: a target with a path prefix (http://host/prefix) serves the
+    // same operations under it.
+    const check = specs.checkExchange(
+      { ...exchange, request: { ...exchange.request, url: new URL(c.path, url).href } },
+      { strict: true },
+    );
+    // Only the answer is under test here; the request came from the corpus.
+    result.violations.push(
+      ...check.errors.filter(
+        (e) =>
+          e.where.startsWith('response') &&
+          // A JSON-RPC status other than 200 is already told as expected vs got.
+          !(
+            e.kind === 'undeclared-status' &&
+            result.violations.some((v) => v.kind === 'unexpected-status')
+          ),
+      ),
+    );
+    if (!check.operation && check.errors.length > 0) result.violations.push(...check.errors);
+  }
+}
+
+async function runCase(
+  specs: Specs,
+  c: ContractCase,
+  options: RunOptions,
+  state: RunState,
+): Promise<ContractResult> {
+  const base = options.targets[c.service] as string;
+  const target = `${base}${c.path}`;
+  const url = shown(target);
+  const keyVariable =
+    c.service === 'data-api' && options.apiKey
+      ? (options.apiKeyVariable ?? 'GLACIER_API_KEY')
+      : undefined;
+  const result: ContractResult = {
+    ...c,
+    url,
+    verdict: 'drift',
+    ok: false,
+    violations: [],
+    curl: curlFor(c, url, keyVariable, options.headers),
+  };
+  const finish = (verdict: Verdict) => {
+    result.verdict = verdict;
+    result.ok = verdict === 'conforms';
+    return result;
+  };
+  if (c.skip) return finish('skipped');
+  const known = state.down.get(base);
+  if (known !== undefined) {
+    result.unreachable = known;
+    return finish('not-tested');
+  }
+  const started = performance.now();
+  let requests = 0;
+  const real = options.fetch ?? globalThis.fetch;
+  // Every attempt is counted; a retry waits for its turn here (the first waited before sending).
+  const counted: typeof fetch = async (input, init) => {
+    if (requests > 0) await options.rateLimits?.take(c.service);
+    requests++;
+    state.requests++;
+    try {
+      return await real(input, init);
+    } catch (error) {
+      // A refused connection carried no request: the counts say what the target saw.
+      if (neverLeft(error)) {
+        requests--;
+        state.requests--;
+      }
+      throw error;
+    }
+  };
+  const send = transportFor(c.service, base, options, counted);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (c.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  let text: string;
+  await options.rateLimits?.take(c.service);
+  // The target may have been given up on while this case waited for its turn.
+  const since = state.down.get(base);
+  if (since !== undefined) {
+    result.unreachable = since;
+    return finish('not-tested');
+  }
+  state.inFlight++;
+  try {
+    // 429 is the only status retried: any other answer is what is under test.
+    response = await send(target, {
+      method: c.method,
+      headers,
+      body: c.body === undefined ? null : JSON.stringify(c.body),
+      retryOn: [429],
+      // A host that refuses is told at once (not tested), not after a backoff per case.
+      retryFailures: false,
+    });
+    text = await response.text();
+  } catch (error) {
+    const e = error as { name?: string; code?: string; message?: string };
+    // No answer (refused, timed out, reset) tests nothing: not tested, with the reason.
+    const noAnswer = noAnswerReason(e, options.timeoutMs);
+    if (noAnswer !== undefined) {
+      result.unreachable = noAnswer;
+      countSilent(state, base, noAnswer);
+      return finish('not-tested');
+    }
+    // RedirectError, ResponseTooLargeError, an undecodable body: an answer, in the transport's words.
+    result.violations.push(violation('protocol', 'response', '', String(e.message)));
+    state.silent.set(base, 0);
+    return finish('drift');
+  } finally {
+    state.inFlight--;
+    result.requests = requests;
+    result.durationMs = performance.now() - started;
+  }
+  state.silent.set(base, 0);
+  judgeAnswer(specs, c, options, url, result, response, text);
+  return finish(result.violations.length === 0 ? 'conforms' : 'drift');
+}
+
+/**
+ * Sends every case to its target with bounded concurrency; results in case order. Once
+ * `maxFailures` cases drifted no more are started: the results hold only the cases that ran.
+ */
+export async function runContract(
+  specs: Specs,
+  cases: ContractCase[],
+  options: RunOptions,
+): Promise<ContractResult[]> {
+  const missing = [...new Set(cases.map((c) => c.service))].filter(
+    (s) => !options.targets[s] && cases.some((c) => c.service === s && !c.skip),
+  );
+  if (missing.length > 0)
+    throw new Error(
+      `runContract: no target URL for ${missing.join(', ')} (targets name ${Object.keys(options.targets).join(', ') || 'nothing'})`,
+    );
+  const state = options.state ?? newRunState();
+  state.total += cases.length;
+  const results: (ContractResult | undefined)[] = new Array(cases.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length && state.stopped === undefined) {
+      const i = next++;
+      const r = await runCase(specs, cases[i] as ContractCase, options, state);
+      results[i] = r;
+      state.done++;
+      if (r.verdict === 'not-tested') state.notTested++;
+      if (r.verdict === 'drift') {
+        state.drift++;
+        if (options.maxFailures && state.drift >= options.maxFailures)
+          state.stopped = `--max-failures ${options.maxFailures} reached`;
+      }
+      options.onResult?.(r, state.done, state.total);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(options.concurrency, cases.length)) }, worker),
+  );
+  // Cases left unstarted by --max-failures are not part of the total any more.
+  const ran = results.filter((r): r is ContractResult => r !== undefined);
+  state.total -= cases.length - ran.length;
+  // Cases that raced the first failure of their target are not tested either.
+  for (const r of ran) {
+    const reason = state.down.get(options.targets[r.service] as string);
+    if (
+      reason !== undefined &&
+      r.verdict !== 'skipped' &&
+      r.status === undefined &&
+      !r.unreachable
+    ) {
+      r.unreachable = reason;
+      r.violations = [];
+      r.verdict = 'not-tested';
+    }
+  }
+  return ran;
+}
+
+export interface OperationVerdict {
+  service: string;
+  operation: string;
+  cases: number;
+  statuses: number[];
+  verdict: Verdict;
+  ok: boolean;
+  drift: Partial<Record<ViolationKind, number>>;
+}
+
+/** One verdict per operation: drift beats not tested beats conforms; skipped when all are. */
+export function verdicts(results: ContractResult[]): OperationVerdict[] {
+  const map = new Map<string, { v: OperationVerdict; seen: Set<Verdict> }>();
+  for (const r of results) {
+    const key = `${r.service} ${r.operation}`;
+    const entry = map.get(key) ?? {
+      v: {
+        service: r.service,
+        operation: r.operation,
+        cases: 0,
+        statuses: [],
+        verdict: 'conforms' as Verdict,
+        ok: true,
+        drift: {},
+      },
+      seen: new Set<Verdict>(),
+    };
+    const { v } = entry;
+    v.cases++;
+    entry.seen.add(r.verdict);
+    if (r.status !== undefined && !v.statuses.includes(r.status)) v.statuses.push(r.status);
+    for (const x of r.violations) v.drift[x.kind] = (v.drift[x.kind] ?? 0) + 1;
+    map.set(key, entry);
+  }
+  return [...map.values()].map(({ v, seen }) => {
+    v.verdict = seen.has('drift')
+      ? 'drift'
+      : seen.has('not-tested')
+        ? 'not-tested'
+        : seen.has('conforms')
+          ? 'conforms'
+          : 'skipped';
+    v.ok = v.verdict === 'conforms';
+    return v;
+  });
+}
+
+export interface VerdictCounts {
+  conforms: number;
+  drift: number;
+  notTested: number;
+  skipped: number;
+}
+
+export function countVerdicts(list: { verdict: Verdict }[]): VerdictCounts {
+  const count = (k: Verdict) => list.filter((x) => x.verdict === k).length;
+  return {
+    conforms: count('conforms'),
+    drift: count('drift'),
+    notTested: count('not-tested'),
+    skipped: count('skipped'),
+  };
+}
+
+/** The CLI's exit code: 1 for any drift, else 2 when anything went untested, else 0. */
+export function exitCode(results: ContractResult[]): 0 | 1 | 2 {
+  if (results.some((r) => r.verdict === 'drift')) return 1;
+  if (results.some((r) => r.verdict === 'not-tested')) return 2;
+  // Everything skipped: nothing was tested either.
+  return results.some((r) => r.verdict === 'conforms') ? 0 : 2;
+}
+
+/**
+ * Asks the node target which release it runs (`info.getNodeVersion`), so its answers can be
+ * judged by what that release sends. Undefined, with the reason, when it cannot tell.
+ */
+export async function readNodeVersion(
+  baseUrl: string,
+  options: Pick<RunOptions, 'timeoutMs' | 'fetch' | 'maxResponseBytes' | 'headers'>,
+): Promise<{ version: string } | { reason: string }> {
+  // The same transport as the cases: timeout, size cap, no redirects followed blindly.
+  const send = transportFor('node-rpc', baseUrl, {
+    ...options,
+    targets: {},
+    concurrency: 1,
+    maxRetryAfterMs: 0,
+    retries: 0,
+  });
+  try {
+    const response = await send(`${baseUrl}/ext/info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'info.getNodeVersion' }),
+    });
+    const text = await response.text();
+    let reply: unknown;
+    try {
+      reply = JSON.parse(text);
+    } catch {
+      return { reason: `info.getNodeVersion answered HTTP ${response.status} without JSON` };
+    }
+    const result = isObject(reply) ? reply.result : undefined;
+    if (isObject(result) && typeof result.version === 'string') return { version: result.version };
+    return { reason: `info.getNodeVersion answered HTTP ${response.status} without a version` };
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    return { reason: `info.getNodeVersion failed: ${e.code ?? e.message}` };
+  }
+}
+
+/**
+ * Marks the node cases for methods the judged release does not serve as skipped: such a
+ * release answers them -32601, which is its behaviour, not drift.
+ */
+export function skipAbsentMethods(cases: ContractCase[], judged: Specs, release: string) {
+  for (const c of cases) {
+    if (c.skip || c.service !== 'node-rpc') continue;
+    if (!judged.matchRpc(c.operation)) c.skip = `not served by ${release}`;
+  }
+}

@@ -1,0 +1,205 @@
+// Streamed capture input: real files in a temp dir, broken in the ways captures break.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { passingRecordings, writeHar } from '../test/captures.js';
+import { readCaptures, readHar, StringCap, tooLargeMark } from './capture-input.js';
+import { recordingsToHar } from './har.js';
+import type { InputItem, Recording } from './recordings.js';
+
+let dir: string;
+let recordings: Recording[];
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'capture-input-'));
+  recordings = await passingRecordings();
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function collect(items: AsyncIterable<InputItem>) {
+  const out: InputItem[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+const problems = (items: InputItem[]) =>
+  items.flatMap((i) => ('recording' in i ? [] : [`${i.kind} ${i.file}: ${i.message}`]));
+const files = (items: InputItem[]) =>
+  items.flatMap((i) => ('recording' in i ? [i.recording.file] : []));
+
+describe('StringCap', () => {
+  const cap = (text: string, max: number, chunk: number) => {
+    const c = new StringCap(max);
+    const bytes = Buffer.from(text);
+    const parts: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += chunk) parts.push(c.push(bytes.subarray(i, i + chunk)));
+    return Buffer.concat(parts).toString('utf8');
+  };
+  const long = `${'é'.repeat(40)}\\"\\\\\\u00e9${'x'.repeat(40)}`;
+  test.each([
+    ['a string under the cap is untouched', { text: '{"a":"short","b":[1,"two"]}', max: 64 }],
+    [
+      'escapes and two-byte characters are never split',
+      { text: `{"a":"${long}","b":"ok"}`, max: 41 },
+    ],
+    ['a cap inside an escape waits for its end', { text: `{"a":"${long}"}`, max: 83 }],
+  ])('%s', (_name, { text, max }) => {
+    for (const chunk of [1, 3, 7, 1024]) {
+      const out = JSON.parse(cap(text, max, chunk));
+      const original = JSON.parse(text);
+      for (const key of Object.keys(original)) {
+        const whole = Buffer.byteLength(JSON.stringify(original[key]));
+        if (typeof original[key] !== 'string' || whole <= max + 2) {
+          expect(out[key]).toEqual(original[key]);
+          continue;
+        }
+        expect(out[key].endsWith(tooLargeMark)).toBe(true);
+        expect(original[key].startsWith(out[key].slice(0, -tooLargeMark.length))).toBe(true);
+      }
+    }
+  });
+});
+
+describe('readCaptures', () => {
+  test('JSON Lines: a broken line, a line over the cap and a non-recording are findings naming the line; the rest is read', async () => {
+    const good = JSON.stringify({ ...recordings[0], file: undefined });
+    const file = join(dir, 'mixed.jsonl');
+    await writeFile(
+      file,
+      [
+        good,
+        '{"request": ',
+        '',
+        JSON.stringify({ request: {} }),
+        `"${'x'.repeat(5000)}"`,
+        good,
+      ].join('\n'),
+    );
+    const items = await collect(readCaptures([file], { maxBytes: 4096 }));
+    expect(files(items)).toEqual([`${file}:1`, `${file}:6`]);
+    expect(problems(items)).toEqual([
+      expect.stringMatching(new RegExp(`^malformed ${file}:2: not valid JSON`)),
+      `malformed ${file}:4: \`response\` must be an object`,
+      `too-large ${file}:5: not checked: too large (5002 bytes, cap 4096)`,
+    ]);
+  });
+
+  test('a HAR cut short: the whole entries are read, then one finding names the entry', async () => {
+    const text = JSON.stringify(recordingsToHar(recordings.slice(0, 3)));
+    const file = join(dir, 'cut.har');
+    await writeFile(file, text.slice(0, text.lastIndexOf('"response"')));
+    const items = await collect(readCaptures([file], { maxBytes: 1 << 20 }));
+    expect(files(items)).toEqual([`${file}#0`, `${file}#1`]);
+    expect(problems(items)).toEqual([
+      expect.stringMatching(new RegExp(`^malformed ${file}#2: HAR cut short`)),
+    ]);
+  });
+
+  test('HAR entries without a response, with an undecodable body or a body over the cap are findings; the others are read', async () => {
+    const har = recordingsToHar(recordings.slice(0, 5)) as {
+      log: { entries: { response: { content: { text: string; encoding?: string } } }[] };
+    };
+    const [e0, e1, e2, e3] = har.log.entries;
+    delete (e1 as { response?: unknown }).response;
+    if (e2)
+      e2.response.content = {
+        text: Buffer.from([0xff, 0xfe]).toString('base64'),
+        encoding: 'base64',
+      };
+    if (e3) e3.response.content = { text: 'x'.repeat(3000), encoding: 'gzip' };
+    if (e0) e0.response.content.text = JSON.stringify({ padding: 'y'.repeat(5000) });
+    const file = join(dir, 'broken.har');
+    await writeFile(file, JSON.stringify(har, null, 1));
+    const items = await collect(readCaptures([file], { maxBytes: 4096 }));
+    expect(files(items)).toEqual([`${file}#4`]);
+    expect(problems(items)).toEqual([
+      `too-large ${file}#0: not checked: too large (response.content over the size cap)`,
+      `malformed ${file}#1: entry without a response`,
+      `malformed ${file}#2: response.content: undecodable body (base64 that is not UTF-8 text)`,
+      `malformed ${file}#3: response.content: undecodable body (encoding "gzip")`,
+    ]);
+  });
+
+  test('a folder mixes recordings, HAR and JSON Lines, in path order; a missing path is an error', async () => {
+    const folder = join(dir, 'folder');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(folder);
+    await writeFile(join(folder, 'a.json'), JSON.stringify(recordings[0]));
+    await writeFile(join(folder, 'b.har'), JSON.stringify(recordingsToHar(recordings.slice(0, 2))));
+    await writeFile(join(folder, 'c.ndjson'), `${JSON.stringify(recordings[1])}\n`);
+    const items = await collect(readCaptures([folder], { maxBytes: 1 << 20 }));
+    expect(files(items).map((f) => f.slice(folder.length + 1))).toEqual([
+      'a.json',
+      'b.har#0',
+      'b.har#1',
+      'c.ndjson:1',
+    ]);
+    await expect(collect(readCaptures([join(dir, 'nope')], { maxBytes: 1 }))).rejects.toThrow(
+      /no such file/,
+    );
+  });
+
+  test('a .json file over the cap is streamed when it is a HAR, and not checked when it is one recording', async () => {
+    const har = join(dir, 'large-har.json');
+    await writeFile(har, JSON.stringify(recordingsToHar(recordings.slice(0, 3))));
+    const one = join(dir, 'large-one.json');
+    await writeFile(one, JSON.stringify({ ...recordings[0], note: 'x'.repeat(8192) }));
+    const items = await collect(readCaptures([har, one], { maxBytes: 1024 }));
+    expect(files(items)).toEqual([`${har}#0`, `${har}#1`, `${har}#2`]);
+    expect(problems(items)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^too-large ${one}: not checked: too large \\(\\d+ bytes, cap 1024\\)$`),
+      ),
+    ]);
+  });
+
+  test('stdin (-) is told apart: JSON Lines or HAR', async () => {
+    const lines = Buffer.from(
+      `${JSON.stringify(recordings[0])}\n${JSON.stringify(recordings[1])}\n`,
+    );
+    const har = Buffer.from(JSON.stringify(recordingsToHar(recordings.slice(0, 3)), null, 2));
+    const from = (b: Buffer) => ({
+      maxBytes: 1 << 20,
+      stdin: (async function* () {
+        yield b.subarray(0, 10);
+        yield b.subarray(10);
+      })(),
+    });
+    expect(files(await collect(readCaptures(['-'], from(lines))))).toEqual(['stdin:1', 'stdin:2']);
+    expect(files(await collect(readCaptures(['-'], from(har))))).toEqual([
+      'stdin#0',
+      'stdin#1',
+      'stdin#2',
+    ]);
+  });
+
+  test('a HAR is read as it is consumed: never more than one chunk ahead of the entries handed out', async () => {
+    const file = join(dir, 'big.har');
+    await writeHar(file, 20_000, recordings);
+    const { createReadStream } = await import('node:fs');
+    let read = 0;
+    const chunks = (async function* () {
+      for await (const chunk of createReadStream(file, { highWaterMark: 64 * 1024 })) {
+        read += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    })();
+    let n = 0;
+    let bytesOfEntries = 0;
+    let maxAhead = 0;
+    for await (const item of readHar(chunks, file, { maxBytes: 1 << 20 })) {
+      if (!('recording' in item)) throw new Error(`unexpected ${item.message}`);
+      n++;
+      // An entry line of the generated HAR, as a bound of what it took to read it.
+      bytesOfEntries +=
+        Buffer.byteLength(
+          JSON.stringify(
+            (recordingsToHar([item.recording]) as { log: { entries: object[] } }).log.entries[0],
+          ),
+        ) + 2;
+      maxAhead = Math.max(maxAhead, read - bytesOfEntries);
+    }
+    expect(n).toBe(20_000);
+    // The reader is at most the chunk it is in (plus the HAR's header) ahead: nothing piles up.
+    expect(maxAhead).toBeLessThan(64 * 1024 + 4096);
+  }, 120_000);
+});
