@@ -13,7 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const templates = join(root, 'scripts/client-shells');
 
 /** The error classes every REST client exports from errors.ts, besides its own base class. */
-const ERROR_CLASSES = [
+export const ERROR_CLASSES = [
   'BadRequestError',
   'ConnectionError',
   'ForbiddenError',

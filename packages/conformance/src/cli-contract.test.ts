@@ -4,7 +4,6 @@
 // own timestamps with a margin.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,20 +16,10 @@ import { Specs } from './specs.js';
 
 // Operations and methods of the bundled specs (Data, Metrics, node health, node RPC), counted
 // here so that a spec edit that adds one needs no edit of this file.
-const specTotal = (() => {
-  const read = (f: string) =>
-    JSON.parse(readFileSync(new URL(`../../../specs/dist/${f}`, import.meta.url), 'utf8'));
-  const verbs = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-  const rest = (doc: { paths: Record<string, Record<string, unknown>> }) =>
-    Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((k) => verbs.includes(k)))
-      .length;
-  return (
-    rest(read('data-api.json')) +
-    rest(read('metrics-api.json')) +
-    rest(read('node-health.json')) +
-    (read('node-rpc.json').methods as unknown[]).length
-  );
-})();
+const loaded = await Specs.load(new URL('../../../specs/dist/', import.meta.url).pathname);
+const specTotal =
+  loaded.rest.reduce((n, s) => n + s.operations.length, 0) +
+  loaded.rpc.reduce((n, s) => n + s.methods.length, 0);
 
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const root = new URL('../../../specs/', import.meta.url);

@@ -1,7 +1,6 @@
 // The CLI end to end, as a child process against real servers on 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,20 +14,10 @@ import { Specs } from './specs.js';
 
 // Operations and methods of the bundled specs (Data, Metrics, node health, node RPC), counted
 // here so that a spec edit that adds one needs no edit of this file.
-const specTotal = (() => {
-  const read = (f: string) =>
-    JSON.parse(readFileSync(new URL(`../../../specs/dist/${f}`, import.meta.url), 'utf8'));
-  const verbs = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-  const rest = (doc: { paths: Record<string, Record<string, unknown>> }) =>
-    Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((k) => verbs.includes(k)))
-      .length;
-  return (
-    rest(read('data-api.json')) +
-    rest(read('metrics-api.json')) +
-    rest(read('node-health.json')) +
-    (read('node-rpc.json').methods as unknown[]).length
-  );
-})();
+const loaded = await Specs.load(new URL('../../../specs/dist/', import.meta.url).pathname);
+const specTotal =
+  loaded.rest.reduce((n, s) => n + s.operations.length, 0) +
+  loaded.rpc.reduce((n, s) => n + s.methods.length, 0);
 
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const corpus = new URL('../../../specs/recordings/', import.meta.url).pathname;

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
@@ -42,20 +41,10 @@ const avgTps = { results: [{ timestamp: 1, value: 1.5 }], status: 200, lastRun: 
 
 // Operations and methods of the bundled specs (Data, Metrics, node health, node RPC), counted
 // here so that a spec edit that adds one needs no edit of this file.
-const specTotal = (() => {
-  const read = (f: string) =>
-    JSON.parse(readFileSync(new URL(`../../../specs/dist/${f}`, import.meta.url), 'utf8'));
-  const verbs = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-  const rest = (doc: { paths: Record<string, Record<string, unknown>> }) =>
-    Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((k) => verbs.includes(k)))
-      .length;
-  return (
-    rest(read('data-api.json')) +
-    rest(read('metrics-api.json')) +
-    rest(read('node-health.json')) +
-    (read('node-rpc.json').methods as unknown[]).length
-  );
-})();
+const loaded = await Specs.load(new URL('../../../specs/dist/', import.meta.url).pathname);
+const specTotal =
+  loaded.rest.reduce((n, s) => n + s.operations.length, 0) +
+  loaded.rpc.reduce((n, s) => n + s.methods.length, 0);
 
 describe('retryAfterMs', () => {
   test.each([
