@@ -40,8 +40,8 @@ const imports = (names: string) => `import { ${names} } from ${JSON.stringify(di
 // throws them; the whole app got smaller (gzip 6,119 -> 5,988 B). Issue 24 added ~80 B of its
 // own (parameter errors in the REST clients' words, the opt-in result validator's hook) and
 // ~100 B gzip of transport (connection errors that say what happened). Issue 25 built the plain
-// namespaces from the table and split createNodeClient into named helpers (+61 B gzip, +329 B
-// own). The whole client carries every method's entry, so its budget follows the spec: the
+// namespaces from the table and split createNodeClient and rest-core's createTransport into named
+// helpers (whole client +61 B gzip and +329 B own; one call +46 B gzip, so 3,648 -> 3,712). The whole client carries every method's entry, so its budget follows the spec: the
 // figures below for the 37 methods it had when set, and PER_METHOD more for each one added.
 const BASE_METHODS = 37;
 const PER_METHOD = { gzip: 48, own: 96 };
@@ -58,7 +58,7 @@ describe.each([
     'infoGetNodeVersion(createNodeCore())',
     {
       app: `${imports('createNodeCore, infoGetNodeVersion')}infoGetNodeVersion(createNodeCore()).then(console.log);\n`,
-      gzip: 3648,
+      gzip: 3712,
       own: 3008,
     },
   ],
