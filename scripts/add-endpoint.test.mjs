@@ -1,6 +1,6 @@
 // "How to add an endpoint" (README), done on scratch copies: the specs get a REST operation
-// (getBlockchainById, with 200 and 404 examples) and a node method on a new namespace and endpoint
-// (platform.getHeight on /ext/bc/P) from the files in test-fixtures/add-endpoint/; the generators
+// (getScratchBlockchain, with 200 and 404 examples) and a node method on a new namespace and
+// endpoint (scratch.getHeight on /ext/bc/Scratch; names no real spec will take) from the files in test-fixtures/add-endpoint/; the generators
 // run on them into scratch copies of the client packages, and the compiler checks that the client
 // method and the new namespace exist, typed from the spec.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -64,12 +64,12 @@ beforeAll(async () => {
   await insertAfter(
     join(specs, 'data-api/openapi.yaml'),
     '    $ref: ./paths/blockchains.yaml\n',
-    '  /v1/networks/{network}/blockchains/{blockchainId}:\n    $ref: ./paths/blockchain.yaml\n',
+    '  /v1/networks/{network}/scratch/{blockchainId}:\n    $ref: ./paths/scratch-blockchain.yaml\n',
   );
   await insertAfter(
     join(specs, 'node-rpc/openrpc.yaml'),
     'components:\n  tags:\n',
-    '    platform:\n      name: platform\n      description: P-Chain API.\n',
+    '    scratch:\n      name: scratch\n      description: A test-only namespace.\n',
   );
   const dist = join(specs, 'dist');
   await bundleOpenApi(join(specs, 'data-api/openapi.yaml'), join(dist, 'data-api.json'));
@@ -97,26 +97,26 @@ beforeAll(async () => {
 afterAll(() => (scratch ? rm(scratch, { recursive: true, force: true }) : undefined));
 
 const uses = `
-import { createDataClient, getBlockchainById, type GetBlockchainByIdResult } from './data-client/src/index.js';
+import { createDataClient, getScratchBlockchain, type GetScratchBlockchainResult } from './data-client/src/index.js';
 import {
   createNodeClient,
-  platformGetHeight,
-  type PlatformGetHeightResult,
-  type PlatformMethods,
+  scratchGetHeight,
+  type ScratchGetHeightResult,
+  type ScratchMethods,
 } from './node-rpc/src/index.js';
 
 const data = createDataClient();
-export const one: Promise<GetBlockchainByIdResult> = data.getBlockchainById({
+export const one: Promise<GetScratchBlockchainResult> = data.getScratchBlockchain({
   network: 'mainnet',
   blockchainId: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
 });
 export const name = one.then((b) => b.blockchainName.toUpperCase());
-export const fn = getBlockchainById;
+export const fn = getScratchBlockchain;
 const node = createNodeClient();
-export const height: Promise<PlatformGetHeightResult> = node.platform.getHeight();
+export const height: Promise<ScratchGetHeightResult> = node.scratch.getHeight();
 export const digits = height.then((h) => h.height.length);
-export const methods: PlatformMethods<unknown> = node.platform;
-export const action = platformGetHeight;
+export const methods: ScratchMethods<unknown> = node.scratch;
+export const action = scratchGetHeight;
 `;
 
 describe('a REST operation and a node method on a new namespace, by spec files only', () => {
@@ -128,8 +128,8 @@ describe('a REST operation and a node method on a new namespace, by spec files o
     const errors = typeErrors(`
       import { createDataClient } from './data-client/src/index.js';
       import { createNodeClient } from './node-rpc/src/index.js';
-      export const a = createNodeClient().platform.getHeightz();
-      export const b = createDataClient().getBlockchainById({ network: 'mainnet' });
+      export const a = createNodeClient().scratch.getHeightz();
+      export const b = createDataClient().getScratchBlockchain({ network: 'mainnet' });
     `);
     expect(errors.join('\n')).toMatch(/getHeightz/);
     expect(errors.join('\n')).toMatch(/blockchainId/);
@@ -138,14 +138,14 @@ describe('a REST operation and a node method on a new namespace, by spec files o
   it('the new namespace goes to its own endpoint, and the operation to its path', async () => {
     const table = await readFile(join(scratch, 'node-rpc/src/generated/parts.ts'), 'utf8');
     expect(table).toContain(
-      "export const platformEndpoint: EndpointEntry = ['/ext/bc/P', {}, 'platform'];",
+      "export const scratchEndpoint: EndpointEntry = ['/ext/bc/Scratch', {}, 'scratch'];",
     );
     const functions = await readFile(
       join(scratch, 'data-client/src/generated/functions.ts'),
       'utf8',
     );
     expect(functions).toContain(
-      'path: ["/v1/networks/", 0, "/blockchains/", 1], names: ["network", "blockchainId"]',
+      'path: ["/v1/networks/", 0, "/scratch/", 1], names: ["network", "blockchainId"]',
     );
   });
 });
