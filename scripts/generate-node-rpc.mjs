@@ -51,7 +51,7 @@ differ from what the spec produces.
 | table.ts | the runtime table of \`createNodeClient\`: endpoint, flags and parameter rules of every method |
 | actions/*.ts, actions.ts | one function per method (\`infoGetNodeVersion(core, params?, options?)\`), each carrying only its own entry |
 | health.ts | types of the GET health endpoints (openapi-typescript) |
-| names.ts | the named types the entry point re-exports: every schema, and \`<Namespace><Method>Params\` / \`<Namespace><Method>Result\` per method |
+| names.ts | the named types the entry point re-exports: every schema, \`<Namespace><Method>Params\` / \`<Namespace><Method>Result\` per method, and \`<Namespace>Methods\` per namespace |
 | results.ts | the structural subset of each method's result schema (oneOf checked as anyOf), for the opt-in \`./validate\` entry point only |
 `;
 
@@ -430,9 +430,13 @@ export type Schemas = {
 }
 
 /** Renders names.ts: every named type in one list, for the entry point's \`export type *\`. */
-function namesTs(schemaNames, plan) {
+function namesTs(schemaNames, plan, methods) {
   const list = (names) => names.map((name) => `  ${name},`).join('\n');
-  return `export type {\n${list(schemaNames)}\n} from './schemas.js';\nexport type {\n${list([...plan.aliases.keys()])}\n} from './methods.js';\n`;
+  // One methods interface per namespace (`InfoMethods`, …): a new namespace is exported with it.
+  const namespaces = [...new Set(methods.map((m) => m.namespace))].map(
+    (ns) => `${ns[0].toUpperCase()}${ns.slice(1)}Methods`,
+  );
+  return `export type {\n${list(schemaNames)}\n} from './schemas.js';\nexport type {\n${list([...plan.aliases.keys(), ...namespaces])}\n} from './methods.js';\n`;
 }
 
 function paramsType(m) {
@@ -500,6 +504,10 @@ function methodsTs(doc, methods, plan) {
     }
     out += '}\n';
   }
+  out += `\n/** Each namespace's methods interface by name: the client's plain namespaces come from here. */\n`;
+  out += `export interface NamespaceMethods<O> {\n`;
+  for (const ns of namespaces) out += `  ${ns}: ${ns[0].toUpperCase()}${ns.slice(1)}Methods<O>;\n`;
+  out += '}\n';
   const indexPaths = [...new Set(methods.flatMap((m) => m.indexPaths ?? []))];
   out += `\n/** The index endpoints a node serves (x-index-paths): \`/ext/index/<chain>/<kind>\`. */\n`;
   out += `export type IndexPath = ${indexPaths.length ? indexPaths.map(q).join(' | ') : 'never'};\n`;
@@ -735,7 +743,7 @@ export async function generate(doc, healthDoc, sources = {}) {
     'README.md': README,
     'schemas.ts': header(rpcSource) + schemas.text,
     'methods.ts': header(rpcSource) + methodsTs(doc, methods, plan),
-    'names.ts': header(rpcSource) + namesTs(schemas.names, plan),
+    'names.ts': header(rpcSource) + namesTs(schemas.names, plan, methods),
     'parts.ts': header(rpcSource) + partsTs(parts),
     'table.ts': header(rpcSource) + tableTs(parts),
     'actions.ts': header(rpcSource) + actionsTs(parts),

@@ -544,7 +544,11 @@ describe('the data-api table', () => {
   it('carries the spec facts the client relies on', async () => {
     const doc = JSON.parse(await readFile(bundled['data-api'], 'utf8'));
     const ops = Object.fromEntries(collectOperations(doc).map((op) => [op.id, op]));
-    expect(Object.keys(ops)).toHaveLength(16);
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+    );
+    expect(ids.length).toBeGreaterThan(10);
+    expect(Object.keys(ops).sort()).toEqual(ids.sort());
     expect(ops.aggregateSignatures.method).toBe('POST');
     expect(ops.aggregateSignatures.rules).toEqual([
       { rule: 'exactlyOne', fields: ['message', 'justification'] },

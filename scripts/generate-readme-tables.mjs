@@ -309,6 +309,78 @@ export function operationsSentence(spec) {
   return `The spec's ${ids.length} operations are the client's methods, each named by its \`operationId\`: ${ids.join(', ')}.`;
 }
 
+/**
+ * How the node client reaches the namespaces it shapes by hand (packages/node-rpc/src/
+ * createNodeClient.ts): the selector, the endpoint's words and the extras. Every other
+ * namespace of the spec is a plain `client.<namespace>` at its methods' endpoint.
+ */
+export const SHAPED_NAMESPACES = {
+  avm: {
+    call: '`client.avm`',
+    endpoint: '`/ext/bc/X` (another AVM chain: `{ blockchainId }` in the call options)',
+    extras: ', and the iterator `utxos`',
+  },
+  health: { call: '`client.health`', extras: ' (JSON-RPC), and `get` (HTTP GET)' },
+  index: {
+    call: '`client.index(path)`',
+    endpoint: (paths) =>
+      `\`/ext/index/<path>\`, path one of ${paths.map((p) => `\`${p}\``).join(', ')}`,
+    extras: ', and the iterator `containers`; needs a node started with `--index-enabled`',
+  },
+  evm: {
+    call: "`client.evm(id = 'C')`",
+    endpoint: '`/ext/bc/<id>/rpc`',
+    extras: ' (the `eth_*` extras), and `batch`',
+  },
+  validators: { call: '`client.validators(id)`', endpoint: '`/ext/bc/<id>/validators`' },
+};
+
+/** A method's first server path, its variables at their defaults (`/ext/info`). */
+function endpointPath(method) {
+  const server = method.servers?.[0];
+  if (!server) return 'the default endpoint';
+  const url = server.url.replace(/\{(\w+)\}/g, (_, v) => server.variables?.[v]?.default ?? v);
+  return new URL(url).pathname;
+}
+
+/** The node README's namespace table: one row per namespace (spec tag) of the bundled spec. */
+export function namespacesTable(spec) {
+  const tagOf = (m) => (m.tags?.[0]?.$ref ?? m.tags?.[0]?.name ?? '').split('/').pop();
+  const byTag = new Map();
+  for (const m of spec.methods) byTag.set(tagOf(m), [...(byTag.get(tagOf(m)) ?? []), m]);
+  // The spec's order of tags; the shaped namespaces keep the order the README always had.
+  const order = ['avm', 'info', 'health', 'index', 'evm', 'validators'];
+  const tags = [...byTag.keys()].sort(
+    (a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99),
+  );
+  const rows = tags.map((tag) => {
+    const methods = byTag.get(tag);
+    const shaped = SHAPED_NAMESPACES[tag] ?? {};
+    const allNodeSpecific = methods.every((m) => m['x-node-specific'] === true);
+    const paths = [
+      ...new Set(
+        methods.flatMap((m) => (m.servers ?? []).flatMap((s) => s['x-index-paths'] ?? [])),
+      ),
+    ];
+    let endpoint = shaped.endpoint ?? `\`${endpointPath(methods[0])}\``;
+    if (typeof endpoint === 'function') endpoint = endpoint(paths);
+    if (allNodeSpecific) endpoint += ' ‡';
+    const words = methods.map(
+      (m) =>
+        m.name.replace(/^[a-z]+[._]/, '') +
+        (m.deprecated ? '†' : '') +
+        (m['x-node-specific'] && !allNodeSpecific ? '‡' : ''),
+    );
+    return [shaped.call ?? `\`client.${tag}\``, endpoint, words.join(', ') + (shaped.extras ?? '')];
+  });
+  rows.push([
+    '`client.request(method, params, options?)`',
+    "the method's endpoint",
+    'any method by its spec name; `options.blockchainId` and `options.index` fill the endpoint',
+  ]);
+  return table(['Namespace', 'Endpoint', 'Methods'], rows);
+}
+
 /** What each README gets, by marker name. */
 export async function blocks(readSpec) {
   const data = await readSpec(CLIENTS.data.spec);
@@ -319,6 +391,7 @@ export async function blocks(readSpec) {
     out[CLIENTS[client].readme] = { options: optionsTable(client), errors: errorsTable(client) };
   }
   out[CLIENTS.data.readme].operations = operationsSentence(data);
+  out[CLIENTS.node.readme].namespaces = namespacesTable(await readSpec(CLIENTS.node.spec));
   return out;
 }
 

@@ -54,6 +54,82 @@ function serverList(servers) {
   )}</ul>`;
 }
 
+/** The conventions every API follows: numbers, paging, errors, transport. */
+function conventionsSection() {
+  return html`<section id="conventions">
+<h2>Conventions</h2>
+<div class="conv">
+<div>
+<h3 id="large-numbers">Large numbers travel as strings</h3>
+<p>Values that can exceed 2<sup>53</sup> are decimal strings (digits only), so JavaScript never rounds them:</p>
+<ul>
+<li><strong>Data API</strong>: amounts, balances, block numbers, gas values, fees and nonces, e.g. <code>"amountStaked": "2000000000000"</code>. Counters, heights, indexes and timestamps (Unix seconds) are plain integers.</li>
+<li><strong>Node services</strong> (avm, info, health, index): 64-bit integers such as balances, heights, counts, fees and the network id, e.g. <code>"numFetched": "2"</code>; uptime percentages too (<code>"99.0000"</code>). 64-bit request parameters may be sent as a number or a string.</li>
+<li><strong>EVM extras and validators</strong>: plain JSON numbers; EVM quantities are hex strings where Ethereum uses them.</li>
+<li><strong>Metrics API</strong>: plain numbers (timestamps and averages).</li>
+</ul>
+</div>
+<div>
+<h3 id="pagination">Pagination</h3>
+<ul>
+<li><strong>Data API</strong>: list operations take <code>pageSize</code> and <code>pageToken</code>. A page with a successor carries <code>nextPageToken</code>; send it back as <code>pageToken</code>. The last page has none. <code>paginate(client.listValidators, params)</code> follows the tokens for you.</li>
+<li><strong>Metrics API</strong>: the service picks the page size; follow <code>nextPageToken</code> via <code>pageToken</code>. Tokens stay valid for 24 hours; an expired one restarts at the first page.</li>
+<li><strong>Node</strong>: <a href="${NODE_PAGE}#avm.getUTXOs"><code>avm.getUTXOs</code></a> pages with <code>startIndex</code> = the previous <code>endIndex</code> (de-duplicate by UTXO id); <a href="${NODE_PAGE}#index.getContainerRange"><code>index.getContainerRange</code></a> pages with <code>startIndex</code> and <code>numToFetch</code> (1 to 1024).</li>
+</ul>
+</div>
+<div>
+<h3 id="errors">Errors</h3>
+<ul>
+<li><strong>Data API</strong>: every failure has the body <code>{statusCode, error, message}</code>; <code>message</code> is a string or a list of strings. 429 answers carry <code>Retry-After</code>.</li>
+<li><strong>Metrics API</strong>: the same body, with <code>message</code> always a list of strings.</li>
+<li><strong>Node JSON-RPC</strong>: failures answer HTTP 200 with <code>{"error": {"code": -32000, "message", "data": null}}</code>; the EVM endpoint uses the Ethereum codes (-32601, -32602, -32700, -32000). Each method lists its errors.</li>
+<li><strong>Node health</strong>: 200 when every reported check passes, 503 when one fails, with the same body.</li>
+</ul>
+</div>
+<div>
+<h3 id="transport">Transport</h3>
+<ul>
+<li>REST: JSON bodies (<code>application/json</code>) over HTTPS.</li>
+<li>JSON-RPC: HTTP <code>POST</code> to the endpoint path each method names (<code>/ext/info</code>, <code>/ext/bc/X</code>, <code>/ext/bc/C/rpc</code>, …). The node's own services take named parameters and one request per call; the EVM endpoint takes positional parameters and accepts batches.</li>
+<li>Network ids: 1 is mainnet, 5 is Fuji.</li>
+</ul>
+</div>
+</div>
+</section>`;
+}
+
+/** The client packages: install line and a first call each. */
+function packagesSection() {
+  return html`<section id="packages">
+<h2>Packages</h2>
+<p>How to install, call, page through results, handle errors and test against the replay server: <a href="${GUIDE_PAGE}">Using the clients</a>.</p>
+<div class="packages">${PACKAGES.map(
+    (p) => html`<article class="pkg">
+<h3><code>${p.name}</code></h3>
+<p>${p.what}</p>
+<p class="install"><code>npm install ${p.name}</code> · <a href="https://www.npmjs.com/package/${p.name}">npm</a> · source in <code>${p.dir}</code></p>
+${codeBlock({ label: p.shell ? 'Shell' : 'TypeScript', code: p.snippet })}
+</article>`,
+  )}</div>
+</section>`;
+}
+
+/** One curl per service. */
+function quickStartSection() {
+  return html`<section id="quick-start">
+<h2>Quick start</h2>
+<div class="quick">
+${codeBlock({ label: 'Data API · curl', code: `curl 'https://data-api.avax.network/v1/networks/mainnet/validators?pageSize=4'` })}
+${codeBlock({ label: 'Metrics API · curl', code: `curl 'https://metrics.avax.network/v1/avg_tps/43114'` })}
+${codeBlock({
+  label: 'Node JSON-RPC · curl',
+  code: `curl -X POST 'https://api.avax.network/ext/info' \\\n  -H 'content-type: application/json' \\\n  --data '{"jsonrpc":"2.0","id":1,"method":"info.getNodeVersion","params":{}}'`,
+})}
+${codeBlock({ label: 'Node health (your node) · curl', code: `curl 'http://127.0.0.1:9650/ext/health'` })}
+</div>
+</section>`;
+}
+
 /** Renders index.html from the four bundled documents. */
 export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
   const dataOps = operationsOf(data);
@@ -131,60 +207,6 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
     }),
   ];
 
-  const conventions = html`<section id="conventions">
-<h2>Conventions</h2>
-<div class="conv">
-<div>
-<h3 id="large-numbers">Large numbers travel as strings</h3>
-<p>Values that can exceed 2<sup>53</sup> are decimal strings (digits only), so JavaScript never rounds them:</p>
-<ul>
-<li><strong>Data API</strong>: amounts, balances, block numbers, gas values, fees and nonces, e.g. <code>"amountStaked": "2000000000000"</code>. Counters, heights, indexes and timestamps (Unix seconds) are plain integers.</li>
-<li><strong>Node services</strong> (avm, info, health, index): 64-bit integers such as balances, heights, counts, fees and the network id, e.g. <code>"numFetched": "2"</code>; uptime percentages too (<code>"99.0000"</code>). 64-bit request parameters may be sent as a number or a string.</li>
-<li><strong>EVM extras and validators</strong>: plain JSON numbers; EVM quantities are hex strings where Ethereum uses them.</li>
-<li><strong>Metrics API</strong>: plain numbers (timestamps and averages).</li>
-</ul>
-</div>
-<div>
-<h3 id="pagination">Pagination</h3>
-<ul>
-<li><strong>Data API</strong>: list operations take <code>pageSize</code> and <code>pageToken</code>. A page with a successor carries <code>nextPageToken</code>; send it back as <code>pageToken</code>. The last page has none. <code>paginate(client.listValidators, params)</code> follows the tokens for you.</li>
-<li><strong>Metrics API</strong>: the service picks the page size; follow <code>nextPageToken</code> via <code>pageToken</code>. Tokens stay valid for 24 hours; an expired one restarts at the first page.</li>
-<li><strong>Node</strong>: <a href="${NODE_PAGE}#avm.getUTXOs"><code>avm.getUTXOs</code></a> pages with <code>startIndex</code> = the previous <code>endIndex</code> (de-duplicate by UTXO id); <a href="${NODE_PAGE}#index.getContainerRange"><code>index.getContainerRange</code></a> pages with <code>startIndex</code> and <code>numToFetch</code> (1 to 1024).</li>
-</ul>
-</div>
-<div>
-<h3 id="errors">Errors</h3>
-<ul>
-<li><strong>Data API</strong>: every failure has the body <code>{statusCode, error, message}</code>; <code>message</code> is a string or a list of strings. 429 answers carry <code>Retry-After</code>.</li>
-<li><strong>Metrics API</strong>: the same body, with <code>message</code> always a list of strings.</li>
-<li><strong>Node JSON-RPC</strong>: failures answer HTTP 200 with <code>{"error": {"code": -32000, "message", "data": null}}</code>; the EVM endpoint uses the Ethereum codes (-32601, -32602, -32700, -32000). Each method lists its errors.</li>
-<li><strong>Node health</strong>: 200 when every reported check passes, 503 when one fails, with the same body.</li>
-</ul>
-</div>
-<div>
-<h3 id="transport">Transport</h3>
-<ul>
-<li>REST: JSON bodies (<code>application/json</code>) over HTTPS.</li>
-<li>JSON-RPC: HTTP <code>POST</code> to the endpoint path each method names (<code>/ext/info</code>, <code>/ext/bc/X</code>, <code>/ext/bc/C/rpc</code>, …). The node's own services take named parameters and one request per call; the EVM endpoint takes positional parameters and accepts batches.</li>
-<li>Network ids: 1 is mainnet, 5 is Fuji.</li>
-</ul>
-</div>
-</div>
-</section>`;
-
-  const packages = html`<section id="packages">
-<h2>Packages</h2>
-<p>How to install, call, page through results, handle errors and test against the replay server: <a href="${GUIDE_PAGE}">Using the clients</a>.</p>
-<div class="packages">${PACKAGES.map(
-    (p) => html`<article class="pkg">
-<h3><code>${p.name}</code></h3>
-<p>${p.what}</p>
-<p class="install"><code>npm install ${p.name}</code> · <a href="https://www.npmjs.com/package/${p.name}">npm</a> · source in <code>${p.dir}</code></p>
-${codeBlock({ label: p.shell ? 'Shell' : 'TypeScript', code: p.snippet })}
-</article>`,
-  )}</div>
-</section>`;
-
   const restRows = (ops, file) =>
     ops.map(
       ({ method, path, operation }) =>
@@ -229,19 +251,6 @@ ${SPEC_FILES.map(({ file, what, key }) => {
 </tbody></table>
 </section>`;
 
-  const quick = html`<section id="quick-start">
-<h2>Quick start</h2>
-<div class="quick">
-${codeBlock({ label: 'Data API · curl', code: `curl 'https://data-api.avax.network/v1/networks/mainnet/validators?pageSize=4'` })}
-${codeBlock({ label: 'Metrics API · curl', code: `curl 'https://metrics.avax.network/v1/avg_tps/43114'` })}
-${codeBlock({
-  label: 'Node JSON-RPC · curl',
-  code: `curl -X POST 'https://api.avax.network/ext/info' \\\n  -H 'content-type: application/json' \\\n  --data '{"jsonrpc":"2.0","id":1,"method":"info.getNodeVersion","params":{}}'`,
-})}
-${codeBlock({ label: 'Node health (your node) · curl', code: `curl 'http://127.0.0.1:9650/ext/health'` })}
-</div>
-</section>`;
-
   const body = html`<main class="landing">
 <section class="hero">
 <h1>Avalanche APIs</h1>
@@ -249,9 +258,9 @@ ${codeBlock({ label: 'Node health (your node) · curl', code: `curl 'http://127.
 <nav class="toc" aria-label="On this page"><a href="#services">Services</a><a href="#conventions">Conventions</a><a href="#quick-start">Quick start</a><a href="#packages">Packages</a><a href="#all-operations">Every operation</a><a href="#downloads">Spec files</a><a href="${GUIDE_PAGE}">Using the clients</a></nav>
 </section>
 <section id="services"><h2>Services</h2><div class="cards">${cards}</div></section>
-${conventions}
-${quick}
-${packages}
+${conventionsSection()}
+${quickStartSection()}
+${packagesSection()}
 ${index}
 ${downloads}
 <footer class="foot">Built by <code>pnpm docs</code> (packages/docs) from <code>specs/</code>. The examples are illustrative unless a spec says otherwise.</footer>

@@ -29,8 +29,12 @@ describe('node reference', () => {
   });
 
   it('has one anchor per method, named after the method', () => {
-    expect(openrpc.methods).toHaveLength(37);
+    expect(openrpc.methods.length).toBeGreaterThan(30);
     for (const m of openrpc.methods) expect(ids).toContain(m.name);
+    // Exactly one section per method, no more.
+    const sections = [...out.matchAll(/<section[^>]* id="([^"]+)"/g)].map((m) => m[1]);
+    const methodSections = sections.filter((id) => openrpc.methods.some((m) => m.name === id));
+    expect(methodSections).toHaveLength(openrpc.methods.length);
   });
 
   it('has the four health endpoints as slug anchors', () => {

@@ -18,35 +18,7 @@ export function literal(value) {
 export function createSchemaRenderer({ document, refHref = () => undefined, linkCode }) {
   const md = (text) => markdown(text, { linkCode });
 
-  function resolve(schema) {
-    if (!schema || typeof schema !== 'object' || typeof schema.$ref !== 'string') {
-      return { schema, name: undefined };
-    }
-    const ref = schema.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`external $ref not supported: ${ref}`);
-    const target = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node, key) => node?.[key], document);
-    if (target === undefined) throw new Error(`unresolvable $ref ${ref}`);
-    // Sibling keywords of $ref (description, default) refine the target, as in JSON Schema 2020-12.
-    const { $ref: _, ...siblings } = schema;
-    const inner = resolve(target);
-    return {
-      schema: { ...inner.schema, ...siblings },
-      name: target.title ?? ref.split('/').pop(),
-      ownDescription: siblings.description,
-      refDescription: inner.schema?.description,
-    };
-  }
-
-  function nameLink(name) {
-    const href = refHref(name);
-    return href
-      ? `<a class="type-ref" href="${escapeHtml(href)}">${escapeHtml(name)}</a>`
-      : `<span class="type-ref">${escapeHtml(name)}</span>`;
-  }
+  const resolve = (schema) => resolveIn(document, schema);
 
   /** The type line: `string`, `array of Bech32Address (string)`, `map of string → X`, `one of …`. */
   function typeLabel(input, stack = []) {
@@ -56,8 +28,8 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
     if (name) {
       const base = name && !stack.includes(name) ? baseType(schema, [...stack, name]) : '';
       return base && base !== name
-        ? `${nameLink(name)} <span class="muted">(${base})</span>`
-        : nameLink(name);
+        ? `${nameLink(refHref, name)} <span class="muted">(${base})</span>`
+        : nameLink(refHref, name);
     }
     return baseType(schema, stack);
   }
@@ -94,64 +66,7 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
       .join(' | ');
   }
 
-  /** The rules of one schema level as short phrases (already HTML). */
-  function rules(schema) {
-    const out = [];
-    const code = (v) => `<code>${escapeHtml(v)}</code>`;
-    if (schema.enum) out.push(`one of ${schema.enum.map((v) => code(literal(v))).join(' ')}`);
-    if (schema.pattern) out.push(`pattern ${code(schema.pattern)}`);
-    const range = (lo, hi, exLo, exHi, what) => {
-      const v = what ? `${what} ` : '';
-      if (lo !== undefined && hi !== undefined && !exLo && !exHi) return `${v}${lo} to ${hi}`;
-      const parts = [];
-      if (lo !== undefined) parts.push(`${v}${exLo ? '>' : '≥'} ${lo}`);
-      if (hi !== undefined) parts.push(`${v}${exHi ? '<' : '≤'} ${hi}`);
-      return parts.join(', ');
-    };
-    const lo = schema.exclusiveMinimum ?? schema.minimum;
-    const hi = schema.exclusiveMaximum ?? schema.maximum;
-    if (lo !== undefined || hi !== undefined) {
-      out.push(
-        escapeHtml(
-          range(
-            lo,
-            hi,
-            schema.exclusiveMinimum !== undefined,
-            schema.exclusiveMaximum !== undefined,
-            'value',
-          ),
-        ),
-      );
-    }
-    if (schema.multipleOf !== undefined) out.push(`multiple of ${schema.multipleOf}`);
-    if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-      if (schema.minLength === 1 && schema.maxLength === undefined) out.push('not empty');
-      else out.push(escapeHtml(range(schema.minLength, schema.maxLength, false, false, 'length')));
-    }
-    if (schema.minItems !== undefined || schema.maxItems !== undefined) {
-      if (schema.minItems === 1 && schema.maxItems === undefined) out.push('at least one item');
-      else out.push(escapeHtml(range(schema.minItems, schema.maxItems, false, false, 'items')));
-    }
-    if (schema.uniqueItems) out.push('unique items');
-    if (schema.minProperties !== undefined || schema.maxProperties !== undefined) {
-      out.push(escapeHtml(range(schema.minProperties, schema.maxProperties, false, false, 'keys')));
-    }
-    if (schema.propertyNames) {
-      const names = resolve(schema.propertyNames).schema;
-      const sub = rules(names);
-      out.push(`keys: ${sub.length ? sub.join(', ') : typeLabel(schema.propertyNames)}`);
-    }
-    if (schema.additionalProperties === false && schema.properties) out.push('no other keys');
-    if (schema.not) out.push(`not ${typeLabel(schema.not)}`);
-    if ('default' in schema) out.push(`default ${code(literal(schema.default))}`);
-    if (schema.readOnly) out.push('read-only');
-    if (schema.writeOnly) out.push('write-only');
-    if (schema.deprecated) out.push('<strong>deprecated</strong>');
-    const example = schema.examples?.[0] ?? schema.example;
-    if (example !== undefined && typeof example !== 'object')
-      out.push(`example ${code(literal(example))}`);
-    return out;
-  }
+  const rules = (schema) => rulesOf(schema, resolve, typeLabel);
 
   /** The nested fields a schema has: object properties, item properties, map values, alternatives. */
   function children(input, stack, depth) {
@@ -169,15 +84,18 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
         );
       }
     }
-    if (isSchema(schema.additionalProperties) && hasChildren(schema.additionalProperties, next)) {
+    if (
+      isSchema(schema.additionalProperties) &&
+      hasChildren(resolve, schema.additionalProperties, next)
+    ) {
       // The type line already says `map of string → X`; show X's fields directly.
       kids.push(...children(schema.additionalProperties, next, depth));
     }
-    if (schema.items && hasChildren(schema.items, next)) {
+    if (schema.items && hasChildren(resolve, schema.items, next)) {
       kids.push(...children(schema.items, next, depth));
     }
     const alts = schema.oneOf ?? schema.anyOf;
-    if (alts?.some((s) => hasChildren(s, next) || rules(resolve(s).schema).length > 0)) {
+    if (alts?.some((s) => hasChildren(resolve, s, next) || rules(resolve(s).schema).length > 0)) {
       alts.forEach((alt, n) => {
         const label = resolve(alt).name ?? `option ${n + 1}`;
         kids.push(field({ name: label, schema: alt, stack: next, depth, isOption: true }));
@@ -187,16 +105,6 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
       for (const part of schema.allOf) kids.push(...children(part, next, depth));
     }
     return kids;
-  }
-
-  function hasChildren(input, stack) {
-    const { schema, name } = resolve(input);
-    if (!schema || typeof schema !== 'object' || (name && stack.includes(name))) return false;
-    if (schema.properties || schema.oneOf || schema.anyOf || schema.allOf) return true;
-    if (isSchema(schema.additionalProperties))
-      return hasChildren(schema.additionalProperties, stack);
-    if (schema.items) return hasChildren(schema.items, name ? [...stack, name] : stack);
-    return false;
   }
 
   /** One named field: head (name, type, required), rules, description, nested fields. */
@@ -251,6 +159,109 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
   }
 
   return { resolve, typeLabel, rules, field, block };
+}
+
+/** A schema with its `$ref` followed inside `document`, the name it was reached by, and the descriptions. */
+function resolveIn(document, schema) {
+  if (!schema || typeof schema !== 'object' || typeof schema.$ref !== 'string') {
+    return { schema, name: undefined };
+  }
+  const ref = schema.$ref;
+  if (!ref.startsWith('#/')) throw new Error(`external $ref not supported: ${ref}`);
+  const target = ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node, key) => node?.[key], document);
+  if (target === undefined) throw new Error(`unresolvable $ref ${ref}`);
+  // Sibling keywords of $ref (description, default) refine the target, as in JSON Schema 2020-12.
+  const { $ref: _, ...siblings } = schema;
+  const inner = resolveIn(document, target);
+  return {
+    schema: { ...inner.schema, ...siblings },
+    name: target.title ?? ref.split('/').pop(),
+    ownDescription: siblings.description,
+    refDescription: inner.schema?.description,
+  };
+}
+
+function nameLink(refHref, name) {
+  const href = refHref(name);
+  return href
+    ? `<a class="type-ref" href="${escapeHtml(href)}">${escapeHtml(name)}</a>`
+    : `<span class="type-ref">${escapeHtml(name)}</span>`;
+}
+
+/** A bound or a range of a rule, as words: `value 1 to 9`, `length ≥ 2`. */
+const range = (lo, hi, exLo, exHi, what) => {
+  const v = what ? `${what} ` : '';
+  if (lo !== undefined && hi !== undefined && !exLo && !exHi) return `${v}${lo} to ${hi}`;
+  const parts = [];
+  if (lo !== undefined) parts.push(`${v}${exLo ? '>' : '≥'} ${lo}`);
+  if (hi !== undefined) parts.push(`${v}${exHi ? '<' : '≤'} ${hi}`);
+  return parts.join(', ');
+};
+
+/** The rules of one schema level as short phrases (already HTML). */
+function rulesOf(schema, resolve, typeLabel) {
+  const out = [];
+  const code = (v) => `<code>${escapeHtml(v)}</code>`;
+  if (schema.enum) out.push(`one of ${schema.enum.map((v) => code(literal(v))).join(' ')}`);
+  if (schema.pattern) out.push(`pattern ${code(schema.pattern)}`);
+  const lo = schema.exclusiveMinimum ?? schema.minimum;
+  const hi = schema.exclusiveMaximum ?? schema.maximum;
+  if (lo !== undefined || hi !== undefined) {
+    out.push(
+      escapeHtml(
+        range(
+          lo,
+          hi,
+          schema.exclusiveMinimum !== undefined,
+          schema.exclusiveMaximum !== undefined,
+          'value',
+        ),
+      ),
+    );
+  }
+  if (schema.multipleOf !== undefined) out.push(`multiple of ${schema.multipleOf}`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    if (schema.minLength === 1 && schema.maxLength === undefined) out.push('not empty');
+    else out.push(escapeHtml(range(schema.minLength, schema.maxLength, false, false, 'length')));
+  }
+  if (schema.minItems !== undefined || schema.maxItems !== undefined) {
+    if (schema.minItems === 1 && schema.maxItems === undefined) out.push('at least one item');
+    else out.push(escapeHtml(range(schema.minItems, schema.maxItems, false, false, 'items')));
+  }
+  if (schema.uniqueItems) out.push('unique items');
+  if (schema.minProperties !== undefined || schema.maxProperties !== undefined) {
+    out.push(escapeHtml(range(schema.minProperties, schema.maxProperties, false, false, 'keys')));
+  }
+  if (schema.propertyNames) {
+    const names = resolve(schema.propertyNames).schema;
+    const sub = rulesOf(names, resolve, typeLabel);
+    out.push(`keys: ${sub.length ? sub.join(', ') : typeLabel(schema.propertyNames)}`);
+  }
+  if (schema.additionalProperties === false && schema.properties) out.push('no other keys');
+  if (schema.not) out.push(`not ${typeLabel(schema.not)}`);
+  if ('default' in schema) out.push(`default ${code(literal(schema.default))}`);
+  if (schema.readOnly) out.push('read-only');
+  if (schema.writeOnly) out.push('write-only');
+  if (schema.deprecated) out.push('<strong>deprecated</strong>');
+  const example = schema.examples?.[0] ?? schema.example;
+  if (example !== undefined && typeof example !== 'object')
+    out.push(`example ${code(literal(example))}`);
+  return out;
+}
+
+/** Whether a schema has nested fields to show. */
+function hasChildren(resolve, input, stack) {
+  const { schema, name } = resolve(input);
+  if (!schema || typeof schema !== 'object' || (name && stack.includes(name))) return false;
+  if (schema.properties || schema.oneOf || schema.anyOf || schema.allOf) return true;
+  if (isSchema(schema.additionalProperties))
+    return hasChildren(resolve, schema.additionalProperties, stack);
+  if (schema.items) return hasChildren(resolve, schema.items, name ? [...stack, name] : stack);
+  return false;
 }
 
 function summaryOf(schema, count) {

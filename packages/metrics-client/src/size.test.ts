@@ -7,11 +7,12 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,180 B today, a regression guard just above it. Issue 15 asks for
+// An app that makes one call: 4,238 B today (issue 25 split createTransport into named helpers,
+// +58 B), a regression guard just above it. Issue 15 asks for
 // 3,072; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
-const ONE_CALL_BUDGET = 4224;
+const ONE_CALL_BUDGET = 4288;
 // The whole client; with one operation in the spec it differs from the above only by the methods.
-const CLIENT_BUDGET = 4352;
+const CLIENT_BUDGET = 4416;
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
 async function gzippedBundle(app: string): Promise<{ gzip: number; code: string }> {

@@ -43,8 +43,9 @@ import type {
   HealthMethods,
   IndexMethods,
   IndexPath,
-  InfoMethods,
   MethodName,
+  Namespace,
+  NamespaceMethods,
   NodeMethods,
   Params,
   Result,
@@ -99,7 +100,15 @@ export type EvmBatchResults<T extends readonly EvmBatchCall[]> = {
   -readonly [K in keyof T]: T[K] extends { method: infer M extends MethodName } ? Result<M> : never;
 };
 
-export interface NodeClient extends NodeCore {
+/** Namespaces the client shapes by hand (extras, or an endpoint selector); every other is plain. */
+type ShapedNamespace = 'avm' | 'health' | 'index' | 'evm' | 'validators';
+
+/** One property per plain namespace of the spec (`client.info`, …): its methods, nothing more. */
+type PlainNamespaces = {
+  readonly [N in Exclude<Namespace, ShapedNamespace>]: NamespaceMethods<CallOptions>[N];
+};
+
+export interface NodeClient extends NodeCore, PlainNamespaces {
   /** X-Chain API; `{ blockchainId }` in the options reaches another chain running the AVM. */
   readonly avm: AvmMethods<AvmCallOptions> & {
     /**
@@ -111,7 +120,6 @@ export interface NodeClient extends NodeCore {
       options?: AvmCallOptions,
     ): AsyncGenerator<string, void, undefined>;
   };
-  readonly info: InfoMethods<CallOptions>;
   /** Node-specific: public API hosts do not serve health; ask your own node. */
   readonly health: HealthMethods<CallOptions> & {
     /** GET `/ext/health[/path]?tag=…`; resolves for 200 (healthy) and 503 (unhealthy). */
@@ -166,173 +174,190 @@ type Page = {
   numFetched?: string;
 };
 
-/** Creates a client of one node's JSON-RPC APIs and health endpoints. */
-export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
-  const core = createNodeCore(parameters);
-  const { baseUrl: url, transport: send } = core;
+/** A method's table entry, or a ParameterError naming it. */
+const entry = (method: string) => {
+  const e = methods[method];
+  if (!e) throw parameterError(method, 'method', method, 'unknown', 'is not a method of the spec');
+  return e;
+};
 
-  const entry = (method: string) => {
-    const e = methods[method];
-    if (!e)
-      throw parameterError(method, 'method', method, 'unknown', 'is not a method of the spec');
-    return e;
-  };
-
-  /** One call by name; with `list`, the result must hold an array there. */
-  const one = async (
-    method: string,
-    params: unknown,
-    o?: RequestOptions,
-    vars?: Vars,
-    list?: string,
-  ) =>
-    (await call(
-      core,
-      method,
-      entry(method),
-      params,
-      o,
-      vars,
-      list
-        ? (r, a) => {
-            if (!Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
-              throw malformed(a, `no ${list} list`);
-          }
-        : undefined,
-    )) as Page;
-
-  /**
-   * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
-   * results in call order.
-   */
-  const batch = async (calls: [string, unknown][], vars: Vars, o: RequestOptions = {}) => {
-    const requests = calls.map(([method, params]) => {
-      const e = entry(method);
-      if (!(e[1] & 2))
-        throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
-      return { jsonrpc: '2.0', id: ++ids.last, method, params: prepare(method, e, params) };
-    });
-    const [first] = requests as [(typeof requests)[0]];
-    const target = endpointUrl(url, first.method, entry(first.method)[0], o, vars);
-    const a = await send(target, JSON.stringify(requests), o);
-    const body = json(a);
-    // Batch answers are matched by id, in any order. A server that refuses a whole batch answers
-    // one error object (id null); any other set of ids than the one sent is an id mismatch.
-    let byId: Map<unknown, unknown> | undefined;
-    if (Array.isArray(body)) {
-      byId = new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
-      const sent = requests.map((r) => r.id);
-      if (
-        byId.size !== body.length ||
-        sent.length !== body.length ||
-        sent.some((id) => !byId?.has(id))
-      )
-        throw idMismatch(sent, [...byId.keys()], a.url);
-    }
-    return requests.map(({ id, method }) => {
-      const r = unwrap(byId ? byId.get(id) : body, id, method, a);
-      core.validate?.({ operationId: method, url: a.url, body: r });
-      return r;
-    });
-  };
-
-  /** The methods of one namespace (spec tag), bound to endpoint variables. */
-  const namespace = <T>(tag: string, vars?: Vars) => {
-    const ns: Record<string, Call> = {};
-    for (const method in methods) {
-      const e = methods[method] as MethodEntry;
-      if (e[0][2] === tag) {
-        ns[method.replace(/^[^._]+[._]/, '')] = (params, o) =>
-          call(core, method, e, params, o, vars);
-      }
-    }
-    return ns as T;
-  };
-
-  async function* utxos(params: UtxosParameters, o?: AvmCallOptions) {
-    const seen = new Set<string>();
-    // Every cursor followed so far: one seen again (A, B, A) would start a loop.
-    const cursors = new Set([JSON.stringify(params.startIndex)]);
-    const size = Number(params.limit) || 1024;
-    let startIndex = params.startIndex;
-    for (let pages = 1; ; pages++) {
-      const page = await one('avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
-      for (const utxo of page.utxos) {
-        if (!seen.has(utxo)) {
-          seen.add(utxo);
-          yield utxo;
+/** One call by name; with `list`, the result must hold an array there. */
+const one = async (
+  core: NodeCore,
+  method: string,
+  params: unknown,
+  o?: RequestOptions,
+  vars?: Vars,
+  list?: string,
+) =>
+  (await call(
+    core,
+    method,
+    entry(method),
+    params,
+    o,
+    vars,
+    list
+      ? (r, a) => {
+          if (!Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
+            throw malformed(a, `no ${list} list`);
         }
-      }
-      const end = page.endIndex;
-      if (page.utxos.length < size || !end) return;
-      const cursor = JSON.stringify(end);
-      if (cursors.has(cursor)) throw repeatedCursor(cursor, pages);
-      cursors.add(cursor);
-      startIndex = end;
+      : undefined,
+  )) as Page;
+
+/** Batch answers by id; a set of ids other than the one sent is an id mismatch. */
+function answersById(body: unknown, sent: number[], url: string) {
+  if (!Array.isArray(body)) return undefined;
+  const byId = new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
+  if (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
+    throw idMismatch(sent, [...byId.keys()], url);
+  return byId;
+}
+
+/**
+ * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
+ * results in call order.
+ */
+async function batch(
+  core: NodeCore,
+  calls: [string, unknown][],
+  vars: Vars,
+  o: RequestOptions = {},
+) {
+  const requests = calls.map(([method, params]) => {
+    const e = entry(method);
+    if (!(e[1] & 2))
+      throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
+    return { jsonrpc: '2.0', id: ++ids.last, method, params: prepare(method, e, params) };
+  });
+  const [first] = requests as [(typeof requests)[0]];
+  const target = endpointUrl(core.baseUrl, first.method, entry(first.method)[0], o, vars);
+  const a = await core.transport(target, JSON.stringify(requests), o);
+  const body = json(a);
+  // Batch answers are matched by id, in any order. A server that refuses a whole batch answers
+  // one error object (id null).
+  const byId = answersById(
+    body,
+    requests.map((r) => r.id),
+    a.url,
+  );
+  return requests.map(({ id, method }) => {
+    const r = unwrap(byId ? byId.get(id) : body, id, method, a);
+    core.validate?.({ operationId: method, url: a.url, body: r });
+    return r;
+  });
+}
+
+/** The methods of one namespace (spec tag), bound to endpoint variables. */
+function namespace<T>(core: NodeCore, tag: string, vars?: Vars): T {
+  const ns: Record<string, Call> = {};
+  for (const method in methods) {
+    const e = methods[method] as MethodEntry;
+    if (e[0][2] === tag) {
+      ns[method.replace(/^[^._]+[._]/, '')] = (params, o) => call(core, method, e, params, o, vars);
     }
   }
+  return ns as T;
+}
 
-  const index = (path: IndexPath) => {
-    const [chain, kind] = path.split('/');
-    const vars = { chain, kind };
-    async function* containers(
-      { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
-      o?: CallOptions,
-    ) {
-      // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
-      // would otherwise be read forever.
-      const starts = new Set<string>();
-      for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
-        const numToFetch = Math.min(1024, count - fetched);
-        let r: Page;
-        try {
-          r = await one(
-            'index.getContainerRange',
-            { startIndex, numToFetch, encoding },
-            o,
-            vars,
-            'containers',
-          );
-        } catch (e) {
-          // When the previous chunk ended exactly at the last accepted container, the node
-          // answers "start index (x) > last accepted index (y)": the walk is complete.
-          if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
-          throw e;
-        }
-        // Older nodes answered a bare array.
-        const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
-        const start = String(list[0]?.index ?? list[0]?.id);
-        if (starts.has(start)) throw repeatedCursor(start, chunks);
-        starts.add(start);
-        yield* list;
-        fetched += list.length;
-        startIndex = String(BigInt(startIndex) + BigInt(list.length));
-        if (list.length < numToFetch) return;
+/** Every UTXO of the addresses, page by page, each once. */
+async function* utxos(core: NodeCore, params: UtxosParameters, o?: AvmCallOptions) {
+  const seen = new Set<string>();
+  // Every cursor followed so far: one seen again (A, B, A) would start a loop.
+  const cursors = new Set([JSON.stringify(params.startIndex)]);
+  const size = Number(params.limit) || 1024;
+  let startIndex = params.startIndex;
+  for (let pages = 1; ; pages++) {
+    const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
+    for (const utxo of page.utxos) {
+      if (!seen.has(utxo)) {
+        seen.add(utxo);
+        yield utxo;
       }
     }
-    return { ...namespace<IndexMethods<CallOptions>>('index', vars), containers };
-  };
+    const end = page.endIndex;
+    if (page.utxos.length < size || !end) return;
+    const cursor = JSON.stringify(end);
+    if (cursors.has(cursor)) throw repeatedCursor(cursor, pages);
+    cursors.add(cursor);
+    startIndex = end;
+  }
+}
 
-  const evm = (blockchainId?: string) => {
-    const vars = { blockchainId };
-    const evmBatch = async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
-      calls.length
-        ? batch(
-            calls.map((c) => [c.method, c.params]),
-            vars,
-            o,
-          )
-        : [];
-    return { ...namespace<EvmMethods<CallOptions>>('evm', vars), batch: evmBatch };
-  };
+/** Containers from `startIndex` on, read with getContainerRange in chunks of up to 1024. */
+async function* containers(
+  core: NodeCore,
+  vars: Vars,
+  { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
+  o?: CallOptions,
+) {
+  // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
+  // would otherwise be read forever.
+  const starts = new Set<string>();
+  for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
+    const numToFetch = Math.min(1024, count - fetched);
+    let r: Page;
+    try {
+      r = await one(
+        core,
+        'index.getContainerRange',
+        { startIndex, numToFetch, encoding },
+        o,
+        vars,
+        'containers',
+      );
+    } catch (e) {
+      // When the previous chunk ended exactly at the last accepted container, the node
+      // answers "start index (x) > last accepted index (y)": the walk is complete.
+      if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
+      throw e;
+    }
+    // Older nodes answered a bare array.
+    const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
+    const start = String(list[0]?.index ?? list[0]?.id);
+    if (starts.has(start)) throw repeatedCursor(start, chunks);
+    starts.add(start);
+    yield* list;
+    fetched += list.length;
+    startIndex = String(BigInt(startIndex) + BigInt(list.length));
+    if (list.length < numToFetch) return;
+  }
+}
 
-  const get = async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions) => {
+const index = (core: NodeCore) => (path: IndexPath) => {
+  const [chain, kind] = path.split('/');
+  const vars = { chain, kind };
+  return {
+    ...namespace<IndexMethods<CallOptions>>(core, 'index', vars),
+    containers: (params?: ContainersParameters, o?: CallOptions) =>
+      containers(core, vars, params, o),
+  };
+};
+
+const evm = (core: NodeCore) => (blockchainId?: string) => {
+  const vars = { blockchainId };
+  const evmBatch = async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
+    calls.length
+      ? batch(
+          core,
+          calls.map((c) => [c.method, c.params]),
+          vars,
+          o,
+        )
+      : [];
+  return { ...namespace<EvmMethods<CallOptions>>(core, 'evm', vars), batch: evmBatch };
+};
+
+/** GET `/ext/health[/path]?tag=…`; resolves for 200 (healthy) and 503 (unhealthy). */
+const healthGetter =
+  (core: NodeCore) =>
+  async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions) => {
     const query = (tags ?? [])
       .map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
       .join('&');
-    const target = `${url}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
+    const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
     // 503 is an answer here (unhealthy), not a reason to retry.
-    const a = await send(target, undefined, o, [429, 502]);
+    const a = await core.transport(target, undefined, o, [429, 502]);
     const body = json(a, a.status === 200 || a.status === 503);
     if (
       !isObject((body as HealthReply)?.checks) ||
@@ -343,16 +368,32 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     return { ...(body as HealthReply), status: a.status as 200 | 503 };
   };
 
+const SHAPED: readonly string[] = ['avm', 'health', 'index', 'evm', 'validators'];
+
+/** Every namespace of the method table that the client does not shape by hand. */
+function plainNamespaces(core: NodeCore): PlainNamespaces {
+  const tags = new Set(Object.values(methods).map((e) => e[0][2]));
+  const out: Record<string, unknown> = {};
+  for (const tag of tags) if (!SHAPED.includes(tag)) out[tag] = namespace(core, tag);
+  return out as PlainNamespaces;
+}
+
+/** Creates a client of one node's JSON-RPC APIs and health endpoints. */
+export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
+  const core = createNodeCore(parameters);
   return {
-    baseUrl: url,
-    transport: send,
-    avm: { ...namespace<AvmMethods<AvmCallOptions>>('avm'), utxos },
-    info: namespace('info'),
-    health: { ...namespace<HealthMethods<CallOptions>>('health'), get },
-    index,
-    evm: evm as NodeClient['evm'],
-    validators: (blockchainId) => namespace('validators', { blockchainId }),
+    baseUrl: core.baseUrl,
+    transport: core.transport,
+    avm: {
+      ...namespace<AvmMethods<AvmCallOptions>>(core, 'avm'),
+      utxos: (params: UtxosParameters, o?: AvmCallOptions) => utxos(core, params, o),
+    },
+    ...plainNamespaces(core),
+    health: { ...namespace<HealthMethods<CallOptions>>(core, 'health'), get: healthGetter(core) },
+    index: index(core),
+    evm: evm(core) as NodeClient['evm'],
+    validators: (blockchainId) => namespace(core, 'validators', { blockchainId }),
     request: ((method: string, params: unknown, o?: RequestOptions) =>
-      one(method, params, o)) as NodeClient['request'],
+      one(core, method, params, o)) as NodeClient['request'],
   };
 }

@@ -44,20 +44,15 @@ export {
 export * from './generated/actions.js';
 export type { HealthPath, HealthReply } from './generated/health.js';
 export type {
-  AvmMethods,
-  EvmMethods,
-  HealthMethods,
-  IndexMethods,
   IndexPath,
-  InfoMethods,
   MethodName,
   Namespace,
   NodeMethods,
   Params,
   Result,
-  ValidatorsMethods,
 } from './generated/methods.js';
-// One named type per schema and <Namespace><Method>Params / <Namespace><Method>Result per method.
+// One named type per schema, <Namespace><Method>Params / <Namespace><Method>Result per method and
+// <Namespace>Methods per namespace.
 export type * from './generated/names.js';
 export type { Schemas } from './generated/schemas.js';
 export type { CallOptions, NodeTransport, RetryOptions } from './transport.js';

@@ -81,6 +81,100 @@ type Chain =
   | undefined;
 
 /**
+ * The body, read once chunk by chunk so that reading stops as soon as it passes the cap; a
+ * declared length past it fails before anything is read.
+ */
+async function readBody(
+  res: Response,
+  max: number,
+  url: string,
+  errors: CreateFetchParameters['errors'],
+) {
+  const chunks: Uint8Array[] = [];
+  // Absent, it reads as 0.
+  let size = +(res.headers.get('content-length') as string) > max ? max + 1 : 0;
+  for (const reader = res.body?.getReader(); reader; ) {
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      throw new errors.ResponseTooLargeError(
+        `the answer of ${url} is larger than maxResponseBytes (${max})`,
+        { maxResponseBytes: max, url },
+      );
+    }
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    chunks.push(value);
+  }
+  // Decoded in one go: Node's TextDecoder is twice as fast on a whole body as with `stream`.
+  return decoder.decode(chunks[1] ? await new Blob(chunks as BlobPart[]).arrayBuffer() : chunks[0]);
+}
+
+/**
+ * What a fetch that threw stands for: a ParseError for a body that could not be decompressed,
+ * else a ConnectionError that says in words what happened; secrets scrubbed from its cause.
+ */
+function failureOf(
+  error: unknown,
+  res: Response | undefined,
+  url: string,
+  scrub: (text: string) => string,
+  errors: CreateFetchParameters['errors'],
+) {
+  // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
+  let text = '';
+  let code: string | undefined;
+  // Deno refuses a fetch it has no permission for with a NotCapable error: no code, a message
+  // naming the flag (`Requires net access to "host:port", run again with the --allow-net flag`).
+  let refused: string | undefined;
+  for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
+    if (e.name === 'NotCapable') {
+      refused ??= e.message as string;
+      code ??= e.name as string;
+    }
+    if (typeof e.code === 'string') code ??= e.code;
+    try {
+      text += String(e) + e.stack + JSON.stringify(e);
+    } catch {}
+  }
+  // The chain as it is, or, when anything in it mentions a secret, a copy without it.
+  const cause = scrub(text) === text ? error : scrubbed(error, scrub);
+  // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
+  if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
+    return new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
+      cause,
+      status: res.status,
+      error: 'undecodable',
+      body: undefined,
+      url,
+    });
+  // What happened, in words: a refusal, a connection lost mid-answer or before any, or none.
+  return new errors.ConnectionError(
+    `${
+      refused
+        ? `${url}: ${scrub(refused)}`
+        : res
+          ? `${url} broke off mid-answer`
+          : // Deno gives no code, only hyper's words.
+            /SOCKET|RESET|PIPE|closed before/.test(code ?? text)
+            ? `${url} closed the connection`
+            : `could not reach ${url}`
+    }${code ? ` (${code})` : ''}`,
+    { cause, url, code },
+  );
+}
+
+/** Nothing will abort it any more: it is lent again, without the listeners fetch left on it. */
+function giveBack(controller: Lent) {
+  // A burst of calls leaves at most 64 behind; the rest go to GC.
+  if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
+    for (const listener of controller.added.splice(0))
+      controller.signal.removeEventListener('abort', listener);
+    idle.push(controller);
+  }
+}
+
+/**
  * Wraps `fetch` with what every request needs: default headers, secrets (the api key) scoped
  * to one origin, a timeout, a size cap, retries with backoff, and a body read whole (so the
  * timeout covers it), handed back as text. Every client's calls stand on it; {@link createFetch}
@@ -192,28 +286,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
             { status: res.status, location, url },
           );
         }
-        // Read once, chunk by chunk, so that reading stops as soon as it passes the cap; a declared
-        // length past it fails before anything is read.
-        const chunks: Uint8Array[] = [];
-        // Absent, it reads as 0.
-        let size = +(res.headers.get('content-length') as string) > max ? max + 1 : 0;
-        for (const reader = res.body?.getReader(); reader; ) {
-          if (size > max) {
-            reader.cancel().catch(() => {});
-            throw new errors.ResponseTooLargeError(
-              `the answer of ${url} is larger than maxResponseBytes (${max})`,
-              { maxResponseBytes: max, url },
-            );
-          }
-          const { done, value } = await reader.read();
-          if (done) break;
-          size += value.byteLength;
-          chunks.push(value);
-        }
-        // Decoded in one go: Node's TextDecoder is twice as fast on a whole body as with `stream`.
-        const text = decoder.decode(
-          chunks[1] ? await new Blob(chunks as BlobPart[]).arrayBuffer() : chunks[0],
-        );
+        const text = await readBody(res, max, url, errors);
         const headers = hidden[0]
           ? new Headers(
               [...(res.headers as unknown as Iterable<[string, string]>)].map(
@@ -232,59 +305,14 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         // The timeout's TimeoutError, or the caller's reason.
         if (controller.signal.aborted) throw controller.signal.reason;
         if (error instanceof ClientError) throw error;
-        // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
-        let text = '';
-        let code: string | undefined;
-        // Deno refuses a fetch it has no permission for with a NotCapable error: no code, a message
-        // naming the flag (`Requires net access to "host:port", run again with the --allow-net flag`).
-        let refused: string | undefined;
-        for (let e = error as Chain, i = 0; e && i < 9; i++, e = e.cause as Chain) {
-          if (e.name === 'NotCapable') {
-            refused ??= e.message as string;
-            code ??= e.name as string;
-          }
-          if (typeof e.code === 'string') code ??= e.code;
-          try {
-            text += String(e) + e.stack + JSON.stringify(e);
-          } catch {}
-        }
-        // The chain as it is, or, when anything in it mentions a secret, a copy without it.
-        const cause = scrub(text) === text ? error : scrubbed(error, scrub);
-        // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
-        if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
-          throw new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
-            cause,
-            status: res.status,
-            error: 'undecodable',
-            body: undefined,
-            url,
-          });
-        // What happened, in words: a refusal, a connection lost mid-answer or before any, or none.
-        const failure = new errors.ConnectionError(
-          `${
-            refused
-              ? `${url}: ${scrub(refused)}`
-              : res
-                ? `${url} broke off mid-answer`
-                : // Deno gives no code, only hyper's words.
-                  /SOCKET|RESET|PIPE|closed before/.test(code ?? text)
-                  ? `${url} closed the connection`
-                  : `could not reach ${url}`
-          }${code ? ` (${code})` : ''}`,
-          { cause, url, code },
-        );
+        const failure = failureOf(error, res, url, scrub, errors);
+        if (failure instanceof errors.ParseError) throw failure;
         // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.
         if (attempt >= attempts || init.retryFailures === false || (res && !safe)) throw failure;
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
-        // A burst of calls leaves at most 64 behind; the rest go to GC.
-        if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
-          for (const listener of controller.added.splice(0))
-            controller.signal.removeEventListener('abort', listener);
-          idle.push(controller);
-        }
+        giveBack(controller);
       }
 
       if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;

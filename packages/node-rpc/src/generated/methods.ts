@@ -1718,5 +1718,15 @@ export interface ValidatorsMethods<O> {
   getCurrentValidators(params?: ValidatorsGetCurrentValidatorsParams, options?: O): Promise<ValidatorsGetCurrentValidatorsResult>;
 }
 
+/** Each namespace's methods interface by name: the client's plain namespaces come from here. */
+export interface NamespaceMethods<O> {
+  avm: AvmMethods<O>;
+  evm: EvmMethods<O>;
+  health: HealthMethods<O>;
+  index: IndexMethods<O>;
+  info: InfoMethods<O>;
+  validators: ValidatorsMethods<O>;
+}
+
 /** The index endpoints a node serves (x-index-paths): `/ext/index/<chain>/<kind>`. */
 export type IndexPath = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';

@@ -165,4 +165,10 @@ export type {
   InfoGetTxFeeParams,
   InfoGetVMsParams,
   InfoUpgradesParams,
+  AvmMethods,
+  EvmMethods,
+  HealthMethods,
+  IndexMethods,
+  InfoMethods,
+  ValidatorsMethods,
 } from './methods.js';

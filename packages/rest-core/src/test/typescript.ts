@@ -46,3 +46,14 @@ export function exportedNames(entry: string): string[] {
     .map((symbol) => symbol.name)
     .sort();
 }
+
+/**
+ * The hand-written part of an export list, for a snapshot: checks first that every name the
+ * generated files export (`fromSpec`, which follows the spec) is in `all`, then leaves them out.
+ */
+export function handWrittenExports(all: string[], fromSpec: string[]): string[] {
+  if (fromSpec.length === 0) throw new Error('no generated exports: wrong file?');
+  const missing = fromSpec.filter((name) => !all.includes(name));
+  if (missing.length) throw new Error(`generated but not exported: ${missing.join(', ')}`);
+  return all.filter((name) => !fromSpec.includes(name)).sort();
+}
