@@ -386,6 +386,11 @@ export async function blocks(readSpec) {
   const data = await readSpec(CLIENTS.data.spec);
   const out = {
     'README.md': { options: rootOptionsTable(), errors: rootErrorsTable() },
+    // The docs site's client guide carries the same tables as the root README.
+    'packages/docs/src/guide/clients.md': {
+      options: rootOptionsTable(),
+      errors: rootErrorsTable(),
+    },
   };
   for (const client of ALL) {
     out[CLIENTS[client].readme] = { options: optionsTable(client), errors: errorsTable(client) };
