@@ -27,7 +27,8 @@ function markdownRenderer() {
 export function renderGuide(source, { file = GUIDE_PAGE } = {}) {
   const md = markdownRenderer();
   const env = {};
-  const tokens = md.parse(source, env);
+  // The generated tables' markers (scripts/generate-readme-tables.mjs) are for the generator only.
+  const tokens = md.parse(source.replace(/^<!-- [a-z]+:(?:begin|end)[^\n]*-->\n/gm, ''), env);
   const title = tokens.find((t, i) => t.type === 'inline' && tokens[i - 1]?.tag === 'h1')?.content;
   if (!title) throw new Error(`${file}: the guide must start with a "# Title" heading`);
   const sections = tokens

@@ -95,6 +95,13 @@ describe('built site', () => {
     expect(read(GUIDE_PAGE)).toMatch(/<h1 id="[^"]+">Using the clients<\/h1>/);
   });
 
+  it("shows the guide's generated options and errors tables, and not their markers", () => {
+    const guide = read(GUIDE_PAGE);
+    expect(guide).toMatch(/<th>Option<\/th>/);
+    expect(guide).toContain('<code>ResponseValidationError</code>');
+    expect(guide).not.toMatch(/:begin|:end|&lt;!--/);
+  });
+
   it('opens the only operation of the Metrics page when no route is asked for', () => {
     expect(read('metrics-api.html')).toContain(
       `if (!location.hash) history.replaceState(null, '', "#/metrics/getavgtps");`,
