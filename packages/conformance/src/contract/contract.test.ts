@@ -41,7 +41,7 @@ const avgTps = { results: [{ timestamp: 1, value: 1.5 }], status: 200, lastRun: 
 
 // Operations and methods of the bundled specs (Data, Metrics, node health, node RPC), counted
 // here so that a spec edit that adds one needs no edit of this file.
-const loaded = await Specs.load(new URL('../../../specs/dist/', import.meta.url).pathname);
+const loaded = await Specs.load(new URL('../../../../specs/dist/', import.meta.url).pathname);
 const specTotal =
   loaded.rest.reduce((n, s) => n + s.operations.length, 0) +
   loaded.rpc.reduce((n, s) => n + s.methods.length, 0);
