@@ -110,12 +110,54 @@ function render(text, client) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, text]) => `  ${text},\n`)
     .join('');
-  const values = { ...client, errorExports };
+  const values = {
+    answerSchemas: 'responseSchemas',
+    schemasFile: 'schemas',
+    answerWords: 'a success body',
+    validateNote: '',
+    ...client,
+    errorExports,
+    errorsCommon: () => render(errorsCommon(), client),
+  };
   return text.replace(/\{\{(\w+)\}\}/g, (_, key) => {
-    const value = values[key];
+    const found = values[key];
+    const value = typeof found === 'function' ? found() : found;
     if (value === undefined) throw new Error(`no value for {{${key}}}`);
     return Array.isArray(value) ? `${value.join('\n')}\n` : value;
   });
+}
+
+/** The error classes every client shares (its base class to PaginationError), one template part. */
+const errorsCommon = () => readFileSync(join(templates, 'errors-common.part'), 'utf8');
+
+/**
+ * node-rpc's share of the shells: validate.ts from the REST clients' template, and the error
+ * classes every client has (the part the REST clients' errors.ts holds) in errorClasses.ts, which
+ * node-rpc's hand-written errors.ts re-exports beside its JSON-RPC errors.
+ */
+export function nodeShells() {
+  const node = {
+    Name: 'Node',
+    pkg: 'node-rpc',
+    answerSchemas: 'resultSchemas',
+    schemasFile: 'results',
+    answerWords: 'a result',
+    validateNote: '\n * The GET health endpoints (`client.health.get`) are not checked.',
+  };
+  const prologue = [
+    '// The error classes node-rpc shares with the REST clients; errors.ts re-exports them. `name` is',
+    '// spelled out in every class because minifiers rename classes.',
+    "import { ClientError } from '@avalanche-api/rest-core';",
+    '',
+    '',
+  ].join('\n');
+  return {
+    'packages/node-rpc/src/errorClasses.ts':
+      HEADER('errors-common.part') + prologue + render(errorsCommon(), node),
+    'packages/node-rpc/src/validate.ts':
+      HEADER('validate.ts.tmpl') +
+      render(readFileSync(join(templates, 'validate.ts.tmpl'), 'utf8'), node),
+  };
 }
 
 /** Every shell file of one client: path in the repository -> content. */
@@ -141,8 +183,9 @@ export function shells(id) {
 /** Writes (or with `check`, compares) every client's shells; returns the paths that differ. */
 export function main({ check = false } = {}) {
   const stale = [];
-  for (const id of Object.keys(CLIENTS)) {
-    for (const [path, content] of Object.entries(shells(id))) {
+  const files = [...Object.keys(CLIENTS).map(shells), nodeShells()];
+  for (const generated of files) {
+    for (const [path, content] of Object.entries(generated)) {
       const file = join(root, path);
       let current = null;
       try {

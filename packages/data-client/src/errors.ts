@@ -14,7 +14,7 @@ export class DataClientError extends ClientError {
     'https://github.com/avalanche-api/avalanche-api/tree/main/packages/data-client#errors';
 }
 
-/** The server answered, and the answer is a failure: a non-2XX status (or an unparsable body, see ParseError). */
+/** The server answered, and the answer is a failure: a status the call does not succeed with (or an unparsable body, see ParseError). */
 export class HttpError extends DataClientError {
   override name = 'HttpError';
   declare status: number;
@@ -23,27 +23,7 @@ export class HttpError extends DataClientError {
   declare url: string;
 }
 
-/** 400: a parameter the server rejected; `message` says which. */
-export class BadRequestError extends HttpError {
-  override name = 'BadRequestError';
-}
-
-/** 401: the api key is missing or invalid for this resource. */
-export class UnauthorizedError extends HttpError {
-  override name = 'UnauthorizedError';
-}
-
-/** 403: the api key may not access this resource. */
-export class ForbiddenError extends HttpError {
-  override name = 'ForbiddenError';
-}
-
-/** 404: unknown path or resource. */
-export class NotFoundError extends HttpError {
-  override name = 'NotFoundError';
-}
-
-/** 429, after the retries the client was allowed: slow down or send an api key. */
+/** 429, after the retries the client was allowed: slow down (or send a key the service rates higher). */
 export class RateLimitError extends HttpError {
   override name = 'RateLimitError';
   declare retryAfterMs: number | undefined;
@@ -73,7 +53,7 @@ export class ConnectionError extends DataClientError {
   declare code: string | undefined;
 }
 
-/** A redirect answered while the api key was attached; not followed, so the key never leaves `baseUrl`'s origin. */
+/** A redirect answered while a key or credential header was attached; not followed, so it never leaves `baseUrl`'s origin. */
 export class RedirectError extends DataClientError {
   override name = 'RedirectError';
   declare status: number;
@@ -97,11 +77,31 @@ export class ParameterError extends DataClientError {
   declare rule: string;
 }
 
-/** The service handed out a page token it had handed out before; following it would loop forever. */
+/** The service handed out a page cursor it had handed out before; following it would loop forever. */
 export class PaginationError extends DataClientError {
   override name = 'PaginationError';
   declare pageToken: string;
   declare page: number;
+}
+
+/** 400: a parameter the server rejected; `message` says which. */
+export class BadRequestError extends HttpError {
+  override name = 'BadRequestError';
+}
+
+/** 401: the api key is missing or invalid for this resource. */
+export class UnauthorizedError extends HttpError {
+  override name = 'UnauthorizedError';
+}
+
+/** 403: the api key may not access this resource. */
+export class ForbiddenError extends HttpError {
+  override name = 'ForbiddenError';
+}
+
+/** 404: unknown path or resource. */
+export class NotFoundError extends HttpError {
+  override name = 'NotFoundError';
 }
 
 /** With `createValidator('strict')`: a success body does not have the shape the spec promises. */

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,692 B today (issue 25 split createTransport into named helpers,
+// An app that makes one call: 4,689 B today (issue 25 split createTransport into named helpers,
 // +58 B), a regression guard just above it. Issue 15 asks for
 // 4,096; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
 const ONE_CALL_BUDGET = 4736;

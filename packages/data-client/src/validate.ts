@@ -11,8 +11,9 @@ export type {
 } from '@avalanche-api/rest-core';
 
 /**
- * Makes the hook that `validate` takes. `strict` throws a ResponseValidationError when a success
- * body does not have the shape the spec promises; `warn` reports it and returns the body anyway.
+ * Makes the hook that `validate` takes. `strict` throws a ResponseValidationError when
+ * a success body does not have the shape the spec promises; `warn` reports it and returns it
+ * anyway.
  *
  * @example
  * const client = createDataClient({ validate: createValidator('strict') });

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,238 B today (issue 25 split createTransport into named helpers,
+// An app that makes one call: 4,237 B today (issue 25 split createTransport into named helpers,
 // +58 B), a regression guard just above it. Issue 15 asks for
 // 3,072; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
 const ONE_CALL_BUDGET = 4288;

@@ -1,8 +1,21 @@
 // Every error the client throws. The classes are this package's own (an error of another client
 // is no NodeClientError); they take ClientError's one constructor (message, fields) from
-// @avalanche-api/rest-core, and the shared ones have every client's names, fields and messages.
-// `name` is spelled out in every class because minifiers rename classes.
-import { ClientError, type ErrorClasses, parameterMessage } from '@avalanche-api/rest-core';
+// @avalanche-api/rest-core. The ones every client has come from errorClasses.ts (generated from
+// the REST clients' template part); the JSON-RPC ones are here. `name` is spelled out in every
+// class because minifiers rename classes.
+import { type ErrorClasses, parameterMessage } from '@avalanche-api/rest-core';
+import {
+  ConnectionError,
+  NodeClientError,
+  PaginationError,
+  ParameterError,
+  ParseError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from './errorClasses.js';
+
+export * from './errorClasses.js';
 
 /** JSON for messages; never throws (BigInt, cycles). */
 export const show = (value: unknown): string => {
@@ -12,83 +25,6 @@ export const show = (value: unknown): string => {
     return String(value);
   }
 };
-
-/** Base class of everything this package throws; `message` is one short line. */
-export class NodeClientError extends ClientError {
-  override name = 'NodeClientError';
-  override docsUrl =
-    'https://github.com/avalanche-api/avalanche-api/tree/main/packages/node-rpc#errors';
-}
-
-/** An HTTP status outside 2xx (for the health GET: other than 200 and 503). */
-export class HttpError extends NodeClientError {
-  override name = 'HttpError';
-  declare status: number;
-  declare error: string;
-  declare body: unknown;
-  declare url: string;
-}
-
-/** HTTP 429 once retries are used up; `retryAfterMs` is the server's Retry-After, if any. */
-export class RateLimitError extends HttpError {
-  override name = 'RateLimitError';
-  declare retryAfterMs: number | undefined;
-}
-
-/** 5xx: the node or a gateway in front of it failed; an HTML page has its ParseError as `cause`. */
-export class ServerError extends HttpError {
-  override name = 'ServerError';
-}
-
-/** A 2xx answer that is not JSON, or JSON that is not a well-formed JSON-RPC response. */
-export class ParseError extends HttpError {
-  override name = 'ParseError';
-}
-
-/** No complete answer (headers and body) within `timeoutMs`. Never retried. */
-export class TimeoutError extends NodeClientError {
-  override name = 'TimeoutError';
-  declare timeoutMs: number;
-  declare url: string;
-}
-
-/** No HTTP answer at all (connection refused, reset, DNS, TLS, CORS), after the retries. */
-export class ConnectionError extends NodeClientError {
-  override name = 'ConnectionError';
-  declare url: string;
-  declare code: string | undefined;
-}
-
-/** A redirect answered while a credential header was attached; not followed. */
-export class RedirectError extends NodeClientError {
-  override name = 'RedirectError';
-  declare status: number;
-  declare location: string;
-  declare url: string;
-}
-
-/** The body grew past `maxResponseBytes` (default 32 MiB); reading stopped there. */
-export class ResponseTooLargeError extends NodeClientError {
-  override name = 'ResponseTooLargeError';
-  declare maxResponseBytes: number;
-  declare url: string;
-}
-
-/** A parameter breaks a rule of the spec; raised before anything is sent. */
-export class ParameterError extends NodeClientError {
-  override name = 'ParameterError';
-  declare operation: string;
-  declare parameter: string;
-  declare value: unknown;
-  declare rule: string;
-}
-
-/** A paginator (`avm.utxos`) was handed a cursor it had followed before; following it would loop. */
-export class PaginationError extends NodeClientError {
-  override name = 'PaginationError';
-  declare pageToken: string;
-  declare page: number;
-}
 
 /**
  * A JSON-RPC error object, answered with HTTP 200. `message` is the node's own text;
