@@ -1,10 +1,10 @@
 // Bundle budgets, measured on the built package (`pnpm build` first) the way a browser app ships
 // it: esbuild bundle + minify, ESM, platform browser, gzip -9.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { gzippedBundle as bundleOf, expectNoOptIns } from '../../rest-core/src/test/bundle.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 // An app that makes one call: 4,689 B today (issue 25 split createTransport into named helpers,
@@ -24,33 +24,7 @@ const operationCount = Object.values(
 const CLIENT_BUDGET = 6592 + PER_OPERATION * Math.max(0, operationCount - BASE_OPERATIONS);
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
-async function gzippedBundle(app: string): Promise<{ gzip: number; code: string }> {
-  if (!existsSync(`${packageDir}/dist/index.js`)) {
-    throw new Error('no dist/: run `pnpm build` first');
-  }
-  const result = await build({
-    stdin: { contents: app, resolveDir: packageDir, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]?.text ?? '';
-  return { gzip: gzipSync(code, { level: 9 }).length, code };
-}
-
-/** What no app here uses stays out, across the @avalanche-api/rest-core boundary too. */
-function expectNoOptIns(code: string) {
-  // The opt-in entry points: no response schemas, no openapi-fetch.
-  expect(code).not.toContain('SignedMessageResponse');
-  expect(code).not.toContain('Deeply-nested arrays');
-  // paginate and its PaginationError, the validator, checkSchema.
-  expect(code).not.toContain('repeats an earlier page token');
-  expect(code).not.toContain('does not match the spec');
-  expect(code).not.toContain('alternatives, not');
-}
+const gzippedBundle = (app: string) => bundleOf(build, packageDir, app);
 
 /** What the tests below measured, for the README check at the end. */
 const measured: { oneCall?: number; client?: number } = {};
@@ -75,7 +49,7 @@ describe('bundle size', () => {
     }
     expect(code).not.toContain('/v1/chains/');
     expect(code).not.toContain('exactly one must be set');
-    expectNoOptIns(code);
+    expectNoOptIns(code, 'SignedMessageResponse');
     expect(gzip).toBeLessThanOrEqual(ONE_CALL_BUDGET);
   });
 
@@ -89,7 +63,7 @@ describe('bundle size', () => {
     measured.client = gzip;
     // The client has every operation: this is the check that the one-call test above can fail.
     expect(code).toContain('"aggregateSignatures"');
-    expectNoOptIns(code);
+    expectNoOptIns(code, 'SignedMessageResponse');
     expect(gzip).toBeLessThanOrEqual(CLIENT_BUDGET);
   });
 
