@@ -196,13 +196,17 @@ const xml = (s: string) =>
 export interface JunitCase {
   classname: string;
   name: string;
+  /** Seconds the case took, when known. */
+  time?: number;
   failure?: { message: string; text: string };
   skipped?: string;
 }
 
-export function junitDocument(name: string, cases: JunitCase[]): string {
+/** `time`: the whole suite's seconds, when known. */
+export function junitDocument(name: string, cases: JunitCase[], time?: number): string {
+  const seconds = (t: number | undefined) => (t === undefined ? '' : ` time="${t.toFixed(3)}"`);
   const body = cases.map((c) => {
-    const head = `  <testcase classname="${xml(c.classname)}" name="${xml(c.name)}"`;
+    const head = `  <testcase classname="${xml(c.classname)}" name="${xml(c.name)}"${seconds(c.time)}`;
     if (c.failure)
       return `${head}>\n    <failure message="${xml(c.failure.message)}">${xml(c.failure.text)}</failure>\n  </testcase>`;
     if (c.skipped !== undefined)
@@ -213,7 +217,7 @@ export function junitDocument(name: string, cases: JunitCase[]): string {
   const skipped = cases.filter((c) => !c.failure && c.skipped !== undefined).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
+    `<testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}"${seconds(time)}>`,
     ...body,
     '</testsuite>',
   ].join('\n');

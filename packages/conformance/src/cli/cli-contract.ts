@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reportVersion } from '../check/report.js';
+import { type JunitCase, junitDocument, reportVersion } from '../check/report.js';
 import { targetOf } from '../contract/case-inputs.js';
 import type { CaseClass } from '../contract/case-values.js';
 import {
@@ -36,12 +36,7 @@ import {
   sent,
   valueCoverage,
 } from '../contract/contract-plan.js';
-import {
-  contractJunitXml,
-  driftLines,
-  headline,
-  reasonLines,
-} from '../contract/contract-report.js';
+import { driftLines, headline, reasonLines } from '../contract/contract-report.js';
 import { exercisedKinds, filterCoverage } from '../contract/filter-cases.js';
 import { classOf } from '../contract/generate-cases.js';
 import { declaredKinds } from '../model/promises/vocabulary.js';
@@ -282,8 +277,31 @@ function contractJson(run: ContractRun): string {
   return JSON.stringify(report, null, 2);
 }
 
+/**
+ * The run as JUnit XML: one testcase per case with its `time`, named uniquely within its service
+ * (a repeated source gets ` #2`, ` #3`).
+ */
 function contractJunit(run: ContractRun): string {
-  return contractJunitXml(`contract ${run.target}`, run.results, run.durationMs);
+  const names = new Map<string, number>();
+  const cases = run.results.map((r): JunitCase => {
+    const base = `${r.operation} ${r.source}`;
+    const n = (names.get(`${r.service} ${base}`) ?? 0) + 1;
+    names.set(`${r.service} ${base}`, n);
+    const c: JunitCase = {
+      classname: r.service,
+      name: n === 1 ? base : `${base} #${n}`,
+      time: (r.durationMs ?? 0) / 1000,
+    };
+    if (r.verdict === 'drift')
+      c.failure = {
+        message: headline(r),
+        text: [...r.violations.map(formatViolation), r.curl].join('\n'),
+      };
+    else if (r.verdict === 'not-tested') c.skipped = `not tested: ${r.unreachable ?? 'no answer'}`;
+    else if (r.verdict === 'skipped') c.skipped = r.skip ?? 'skipped';
+    return c;
+  });
+  return junitDocument(`contract ${run.target}`, cases, run.durationMs / 1000);
 }
 
 function contractText(run: ContractRun, where: string): string {

@@ -10,7 +10,7 @@ import {
   retryAfterMs as strictRetryAfterMs,
   type TimeoutError,
 } from '@avalanche-api/rest-core';
-import { isObject } from '../model/json-pointer.js';
+import { canonical, isObject } from '../model/json-pointer.js';
 import type { OpenApiService, RestRequest } from '../model/openapi.js';
 import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
 import { type Violation, type ViolationKind, violation } from '../model/schema-set.js';
@@ -248,13 +248,6 @@ export function describeExpectation(e: Expectation): string {
   if (e.reply === 'result') return `HTTP ${e.status} with a result`;
   return `HTTP ${e.status}`;
 }
-
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, val) =>
-    isObject(val)
-      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
-      : val,
-  );
 
 /** The request a case sends, JSON-RPC ids left out: two cases with one key get one answer. */
 function requestKey(c: ContractCase): string {

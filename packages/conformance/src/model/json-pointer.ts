@@ -49,3 +49,11 @@ export function deref<T = Record<string, unknown>>(
   }
   return { node: current as T, pointer: at };
 }
+
+/** JSON text with every object's keys sorted: equal for equal values, whatever the key order. */
+export const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, val) =>
+    isObject(val)
+      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
+      : val,
+  );

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import { restIdentityNames, rpcIdentityNames } from '../model/identity.js';
-import { deref, isObject } from '../model/json-pointer.js';
+import { canonical, deref, isObject } from '../model/json-pointer.js';
 import type { OpenApiService, Operation, RestRequest } from '../model/openapi.js';
 import { namedParams, type OpenRpcService, type RpcMethod } from '../model/openrpc.js';
 import { type Inputs, membersOf } from '../model/promises/values.js';
 import type { Promises } from '../model/promises/vocabulary.js';
-import type { Recording } from '../recordings/recordings.js';
-import { canonical, filterDecided, identityMatches, memberDecided } from './replay-promises.js';
-
-export { canonical };
-
 import type { Specs } from '../model/specs.js';
+import type { Recording } from '../recordings/recordings.js';
+import { filterDecided, identityMatches, memberDecided } from './replay-promises.js';
 
 /** One stored answer and what it answers. */
 interface Candidate<T> {

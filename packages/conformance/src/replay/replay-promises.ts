@@ -1,4 +1,4 @@
-import { getPointer, isObject } from '../model/json-pointer.js';
+import { canonical, getPointer, isObject } from '../model/json-pointer.js';
 import {
   asNumber,
   compare,
@@ -71,13 +71,6 @@ export function withPointer(doc: unknown, pointer: string, value: unknown): unkn
   else copy[key] = withPointer(base[key], inner, value);
   return copy;
 }
-
-export const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, val) =>
-    isObject(val)
-      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
-      : val,
-  );
 
 // ---------------------------------------------------------------------------------------
 // Cursors this server hands out.
