@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deref } from './json-ref.mjs';
 
 const specsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../specs');
 const require = createRequire(import.meta.url);
@@ -25,18 +26,6 @@ function validator() {
 }
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function resolveRef(doc, node) {
-  let current = node;
-  while (isObject(current) && typeof current.$ref === 'string') {
-    const path = current.$ref.replace(/^#\//, '').split('/');
-    current = path.reduce(
-      (n, t) => (n === undefined ? n : n[t.replaceAll('~1', '/').replaceAll('~0', '~')]),
-      doc,
-    );
-  }
-  return current;
-}
 
 /** Every input name a promise entry refers to (its `input`s and `when` keys). */
 function inputsOf(promises) {
@@ -76,9 +65,9 @@ export function promiseProblems(name, doc) {
     if (doc['x-promises'] !== undefined)
       problems.push(...problemsOf(`${name} (document)`, doc['x-promises']));
     for (const raw of doc.methods) {
-      const method = resolveRef(doc, raw);
+      const method = deref(doc, raw);
       if (method?.['x-promises'] === undefined) continue;
-      const params = (method.params ?? []).map((p) => resolveRef(doc, p)?.name);
+      const params = (method.params ?? []).map((p) => deref(doc, p)?.name);
       problems.push(...problemsOf(`${name} ${method.name}`, method['x-promises'], params));
     }
     return problems;
@@ -88,7 +77,7 @@ export function promiseProblems(name, doc) {
       const op = item?.[verb];
       if (op?.['x-promises'] === undefined) continue;
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(
-        (p) => resolveRef(doc, p)?.name,
+        (p) => deref(doc, p)?.name,
       );
       const where = `${name} ${op.operationId ?? `${verb.toUpperCase()} ${path}`}`;
       problems.push(...problemsOf(where, op['x-promises'], params));

@@ -17,6 +17,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkName, hoistSchemas, IDENTIFIER, pascal } from './generate-named-types.mjs';
 import { structuralSchema } from './generate-openapi-types.mjs';
+import { deref } from './json-ref.mjs';
 
 // Required, not imported: as ESM, Node would parse TypeScript's 9 MB file three times.
 const { default: openapiTS, astToString } = createRequire(import.meta.url)('openapi-typescript');
@@ -102,21 +103,7 @@ export const FLAG = { byPosition: 1, batch: 2 };
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Resolves a local `#/a/b` reference against the document, following chains. */
-export function deref(doc, value, seen = new Set()) {
-  if (!isObject(value) || typeof value.$ref !== 'string') return value;
-  const ref = value.$ref;
-  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, got ${ref}`);
-  if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
-  seen.add(ref);
-  let target = doc;
-  for (const part of ref.slice(2).split('/')) {
-    const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (!isObject(target) || !(key in target)) throw new Error(`unresolved $ref ${ref}`);
-    target = target[key];
-  }
-  return deref(doc, target, seen);
-}
+export { deref } from './json-ref.mjs';
 
 /**
  * The path template of a server url, relative to the client's base url: the spec may

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkName, hoistSchemas, pascal } from './generate-named-types.mjs';
+import { deref } from './json-ref.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..');
@@ -43,24 +44,7 @@ const UNSUPPORTED_PARAMETER_KEYWORDS = [
   'const',
 ];
 
-/** Follows local `$ref`s (`#/a/b`) until a node without one. */
-export function deref(doc, node) {
-  let current = node;
-  const seen = new Set();
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    if (seen.has(current.$ref)) throw new Error(`circular $ref ${current.$ref}`);
-    seen.add(current.$ref);
-    if (!current.$ref.startsWith('#/'))
-      throw new Error(`only local $refs are supported: ${current.$ref}`);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((parent, key) => parent?.[key], doc);
-    if (current === undefined) throw new Error(`unresolved $ref ${[...seen].pop()}`);
-  }
-  return current;
-}
+export { deref } from './json-ref.mjs';
 
 /** A path shown in headers: relative to the repository when inside it, so output is the same on every machine. */
 export function displayPath(file) {
