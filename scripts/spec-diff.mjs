@@ -30,7 +30,21 @@ export const feeds = {
 /** Package folders whose version marks a release. */
 export const publishedPackages = ['data-client', 'metrics-client', 'node-rpc', 'conformance'];
 
-/** The changeset bump a change needs, by its level for clients. */
+/**
+ * Whose column of the classification a package is bumped by: its own users'. A client's users
+ * call a server, so they feel the client column; the conformance package's users test servers
+ * with its verdicts, so they feel the server column. The docs site is not published: no bump.
+ */
+export const audienceOf = (pkg) => (pkg === '@avalanche-api/conformance' ? 'server' : 'client');
+
+/** The release policy, as `--help` and the README's release section state it. */
+export const bumpPolicy =
+  "Each published package is bumped for its own users: the client packages by the change's\n" +
+  'level for clients, @avalanche-api/conformance by its level for servers (its verdicts), the\n' +
+  'docs by neither (not published). breaking → major, warning or non-breaking → minor,\n' +
+  'docs → patch; before the first release any bump will do.';
+
+/** The changeset bump a change needs, by its level for the package's audience. */
 export const bumpFor = {
   breaking: 'major',
   warning: 'minor',
@@ -189,21 +203,27 @@ export async function pendingChangesets(root, rev) {
 
 const levelRank = { none: 0, docs: 1, 'non-breaking': 2, warning: 3, breaking: 4 };
 
-/**
- * What each published package needs: the bump its most severe spec change calls for, the
- * change, and the bump its pending changesets give.
- */
-export function changesetVerdicts(changes, changesets, released) {
+/** For each package the changes feed, its most severe change for its own users. */
+function worstPerPackage(changes) {
   const packages = new Map();
   for (const change of changes) {
     for (const pkg of feeds[change.spec] ?? ['@avalanche-api/conformance']) {
+      const audience = audienceOf(pkg);
       const entry = packages.get(pkg);
-      if (!entry || levelRank[change.client] > levelRank[entry.change.client])
-        packages.set(pkg, { change, needed: bumpFor[change.client] });
+      if (!entry || levelRank[change[audience]] > levelRank[entry.change[audience]])
+        packages.set(pkg, { change, audience, needed: bumpFor[change[audience]] });
     }
   }
+  return [...packages].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * What each published package needs: the bump its most severe spec change for its own users
+ * calls for (see `audienceOf`), the change, and the bump its pending changesets give.
+ */
+export function changesetVerdicts(changes, changesets, released) {
   const verdicts = [];
-  for (const [pkg, { change, needed }] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [pkg, { change, audience, needed }] of worstPerPackage(changes)) {
     let given = 'none';
     for (const bumps of changesets.values()) {
       const b = bumps[pkg];
@@ -211,34 +231,31 @@ export function changesetVerdicts(changes, changesets, released) {
     }
     // Before the first release nobody depends on a version yet: a changeset must exist, any bump.
     const ok = released ? bumpRank[given] >= bumpRank[needed] : given !== 'none';
-    verdicts.push({ package: pkg, needed: released ? needed : 'any', given, change, ok });
+    verdicts.push({ package: pkg, needed: released ? needed : 'any', given, change, audience, ok });
   }
   return verdicts;
 }
 
-function describe(change) {
-  return `${change.spec} ${change.operation}: ${change.message} (${change.rule}, ${change.client} for clients)`;
+function describe(change, audience = 'client') {
+  return `${change.spec} ${change.operation}: ${change.message} (${change.rule}, ${change[audience]} for ${audience}s)`;
 }
 
 /** A draft changeset for the changes: front matter with the bumps needed, one line per change. */
 export function draftChangeset(changes, base) {
-  const bumps = new Map();
-  for (const c of changes) {
-    for (const pkg of feeds[c.spec] ?? ['@avalanche-api/conformance']) {
-      const b = bumpFor[c.client];
-      if (bumpRank[b] > bumpRank[bumps.get(pkg) ?? 'none']) bumps.set(pkg, b);
-    }
-  }
+  const bumps = worstPerPackage(changes).map(([pkg, { needed }]) => [pkg, needed]);
   const notable = changes
     .filter((c) => c.client !== 'docs')
     .sort((a, b) => levelRank[b.client] - levelRank[a.client]);
   const shown = notable.slice(0, 30);
-  const lines = shown.map((c) => `- ${c.spec} \`${c.operation}\`: ${c.message} (${c.client}).`);
+  const lines = shown.map(
+    (c) =>
+      `- ${c.spec} \`${c.operation}\`: ${c.message} (${c.client} for clients, ${c.server} for servers).`,
+  );
   if (notable.length > shown.length) lines.push(`- and ${notable.length - shown.length} more.`);
   const docs = changes.length - notable.length;
   return [
     '---',
-    ...[...bumps].sort(([a], [b]) => a.localeCompare(b)).map(([p, b]) => `'${p}': ${b}`),
+    ...bumps.map(([p, b]) => `'${p}': ${b}`),
     '---',
     '',
     `The specs changed since ${base.slice(0, 12)}${lines.length ? ':' : '.'}`,
@@ -271,7 +288,7 @@ export async function main(argv, root = process.cwd()) {
   }
   if (values.help) {
     process.stdout.write(
-      'Usage: pnpm spec:diff [--base REV] [--check-changesets] [--write-changeset] [--format text|json|markdown]\n',
+      `Usage: pnpm spec:diff [--base REV] [--check-changesets] [--write-changeset] [--format text|json|markdown]\n\n${bumpPolicy}\n`,
     );
     return 0;
   }
@@ -305,7 +322,7 @@ export async function main(argv, root = process.cwd()) {
   if (format === 'json') {
     const report = JSON.parse(differ.formatDiff(changes, summary, 'json'));
     process.stdout.write(
-      `${JSON.stringify({ base, released, ...report, ...(values['check-changesets'] ? { changesets: verdicts.map(({ change, ...v }) => ({ ...v, change: describe(change) })) } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ base, released, ...report, ...(values['check-changesets'] ? { changesets: verdicts.map(({ change, ...v }) => ({ ...v, change: describe(change, v.audience) })) } : {}) }, null, 2)}\n`,
     );
   } else {
     process.stdout.write(`${where}\n${differ.formatDiff(changes, summary, format)}\n`);
@@ -326,7 +343,7 @@ export async function main(argv, root = process.cwd()) {
     failed = true;
     const need = v.needed === 'any' ? 'a changeset' : `a ${v.needed} changeset`;
     process.stderr.write(
-      `spec:diff: ${v.package} needs ${need} (pending changesets since ${base.slice(0, 12)} give ${v.given}) for: ${describe(v.change)}\n`,
+      `spec:diff: ${v.package} needs ${need} (pending changesets since ${base.slice(0, 12)} give ${v.given}) for: ${describe(v.change, v.audience)}\n`,
     );
   }
   return failed ? 1 : 0;

@@ -125,8 +125,132 @@ describe('pnpm spec:diff --check-changesets in a scratch repository', () => {
   });
 });
 
+describe('each package bumped for its own users, in the scratch repository', () => {
+  const file = (...p) => join(repo, 'specs', ...p);
+  const edit = async (path, from, to) => {
+    const yaml = await readFile(path, 'utf8');
+    expect(yaml).toMatch(from);
+    await writeFile(path, yaml.replace(from, to));
+  };
+  const metricsChangeset = (client, conformance) =>
+    writeFile(
+      join(repo, '.changeset/last-run.md'),
+      `---\n'@avalanche-api/metrics-client': ${client}\n'@avalanche-api/conformance': ${conformance}\n---\n\nThe average TPS answer no longer has lastRun.\n`,
+    );
+  const verdict = (r, pkg) => JSON.parse(r.stdout).changesets.find((v) => v.package === pkg);
+
+  beforeAll(async () => {
+    await git('checkout', '--', 'specs');
+    await rm(join(repo, '.changeset/evm-block.md'), { force: true });
+  });
+
+  test('"jailed" added to ValidationStatus is breaking for clients: the items carry the filter\'s values', async () => {
+    const status = file('data-api/schemas/ValidationStatus.yaml');
+    await edit(status, /\n {2}- removed\n/, '\n  - removed\n  - jailed\n');
+    const r = await gate('--check-changesets', '--format', 'json');
+    await git('checkout', '--', 'specs');
+    const report = JSON.parse(r.stdout);
+    const uses = report.changes
+      .filter((c) => c.operation === 'listValidators')
+      .map((c) => [c.rule, c.client, c.server, c.message]);
+    expect(uses).toEqual([
+      [
+        'response-enum-widened',
+        'breaking',
+        'non-breaking',
+        'body.validators[].validationStatus: value "jailed" added',
+      ],
+      [
+        'request-enum-widened',
+        'non-breaking',
+        'breaking',
+        'query.validationStatus: value "jailed" added',
+      ],
+    ]);
+    expect(report.summary.client).toBe('breaking');
+    expect(verdict(r, '@avalanche-api/data-client')).toMatchObject({ needed: 'major', ok: false });
+    expect(r.code).toBe(1);
+  });
+
+  const dropLastRun = async () => {
+    const openapi = file('metrics-api/openapi.yaml');
+    await edit(openapi, 'required: [results, status, lastRun]', 'required: [results, status]');
+    await edit(openapi, /\n {8}lastRun:\n(?: {10}.*\n)+/, '\n');
+  };
+
+  test('lastRun removed from the Metrics answer passes with a major metrics-client and a minor conformance changeset', async () => {
+    await dropLastRun();
+    await metricsChangeset('major', 'minor');
+    const r = await gate('--check-changesets', '--format', 'json');
+    expect(JSON.parse(r.stdout).changes).toContainEqual(
+      expect.objectContaining({
+        rule: 'response-property-removed',
+        client: 'breaking',
+        server: 'warning',
+        message: 'body.lastRun: removed',
+      }),
+    );
+    expect(verdict(r, '@avalanche-api/metrics-client')).toMatchObject({
+      audience: 'client',
+      needed: 'major',
+      given: 'major',
+      ok: true,
+    });
+    expect(verdict(r, '@avalanche-api/conformance')).toMatchObject({
+      audience: 'server',
+      needed: 'minor',
+      given: 'minor',
+      ok: true,
+    });
+    expect(r.stderr).toContain('@avalanche-api/conformance: changesets give minor, minor needed');
+    expect(r.code).toBe(0);
+  });
+
+  test('the same removal with a patch for metrics-client fails, naming the client column', async () => {
+    await metricsChangeset('patch', 'minor');
+    const r = await gate('--check-changesets');
+    expect(r.stderr).toContain('@avalanche-api/metrics-client needs a major changeset');
+    expect(r.stderr).toContain('response-property-removed, breaking for clients');
+    expect(r.stderr).not.toContain('@avalanche-api/conformance needs');
+    expect(r.code).toBe(1);
+  });
+
+  test('--write-changeset writes each package its own bump', async () => {
+    await rm(join(repo, '.changeset/last-run.md'));
+    const r = await gate('--write-changeset', '--format', 'json');
+    const drafted = join(
+      repo,
+      '.changeset',
+      `spec-changes-${JSON.parse(r.stdout).base.slice(0, 7)}.md`,
+    );
+    const text = await readFile(drafted, 'utf8');
+    await rm(drafted);
+    await git('checkout', '--', 'specs');
+    expect(text).toMatch(
+      /^---\n'@avalanche-api\/conformance': minor\n'@avalanche-api\/metrics-client': major\n---\n/,
+    );
+    expect(text).toContain('body.lastRun: removed (breaking for clients, warning for servers)');
+  });
+
+  test('--help states the policy', async () => {
+    const r = await gate('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      '@avalanche-api/conformance by its level for servers (its verdicts)',
+    );
+    expect(r.stdout).toContain("the client packages by the change's");
+  });
+});
+
 describe('changeset verdicts', () => {
-  const change = (spec, client) => ({ spec, client, operation: 'op', rule: 'x', message: 'm' });
+  const change = (spec, client) => ({
+    spec,
+    client,
+    server: client,
+    operation: 'op',
+    rule: 'x',
+    message: 'm',
+  });
   test.each([
     [
       'breaking needs major',
@@ -176,11 +300,18 @@ describe('changeset verdicts', () => {
     expect(client.ok).toBe(ok);
   });
 
-  test('every spec change also needs a conformance changeset', () => {
-    const verdicts = changesetVerdicts([change('data-api', 'docs')], new Map(), true);
+  test('every spec change also needs a conformance changeset, by its level for servers', () => {
+    const verdicts = changesetVerdicts(
+      [
+        { ...change('data-api', 'docs'), server: 'docs' },
+        { ...change('data-api', 'breaking'), server: 'warning' },
+      ],
+      new Map(),
+      true,
+    );
     expect(verdicts.map((v) => [v.package, v.needed])).toEqual([
-      ['@avalanche-api/conformance', 'patch'],
-      ['@avalanche-api/data-client', 'patch'],
+      ['@avalanche-api/conformance', 'minor'],
+      ['@avalanche-api/data-client', 'major'],
     ]);
   });
 

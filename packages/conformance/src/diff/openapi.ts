@@ -2,10 +2,12 @@
 import {
   Changes,
   diffAnnotations,
+  diffEchoes,
   diffReleaseMarks,
   diffSchema,
   isObject,
   type Obj,
+  promisedEchoes,
   ptr,
   resolve,
   type Scope,
@@ -210,7 +212,11 @@ interface OperationPair {
 
 /** Parameters: removed, moved, added, made required or optional, and each compared. */
 function diffParameters(p: OperationPair) {
-  const { out, oldDoc, newDoc, o, n, op, request } = p;
+  const { out, oldDoc, newDoc, o, n, op, request, response } = p;
+  const echoes = {
+    old: promisedEchoes(o.node['x-promises']),
+    new: promisedEchoes(n.node['x-promises']),
+  };
   const ops = parameters(oldDoc, o);
   const nps = parameters(newDoc, n);
   const moved = new Set<string>();
@@ -276,6 +282,13 @@ function diffParameters(p: OperationPair) {
       `${p.at}/schema`,
       m.path,
     );
+    const schemas = {
+      old: old.node.schema,
+      new: p.node.schema,
+      oldAt: `${old.at}/schema`,
+      newAt: `${p.at}/schema`,
+    };
+    diffEchoes(response, echoes, p.name, schemas, 'body');
     diffContent(
       request,
       old.node.content,

@@ -2,10 +2,12 @@
 import {
   Changes,
   diffAnnotations,
+  diffEchoes,
   diffReleaseMarks,
   diffSchema,
   isObject,
   type Obj,
+  promisedEchoes,
   ptr,
   resolve,
   type Scope,
@@ -165,7 +167,11 @@ interface MethodPair {
 
 /** Params: order (when sent by position), removed, added, made required or optional, each compared. */
 function diffParams(p: MethodPair, nps: unknown) {
-  const { out, oldDoc, newDoc, o, n, op, request } = p;
+  const { out, oldDoc, newDoc, o, n, op, request, response } = p;
+  const echoes = {
+    old: promisedEchoes(o.node['x-promises']),
+    new: promisedEchoes(n.node['x-promises']),
+  };
   const params = (doc: Obj, m: Method) =>
     (Array.isArray(m.node.params) ? m.node.params : []).map((raw, i) => {
       const { node, at } = resolve(doc, raw, `${m.at}/params/${i}`);
@@ -224,14 +230,14 @@ function diffParams(p: MethodPair, nps: unknown) {
       new Set(['name', 'required', 'schema']),
     );
     diffReleaseMarks(request, old.node, p.node, p.at, `param ${p.name}`, false, m.path);
-    diffSchema(
-      request,
-      old.node.schema,
-      p.node.schema,
-      `${old.at}/schema`,
-      `${p.at}/schema`,
-      m.path,
-    );
+    const schemas = {
+      old: old.node.schema,
+      new: p.node.schema,
+      oldAt: `${old.at}/schema`,
+      newAt: `${p.at}/schema`,
+    };
+    diffSchema(request, schemas.old, schemas.new, schemas.oldAt, schemas.newAt, m.path);
+    diffEchoes(response, echoes, p.name, schemas, 'result');
   }
 }
 

@@ -116,11 +116,11 @@ const edits: Edit[] = [
     'breaking',
   ],
   [
-    'ValidationStatus gains "paused" (a query enum)',
+    'ValidationStatus gains "paused" (a query filter whose values the items carry)',
     'data-api',
     (d) => schemas(d).ValidationStatus.enum.push('paused'),
-    'request-enum-widened',
-    'non-breaking',
+    'response-enum-widened',
+    'breaking',
   ],
   [
     'NftIndexStatus gains "stale" (a response enum)',

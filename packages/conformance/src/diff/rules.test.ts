@@ -2,7 +2,7 @@
 // applies to: the diff must find exactly the rule's change (plus any listed `also`).
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { diffDocuments, parseSpec, type SpecKind } from './index.js';
+import { diffDocuments, parseSpec, type SpecKind, summarize } from './index.js';
 import { type RuleId, rules } from './rules.js';
 import type { Side } from './walk.js';
 
@@ -533,6 +533,158 @@ describe('judged per use', () => {
       ['response-enum-widened', 'breaking', 'non-breaking'],
     ]);
     expect(changes.every((c) => c.location === '/components/schemas/Status/enum')).toBe(true);
+  });
+
+  const rowsOf = (changes: ReturnType<typeof diff>) =>
+    changes.map((c) => [c.rule, c.client, c.server, c.message]).sort();
+
+  /** A list whose items carry a tag a query filter matches `equal`, as `x-promises` declare. */
+  const filtered = (values: string[], promises: Doc = {}) => {
+    const item = obj({ status: { type: 'string', const: 'active' } }, ['status']);
+    const d = restBase({ type: 'object' }, obj({ things: { type: 'array', items: item } }));
+    d.components.schemas.Status = { type: 'string', enum: values };
+    rest(d).parameters.push({
+      name: 'status',
+      in: 'query',
+      schema: { $ref: '#/components/schemas/Status' },
+    });
+    rest(d)['x-promises'] = {
+      items: '/things',
+      filters: [{ input: 'status', member: '/status', match: 'equal' }],
+      ...promises,
+    };
+    return d;
+  };
+
+  test('a query filter the items echo: a value it gains is a value the answer carries', () => {
+    const changes = diff('openapi', filtered(['active']), filtered(['active', 'jailed']));
+    expect(rowsOf(changes)).toEqual([
+      ['request-enum-widened', 'non-breaking', 'breaking', 'query.status: value "jailed" added'],
+      [
+        'response-enum-widened',
+        'breaking',
+        'non-breaking',
+        'body.things[].status: value "jailed" added',
+      ],
+    ]);
+    expect(summarize(changes)).toEqual({ client: 'breaking', server: 'breaking' });
+  });
+
+  test('a filter matched after folding, or declared on one side only, is no echo', () => {
+    const folded = {
+      filters: [{ input: 'status', member: '/status', match: 'equal', normalize: 'lower' }],
+    };
+    expect(
+      rowsOf(diff('openapi', filtered(['active'], folded), filtered(['active', 'jailed'], folded))),
+    ).toEqual([
+      ['request-enum-widened', 'non-breaking', 'breaking', 'query.status: value "jailed" added'],
+    ]);
+    const before = filtered(['active']);
+    delete rest(before)['x-promises'];
+    expect(
+      diff('openapi', before, filtered(['active', 'jailed']))
+        .map((c) => c.rule)
+        .sort(),
+    ).toEqual(['extension-changed', 'request-enum-widened']);
+  });
+
+  test('a by-name list param a result filter matches `oneOf`: each value it gains is echoed', () => {
+    const doc = (values: string[]) => {
+      const d = rpcBase(
+        { type: 'array', items: { $ref: '#/components/schemas/Kind' } },
+        obj({ peers: { type: 'array', items: obj({ kind: str }) } }),
+      );
+      d.components.schemas.Kind = { type: 'string', enum: values };
+      rpc(d)['x-promises'] = {
+        items: '/peers',
+        filters: [{ input: 'p', member: ['/kind'], match: 'oneOf' }],
+      };
+      return d;
+    };
+    expect(rowsOf(diff('openrpc', doc(['a']), doc(['a', 'b'])))).toEqual([
+      ['request-enum-widened', 'non-breaking', 'breaking', 'params.p[]: value "b" added'],
+      ['response-enum-widened', 'breaking', 'non-breaking', 'result.peers[].kind: value "b" added'],
+    ]);
+  });
+
+  test.each(['openapi', 'openrpc'] as const)(
+    '%s: a schema shared by the request body and the answer is judged on each side',
+    (kind) => {
+      const doc = (values: string[]) => {
+        const thing = { $ref: '#/components/schemas/Thing' };
+        const d = base(kind, thing, obj({ made: thing }, ['made']));
+        d.components.schemas.Thing = obj({ colour: { type: 'string', enum: values } }, ['colour']);
+        return d;
+      };
+      const changes = diff(kind, doc(['red']), doc(['red', 'blue']));
+      const [request, answer] =
+        kind === 'openapi' ? ['body', 'body.made'] : ['params.p', 'result.made'];
+      expect(rowsOf(changes)).toEqual([
+        [
+          'request-enum-widened',
+          'non-breaking',
+          'breaking',
+          `${request}.colour: value "blue" added`,
+        ],
+        [
+          'response-enum-widened',
+          'breaking',
+          'non-breaking',
+          `${answer}.colour: value "blue" added`,
+        ],
+      ]);
+      expect(summarize(changes)).toEqual({ client: 'breaking', server: 'breaking' });
+    },
+  );
+
+  test.each(['openapi', 'openrpc'] as const)(
+    '%s: a schema used at several members is told once per member, through allOf, oneOf and $refs',
+    (kind) => {
+      const doc = (values: string[]) => {
+        const at = { $ref: '#/components/schemas/At' };
+        const d = base(
+          kind,
+          undefined,
+          obj({
+            first: at,
+            nested: { allOf: [obj({ deeper: at })] },
+            either: {
+              oneOf: [
+                obj({ tag: { const: 'a' }, at }, ['tag']),
+                obj({ tag: { const: 'b' }, at }, ['tag']),
+              ],
+            },
+          }),
+        );
+        d.components.schemas.At = { type: 'string', enum: values };
+        return d;
+      };
+      const prefix = kind === 'openapi' ? 'body' : 'result';
+      expect(
+        diff(kind, doc(['x']), doc(['x', 'y']))
+          .map((c) => c.message)
+          .sort(),
+      ).toEqual(
+        // The two alternatives put `at` at one member: one use.
+        [`${prefix}.either.at`, `${prefix}.first`, `${prefix}.nested.deeper`].map(
+          (m) => `${m}: value "y" added`,
+        ),
+      );
+    },
+  );
+
+  test('a recursive schema is compared once per member and ends', () => {
+    const doc = (values: string[]) => {
+      const d = restBase(undefined, { $ref: '#/components/schemas/Node' });
+      d.components.schemas.Node = obj({
+        kind: { type: 'string', enum: values },
+        children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+      });
+      return d;
+    };
+    expect(diff('openapi', doc(['leaf']), doc(['leaf', 'branch'])).map((c) => c.message)).toEqual([
+      'body.kind: value "branch" added',
+    ]);
   });
 
   test('a response member made required breaks servers, not clients', () => {

@@ -1,6 +1,6 @@
 // What both differs share: the change list, $ref resolution with sibling keywords, and the
 // comparison of two JSON Schemas as used on one side of the wire.
-import { escapePointer, getPointer, isObject } from '../model/json-pointer.js';
+import { escapePointer, getPointer, isObject, unescapePointer } from '../model/json-pointer.js';
 import { type Change, type RuleId, rules } from './rules.js';
 
 export type Side = 'request' | 'response';
@@ -73,6 +73,78 @@ export function resolve(doc: unknown, node: unknown, at: string): { node: unknow
   return { node: current, at: where };
 }
 
+/**
+ * An answer member that carries a request input's own values, as the operation's `x-promises`
+ * declare: a filter or identity matched `equal` (the member is the input's value) or `oneOf`
+ * (it is one of the input's values, `each`). The input's schema is then also used in the
+ * answer at `member`, so a value it gains is one the answer can carry.
+ */
+export interface Echo {
+  input: string;
+  /** Where in the answer (the REST body or the JSON-RPC result), `*` for each item. */
+  member: MemberPath;
+  each: boolean;
+}
+
+const pointerTokens = (pointer: string) =>
+  pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointer);
+
+/** The echoes an `x-promises` block declares (none for other matches or a normalized one). */
+export function promisedEchoes(promises: unknown): Echo[] {
+  if (!isObject(promises)) return [];
+  const items = typeof promises.items === 'string' ? [...pointerTokens(promises.items), '*'] : [];
+  const out: Echo[] = [];
+  const each = (list: unknown, base: string[]) => {
+    for (const entry of Array.isArray(list) ? list : []) {
+      // A normalized match compares folded values: the answer need not carry the input's spelling.
+      if (!isObject(entry) || typeof entry.input !== 'string' || entry.normalize !== undefined)
+        continue;
+      const how = entry.match ?? 'equal';
+      if (how !== 'equal' && how !== 'oneOf') continue;
+      const members = Array.isArray(entry.member) ? entry.member : [entry.member];
+      for (const m of members)
+        if (typeof m === 'string')
+          out.push({
+            input: entry.input,
+            member: [...base, ...pointerTokens(m)],
+            each: how === 'oneOf',
+          });
+    }
+  };
+  each(promises.filters, items);
+  each(promises.identity, []);
+  return out;
+}
+
+/**
+ * Compares an input's schema once more as the answer uses it, for each echo of it that both
+ * documents declare: `jailed` added to a filter's enum widens the answer's values too.
+ */
+export function diffEchoes(
+  response: Scope,
+  echoes: { old: Echo[]; new: Echo[] },
+  input: string,
+  schemas: { old: unknown; new: unknown; oldAt: string; newAt: string },
+  prefix: string,
+) {
+  for (const e of echoes.new) {
+    if (e.input !== input) continue;
+    if (!echoes.old.some((x) => x.input === input && same(x.member, e.member) && x.each === e.each))
+      continue;
+    const value = (doc: unknown, raw: unknown, at: string) => {
+      if (!e.each) return { raw, at };
+      const r = resolve(doc, raw, at);
+      // A list input's values are its items; a comma-separated string has no item schema.
+      return isObject(r.node) && r.node.items !== undefined
+        ? { raw: r.node.items, at: `${r.at}/items` }
+        : undefined;
+    };
+    const o = value(response.oldDoc, schemas.old, schemas.oldAt);
+    const n = value(response.newDoc, schemas.new, schemas.newAt);
+    if (o && n) diffSchema(response, o.raw, n.raw, o.at, n.at, [prefix, ...e.member]);
+  }
+}
+
 /** The documents and the operation a schema comparison is made for. */
 export interface Scope {
   out: Changes;
@@ -80,8 +152,14 @@ export interface Scope {
   newDoc: unknown;
   operation: string;
   side: Side;
-  /** Pairs of schema pointers already compared in this operation, against cycles. */
+  /**
+   * Uses already compared in this operation (side, member and the two schema pointers): a
+   * schema reached twice at the same member (the alternatives of a union) is told once, one
+   * reached at two members once per member.
+   */
   visited: Set<string>;
+  /** The schema pairs being compared on the current path, against cycles. */
+  open?: Set<string>;
 }
 
 const docsKeywords = new Set(['description', 'title', 'summary', '$comment', 'externalDocs']);
@@ -286,9 +364,26 @@ export function diffSchema(
 ): void {
   const o = resolve(scope.oldDoc, oldRaw, oldAt);
   const n = resolve(scope.newDoc, newRaw, newAt);
-  const key = `${scope.side}|${o.at}|${n.at}`;
-  if (scope.visited.has(key)) return;
+  const pairKey = `${o.at}|${n.at}`;
+  const key = `${scope.side}|${member.join('\u0000')}|${pairKey}`;
+  scope.open ??= new Set();
+  if (scope.visited.has(key) || scope.open.has(pairKey)) return;
   scope.visited.add(key);
+  scope.open.add(pairKey);
+  try {
+    diffSchemaPair(scope, o, n, member, requiredMember);
+  } finally {
+    scope.open.delete(pairKey);
+  }
+}
+
+function diffSchemaPair(
+  scope: Scope,
+  o: { node: unknown; at: string },
+  n: { node: unknown; at: string },
+  member: MemberPath,
+  requiredMember: boolean,
+): void {
   const at = n.at;
   const what = memberName(member);
   const m = { side: scope.side, path: member };
