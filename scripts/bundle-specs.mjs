@@ -21,10 +21,10 @@ export const openApiDocuments = [
 /**
  * Bundles one REST document with Redocly's library (what `redocly bundle` runs, without the
  * CLI's ~0.8 s start; openapi-typescript loads the same library, so a generator in the same
- * process pays for it once) and writes it as the CLI does. Fails naming the document and
+ * process pays for it once), as the CLI would write it. Fails naming the document and
  * every error the bundler reports, as the CLI refuses to write a bundle with errors.
  */
-export async function bundleOpenApi(sourceFile, outFile) {
+export async function bundleOpenApiDocument(sourceFile) {
   // Required, not imported: the same module instance openapi-typescript requires.
   const { bundle, createConfig } = createRequire(import.meta.url)('@redocly/openapi-core');
   const where = relative(process.cwd(), sourceFile) || sourceFile;
@@ -49,10 +49,16 @@ export async function bundleOpenApi(sourceFile, outFile) {
   if (errors.length > 0) {
     throw new Error(`bundling ${where} failed:\n  ${errors.map((p) => p.text).join('\n  ')}`);
   }
-  assertPromises(basename(outFile, '.json'), result.bundle.parsed);
+  return result.bundle.parsed;
+}
+
+/** Bundles one REST document into `outFile`, failing on a promise outside the vocabulary. */
+export async function bundleOpenApi(sourceFile, outFile) {
+  const parsed = await bundleOpenApiDocument(sourceFile);
+  assertPromises(basename(outFile, '.json'), parsed);
   await mkdir(dirname(outFile), { recursive: true });
   // No trailing newline, byte for byte what `redocly bundle -o x.json` writes.
-  await writeFile(outFile, JSON.stringify(result.bundle.parsed, null, 2));
+  await writeFile(outFile, JSON.stringify(parsed, null, 2));
   return outFile;
 }
 

@@ -92,3 +92,55 @@ export function assertPromises(name, doc) {
   if (problems.length > 0)
     throw new Error(`x-promises of ${name} break the vocabulary:\n  ${problems.join('\n  ')}`);
 }
+
+/** The media type a success answer declares first, to suggest as `contentType`. */
+function successType(doc, op) {
+  for (const [code, raw] of Object.entries(op.responses ?? {})) {
+    if (!code.startsWith('2')) continue;
+    const type = Object.keys(deref(doc, raw)?.content ?? {})[0];
+    if (type) return type;
+  }
+  return 'application/json';
+}
+
+const vocabulary =
+  'see specs/x-promises.schema.json and "Promises (x-promises)" in packages/conformance/README.md';
+
+/**
+ * Operations and methods that make no promise: every one must declare, in its own
+ * `x-promises` (an OpenRPC method may inherit the document's), at least `contentType`, the
+ * one promise every answer makes and `check` holds it to; the docs list each operation's
+ * promises in words and a list or lookup says more (`items` + `page`/`cursor`/`filters`/
+ * `order`, `identity`, `notFound`). Each problem names the operation and what to add.
+ */
+export function missingPromises(name, doc) {
+  const problems = [];
+  const lacks = (where, promises, type) => {
+    const add = `contentType: ${type}`;
+    if (!isObject(promises))
+      problems.push(
+        `${where}: no x-promises; add an x-promises block with at least \`${add}\` and what the answer promises about its request (${vocabulary})`,
+      );
+    else if (typeof promises.contentType !== 'string')
+      problems.push(`${where}: x-promises lacks contentType; add \`${add}\` (${vocabulary})`);
+  };
+  if (Array.isArray(doc.methods)) {
+    const defaults = isObject(doc['x-promises']) ? doc['x-promises'] : undefined;
+    for (const raw of doc.methods) {
+      const method = deref(doc, raw);
+      const own = method?.['x-promises'];
+      const merged = own || defaults ? { ...(defaults ?? {}), ...(own ?? {}) } : undefined;
+      lacks(`${name} ${method?.name}`, merged, 'application/json');
+    }
+    return problems;
+  }
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const verb of httpMethods) {
+      const op = item?.[verb];
+      if (!isObject(op)) continue;
+      const where = `${name} ${op.operationId ?? ''} (${verb.toUpperCase()} ${path})`;
+      lacks(where, op['x-promises'], successType(doc, op));
+    }
+  }
+  return problems;
+}

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `pnpm specs:lint`: Redocly's recommended rules over the REST specs (errors and warnings
-// both fail) and the OpenRPC meta-schema over the assembled node document.
+// both fail), the OpenRPC meta-schema over the assembled node document, and the promises:
+// every operation and method keeps to the x-promises vocabulary and declares at least its
+// answer's content type, so a new one that forgets its promises is named here, before a test.
 import { execFile } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { assembleOpenRpc } from './assemble-openrpc.mjs';
+import { bundleOpenApiDocument, openApiDocuments } from './bundle-specs.mjs';
+import { missingPromises, promiseProblems } from './check-promises.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -40,11 +44,34 @@ async function lintRest() {
   return counts.reduce((a, b) => a + b, 0);
 }
 
-async function lintRpc() {
-  const doc = await assembleOpenRpc(join(root, 'specs/node-rpc'));
+async function lintRpc(specsDir) {
+  const doc = await assembleOpenRpc(join(specsDir, 'node-rpc'));
   console.log(`openrpc: ${doc.methods.length} methods, valid against the meta-schema`);
-  return 0;
+  return doc;
 }
 
-const problems = (await lintRest()) + (await lintRpc());
-if (problems > 0) process.exit(1);
+/**
+ * The promise problems of the specs under `specsDir`: each names the document, the operation
+ * or method, and what to add or fix.
+ */
+export async function promiseLint(specsDir) {
+  const docs = await Promise.all(
+    openApiDocuments.map(async ({ name, source }) => [
+      name,
+      await bundleOpenApiDocument(join(specsDir, source)),
+    ]),
+  );
+  docs.push(['node-rpc', await lintRpc(specsDir)]);
+  return docs.flatMap(([name, doc]) => [
+    ...promiseProblems(name, doc),
+    ...missingPromises(name, doc),
+  ]);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const promises = await promiseLint(join(root, 'specs'));
+  for (const problem of promises) console.log(`x-promises: ${problem}`);
+  console.log(`x-promises: ${promises.length} problems`);
+  const problems = (await lintRest()) + promises.length;
+  if (problems > 0) process.exit(1);
+}

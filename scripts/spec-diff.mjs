@@ -3,7 +3,8 @@
 // release) and classifies every change to the working tree's specs with the conformance
 // package's differ (one implementation: packages/conformance/src/diff). With
 // --check-changesets it fails unless each published package a changed spec feeds has pending
-// changesets, added since the base, whose bump covers the change.
+// changesets, added since the base, whose bump covers the change for that package's own users
+// (clients by the client column, conformance by the server column; see `bumpPolicy`).
 //
 //   node scripts/spec-diff.mjs [--base REV] [--check-changesets] [--write-changeset]
 //                              [--format text|json|markdown] [--no-build]
