@@ -3,7 +3,8 @@
 // @avalanche-api/rest-core. The ones every client has come from errorClasses.ts (generated from
 // the REST clients' template part); the JSON-RPC ones are here. `name` is spelled out in every
 // class because minifiers rename classes.
-import { type ErrorClasses, parameterMessage } from '@avalanche-api/rest-core';
+// `show` is the REST clients' (one line, shortened): one way to put a value in a message.
+import { type ErrorClasses, parameterMessage, show } from '@avalanche-api/rest-core';
 import {
   ConnectionError,
   NodeClientError,
@@ -16,15 +17,6 @@ import {
 } from './errorClasses.js';
 
 export * from './errorClasses.js';
-
-/** JSON for messages; never throws (BigInt, cycles). */
-export const show = (value: unknown): string => {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-};
 
 /**
  * A JSON-RPC error object, answered with HTTP 200. `message` is the node's own text;

@@ -9,6 +9,7 @@ export {
   checkType,
   crossFieldRules,
   parameterMessage,
+  show,
 } from './checkParameters.js';
 export { checkSchema } from './checkSchema.js';
 export {
