@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { gzippedBundle as bundleOf, expectNoOptIns } from '../../rest-core/src/test/bundle.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,237 B today (issue 25 split createTransport into named helpers,
-// +58 B), a regression guard just above it. Issue 15 asks for
+// An app that makes one call: 4,226 B today (issue 25 split createTransport into named
+// helpers, +58 B; issue 31 threw a decompression failure where it is built and merged the request
+// headers in one object, -10 B data, -11 B metrics), a regression guard just above it. Issue 31's
+// target, 4,060 B, is not reached yet. Issue 15 asks for
 // 3,072; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
 const ONE_CALL_BUDGET = 4288;
 // The whole client; with one operation in the spec it differs from the above only by the methods.

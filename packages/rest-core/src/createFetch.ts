@@ -111,8 +111,9 @@ async function readBody(
 }
 
 /**
- * What a fetch that threw stands for: a ParseError for a body that could not be decompressed,
- * else a ConnectionError that says in words what happened; secrets scrubbed from its cause.
+ * What a fetch that threw stands for: a ParseError (thrown) for a body that could not be
+ * decompressed, else a ConnectionError that says in words what happened; secrets scrubbed from
+ * its cause.
  */
 function failureOf(
   error: unknown,
@@ -141,7 +142,7 @@ function failureOf(
   const cause = scrub(text) === text ? error : scrubbed(error, scrub);
   // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
   if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
-    return new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
+    throw new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
       cause,
       status: res.status,
       error: 'undecodable',
@@ -306,7 +307,6 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         if (controller.signal.aborted) throw controller.signal.reason;
         if (error instanceof ClientError) throw error;
         const failure = failureOf(error, res, url, scrub, errors);
-        if (failure instanceof errors.ParseError) throw failure;
         // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.
         if (attempt >= attempts || init.retryFailures === false || (res && !safe)) throw failure;
       } finally {

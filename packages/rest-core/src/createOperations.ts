@@ -86,9 +86,11 @@ export function createCore<Api extends string>(
     const body = plan.json?.(values, plan);
     const response = await send(url, {
       method,
-      headers: body
-        ? { accept: 'application/json', 'content-type': 'application/json', ...options.headers }
-        : { accept: 'application/json', ...options.headers },
+      headers: {
+        accept: 'application/json',
+        ...(body && { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: body && JSON.stringify(body),
       signal: options.signal,
       timeoutMs: options.timeoutMs,
