@@ -7,14 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { gzippedBundle as bundleOf, expectNoOptIns } from '../../rest-core/src/test/bundle.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// An app that makes one call: 4,226 B today (issue 25 split createTransport into named
-// helpers, +58 B; issue 31 threw a decompression failure where it is built and merged the request
-// headers in one object, -10 B data, -11 B metrics), a regression guard just above it. Issue 31's
-// target, 4,060 B, is not reached yet. Issue 15 asks for
-// 3,072; the rest is behaviour the issue also keeps (see packages/bench/RESULTS.md).
-const ONE_CALL_BUDGET = 4288;
-// The whole client; with one operation in the spec it differs from the above only by the methods.
-const CLIENT_BUDGET = 4416;
+// An app that makes one call: 4,204 B today (issue 25 split createTransport into named
+// helpers, +58 B; issue 31 threw a decompression failure where it is built, merged the request
+// headers in one object and gave the pool's controllers back inside the transport, -22 B), the
+// budget the measured size rounded up to 16 B. Issue 31's target, 4,060 B, is not reached: what
+// stands between is behaviour added since 3dcf1db (connection failures in words, Deno's NotCapable;
+// see the issue-31 report). Issue 15 asks for 3,072 (see packages/bench/RESULTS.md).
+const ONE_CALL_BUDGET = 4208;
+// The whole client; with one operation in the spec it differs from the above only by the methods
+// (4,339 B measured).
+const CLIENT_BUDGET = 4352;
 
 /** Bundles a tiny app the way a browser app would ship it and returns its gzipped size. */
 const gzippedBundle = (app: string) => bundleOf(build, packageDir, app);

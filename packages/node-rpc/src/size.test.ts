@@ -43,9 +43,11 @@ const imports = (names: string) => `import { ${names} } from ${JSON.stringify(di
 // namespaces from the table and split createNodeClient and rest-core's createTransport into named
 // helpers (whole client +61 B gzip and +329 B own; one call +46 B gzip, so 3,648 -> 3,712). Issue 31
 // put ids in an IdMismatchError's message with the REST clients' `show` instead of a second one,
-// and trimmed the transport (one call 3,666 -> 3,631 B, whole 6,459 -> 6,426), so the one-call
-// budget is back to 3,648; its target, 3,420 B, is not reached yet. The whole client carries every method's entry, so its budget follows the spec: the
-// figures below for the 37 methods it had when set, and PER_METHOD more for each one added.
+// and trimmed the transport (one call 3,666 -> 3,613 B, whole 6,459 -> 6,414); the budgets are the
+// measured sizes rounded up to 16 B. Its target, 3,420 B, is not reached: what stands between is
+// behaviour added since 3dcf1db (connection failures in words, Deno's NotCapable, per-call headers).
+// The whole client carries every method's entry, so its budget follows the spec: the figures below
+// for the 37 methods it had when set, and PER_METHOD more for each one added.
 const BASE_METHODS = 37;
 const PER_METHOD = { gzip: 48, own: 96 };
 const methodCount = (
@@ -54,14 +56,14 @@ const methodCount = (
   }
 ).methods.length;
 const added = Math.max(0, methodCount - BASE_METHODS);
-const WHOLE = { gzip: 6464, own: 10272 };
+const WHOLE = { gzip: 6416, own: 10272 };
 
 describe.each([
   [
     'infoGetNodeVersion(createNodeCore())',
     {
       app: `${imports('createNodeCore, infoGetNodeVersion')}infoGetNodeVersion(createNodeCore()).then(console.log);\n`,
-      gzip: 3648,
+      gzip: 3616,
       own: 3008,
     },
   ],

@@ -59,12 +59,11 @@ type Lent = AbortController & { added: EventListener[]; lent: number };
 const idle: Lent[] = [];
 
 function lend(): Lent {
-  const controller = Object.assign(new AbortController(), {
-    added: [] as EventListener[],
-    lent: 0,
-  });
+  const controller = new AbortController() as Lent;
   const { signal } = controller;
   const add = signal.addEventListener;
+  controller.added = [];
+  controller.lent = 0;
   // fetch (undici) follows the signal with an abort listener it drops only at GC: each is noted and
   // removed when the attempt ends, so that a signal in use again never piles them up.
   signal.addEventListener = (type: string, listener: EventListener, options?: unknown) => {
@@ -163,16 +162,6 @@ function failureOf(
     }${code ? ` (${code})` : ''}`,
     { cause, url, code },
   );
-}
-
-/** Nothing will abort it any more: it is lent again, without the listeners fetch left on it. */
-function giveBack(controller: Lent) {
-  // A burst of calls leaves at most 64 behind; the rest go to GC.
-  if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
-    for (const listener of controller.added.splice(0))
-      controller.signal.removeEventListener('abort', listener);
-    idle.push(controller);
-  }
 }
 
 /**
@@ -312,7 +301,13 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        giveBack(controller);
+        // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
+        // A burst of calls leaves at most 64 behind; the rest go to GC.
+        if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
+          for (const listener of controller.added.splice(0))
+            controller.signal.removeEventListener('abort', listener);
+          idle.push(controller);
+        }
       }
 
       if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;
