@@ -1,0 +1,258 @@
+// What the HTML and markdown reports read from a contract report, and the few views both
+// derive from it (the verdict, the distinct drifts, credential scrubbing).
+
+/** Verdicts of an operation or a case, as the JSON report spells them. */
+export type VerdictName = 'conforms' | 'drift' | 'not-tested' | 'skipped';
+
+export interface VerdictCounts {
+  total: number;
+  conforms: number;
+  drift: number;
+  notTested: number;
+  skipped: number;
+}
+
+export interface ReportOperation {
+  service: string;
+  operation: string;
+  cases: number;
+  statuses: (number | string)[];
+  verdict: VerdictName;
+  drift: Record<string, number>;
+  classes?: Record<string, number>;
+  coverage?: { input: string; covered: number; total: number; values: string[] }[];
+  rules?: string[];
+  rulesNotExercised?: string[];
+  filters?: { input: string; rule: string; state: string }[];
+}
+
+export interface ReportViolation {
+  kind: string;
+  where: string;
+  path: string;
+  message: string;
+  text?: string;
+}
+
+export interface ReportResult {
+  service: string;
+  operation: string;
+  source: string;
+  method?: string;
+  path?: string;
+  verdict: VerdictName;
+  expected?: string;
+  got?: string;
+  headline?: string;
+  violations: ReportViolation[];
+  curl: string;
+  body?: unknown;
+  status?: number;
+  unreachable?: string;
+  skip?: string;
+}
+
+/** One distinct drift: the same rule broken at the same place, however many cases show it. */
+export interface ReportDrift {
+  key: string;
+  service: string;
+  operation: string;
+  kind: string;
+  path: string;
+  expected: string;
+  got: string;
+  cases: number;
+  example: { request: string; response: string; curl: string };
+  baselined?: { reason: string; expires?: string };
+}
+
+export interface StatusCoverage {
+  declared: string[];
+  seen: string[];
+  neverSeen: string[];
+  undeclared: string[];
+}
+
+export interface OperationCoverage {
+  service: string;
+  operation: string;
+  statuses?: StatusCoverage;
+  errors?: StatusCoverage;
+  parameters?: { declared: string[]; sent: string[]; neverSent: string[] };
+  enums?: { input: string; values: string[]; sent: string[] }[];
+  promises?: { checked: string[]; vacuous: string[]; neverExercised: string[] };
+}
+
+/**
+ * The contract report as `contract --format json` prints it. Fields the run API adds (issue 29:
+ * drifts, coverage, baseline, settings, times and versions) are optional so that a report of an
+ * older run still renders.
+ */
+export interface ReportInput {
+  reportVersion?: number;
+  command?: string;
+  target: string;
+  nodeVersion?: string;
+  services: { service: string; url: string; reachable: boolean; reason?: string }[];
+  summary: {
+    operations: VerdictCounts;
+    cases: VerdictCounts;
+    requests?: number;
+    casesSent?: number;
+    noAnswer?: number;
+    durationMs?: number;
+    classes?: Record<string, number>;
+    seed?: number;
+    rateLimited?: number;
+    notTested?: Record<string, number>;
+    [more: string]: unknown;
+  };
+  operations: ReportOperation[];
+  results: ReportResult[];
+  startedAt?: string;
+  toolVersion?: string;
+  specVersions?: Record<string, string>;
+  settings?: Record<string, unknown>;
+  drifts?: ReportDrift[];
+  coverage?: {
+    operations: { exercised: number; total: number };
+    perOperation: OperationCoverage[];
+  };
+  baseline?: {
+    file: string;
+    known: string[];
+    expired: { key: string; expires: string }[];
+    stale: string[];
+  };
+}
+
+/** Exit-code words: what an operator reads first. */
+export function verdictOf(report: Pick<ReportInput, 'summary'>): {
+  word: 'CONFORMS' | 'DRIFT' | 'NOT TESTED';
+  tone: 'ok' | 'bad' | 'warn';
+} {
+  const { drift, notTested, conforms } = report.summary.operations;
+  if (drift > 0) return { word: 'DRIFT', tone: 'bad' };
+  if (notTested > 0 || conforms === 0) return { word: 'NOT TESTED', tone: 'warn' };
+  return { word: 'CONFORMS', tone: 'ok' };
+}
+
+const credentialName = /(key|token|auth|secret|cookie|password|session|signature)/i;
+
+/**
+ * A report never shows a credential, but a curl line or excerpt is text from a run: a header
+ * whose name reads like a credential keeps its name and shows `[redacted]` for its value, unless
+ * the value is already an environment reference (`$NAME`).
+ */
+export function redactCredentials(text: string): string {
+  return text
+    .replace(
+      /(-H\s+)(['"])([^'":]+):\s*([^'"]*)\2/g,
+      (all, flag: string, quote: string, name: string, value: string) =>
+        credentialName.test(name) && !/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(value.trim())
+          ? `${flag}${quote}${name}: [redacted]${quote}`
+          : all,
+    )
+    .replace(/([?&](?:api[-_]?key|token|access_token|key)=)[^&'"\s]+/gi, '$1[redacted]');
+}
+
+/**
+ * A target as the report shows it: no `user:password@` and no key-like query value, also inside
+ * a `name=url,name=url` list.
+ */
+export function safeUrl(url: string): string {
+  return redactCredentials(url.replace(/\/\/[^/@\s,]*@/g, '//'));
+}
+
+/** Array indexes read as `*`: the same problem on every item is one problem. */
+const starred = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/*');
+
+const statusKinds = new Set(['unexpected-status', 'unexpected-error']);
+
+/** Keeps at most `bytes` of `text`, saying how much was cut. */
+export function excerpt(text: string, bytes = 2048): string {
+  const buffer = Buffer.from(text, 'utf8');
+  if (buffer.length <= bytes) return text;
+  // Cutting inside a multi-byte character leaves U+FFFD, which is fine in an excerpt.
+  return `${buffer.subarray(0, bytes).toString('utf8')}… (${buffer.length - bytes} more bytes)`;
+}
+
+/**
+ * The report's distinct drifts, credentials scrubbed: its own `drifts` when the run produced
+ * them, else derived from the drifting cases (one per service, operation, rule kind and starred
+ * path), the most cases first.
+ */
+export function driftsOf(report: ReportInput): ReportDrift[] {
+  return (report.drifts ?? derivedDrifts(report)).map((d) => ({
+    ...d,
+    example: {
+      request: redactCredentials(d.example.request),
+      response: redactCredentials(d.example.response),
+      curl: redactCredentials(d.example.curl),
+    },
+  }));
+}
+
+function derivedDrifts(report: ReportInput): ReportDrift[] {
+  const byKey = new Map<string, ReportDrift>();
+  for (const r of report.results) {
+    if (r.verdict !== 'drift') continue;
+    for (const v of r.violations) {
+      const path = statusKinds.has(v.kind) ? '' : `${v.where}${starred(v.path)}`;
+      const key = `${r.service} ${r.operation} ${v.kind} ${path}`.trimEnd();
+      const known = byKey.get(key);
+      if (known) {
+        known.cases++;
+        continue;
+      }
+      const request = `${r.method ?? ''} ${r.path ?? ''}${r.body === undefined ? '' : `\n${JSON.stringify(r.body, null, 2)}`}`;
+      byKey.set(key, {
+        key,
+        service: r.service,
+        operation: r.operation,
+        kind: v.kind,
+        path,
+        expected: statusKinds.has(v.kind)
+          ? (r.expected ?? '')
+          : `${r.expected ?? 'an answer'} that keeps the ${v.kind} rule`,
+        got: statusKinds.has(v.kind) ? (r.got ?? 'no answer') : v.message,
+        cases: 1,
+        example: { request: excerpt(request.trim()), response: excerpt(r.got ?? ''), curl: r.curl },
+      });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => b.cases - a.cases || a.key.localeCompare(b.key));
+}
+
+/** The run's settings without anything that could be a credential value. */
+export function scrubSettings(report: ReportInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(report.settings ?? {})) {
+    if (value === undefined) continue;
+    // Header and key settings carry names and booleans by contract; a string value under a
+    // credential-like name is dropped all the same, in case a writer forgets.
+    if (credentialName.test(name) && typeof value === 'string') continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The settings as name and text pairs, for a list. */
+export function safeSettings(report: ReportInput): [string, string][] {
+  return Object.entries(scrubSettings(report)).map(([name, value]) => [
+    name,
+    typeof value === 'string' ? value : JSON.stringify(value),
+  ]);
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One line that says what the run found, in words and counts. */
+export function summaryLine(report: ReportInput): string {
+  const o = report.summary.operations;
+  const c = report.summary.cases;
+  const limited = report.summary.rateLimited
+    ? `, ${plural(report.summary.rateLimited, 'case')} rate limited`
+    : '';
+  return `${o.conforms}/${o.total} operations and methods conform, ${o.drift} drift, ${o.notTested} not tested, ${o.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${limited}, ${c.skipped} skipped`;
+}
