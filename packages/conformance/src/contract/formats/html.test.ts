@@ -20,6 +20,7 @@ import {
   specDir,
 } from '../../test/report-pages.js';
 import { esc, renderHtml } from './html.js';
+import { renderMarkdown } from './markdown.js';
 import { driftsOf, type ReportInput, redactCredentials } from './report-view.js';
 
 const specs = await Specs.load(specDir);
@@ -137,16 +138,16 @@ describe('no credential in a report', () => {
     ],
   };
 
-  test.each([['html', renderHtml]])(
-    '%s shows names and $VAR references, never a value',
-    (_name, render) => {
-      const out = render(leaky);
-      for (const secret of ['hunter2', 'hunter3', 'hunter4', 'hunter5', 'hunter6', 'hunter7'])
-        expect(out).not.toContain(secret);
-      expect(out).toContain(esc("-H 'x-api-key: $KEY'"));
-      expect(out).toContain('Authorization: [redacted]');
-    },
-  );
+  test.each([
+    ['html', renderHtml, esc("-H 'x-api-key: $KEY'")],
+    ['markdown', (r: ReportInput) => renderMarkdown(r), "-H 'x-api-key: $KEY'"],
+  ])('%s shows names and $VAR references, never a value', (_name, render, reference) => {
+    const out = render(leaky);
+    for (const secret of ['hunter2', 'hunter3', 'hunter4', 'hunter5', 'hunter6', 'hunter7'])
+      expect(out).not.toContain(secret);
+    expect(out).toContain(reference);
+    expect(out).toContain('Authorization: [redacted]');
+  });
 
   test('redactCredentials keeps headers that are not credentials', () => {
     const curl = `curl -H 'content-type: application/json' -H 'x-request-id: 42'`;
