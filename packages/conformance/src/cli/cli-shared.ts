@@ -135,6 +135,18 @@ Options:
 
 Exit codes: 0 compared (1 with --fail-on reached), 2 usage error or a document that is not
 valid OpenAPI 3.1 / OpenRPC.`,
+  dashboard: `Usage: avalanche-conformance dashboard DIR --out SITE
+
+Build a static site from a history folder that \`contract --history DIR\` fills: per target,
+its runs over time (conforming, drifting, not tested), each run's drift compared with the run
+before (new, fixed, still drifting) and a link to each run's HTML report. The site is plain
+HTML and SVG: no script, and nothing it shows is fetched from the network.
+
+Options:
+  --out SITE            folder to write the site to (index.html and runs/)
+  -h, --help            this help
+
+Exit codes: 0 built, 2 usage error or a history folder that cannot be read.`,
 };
 
 export const usage = `Usage: avalanche-conformance <command> [options]
@@ -146,6 +158,7 @@ Commands:
   contract                    contract-test a deployment (default target: the replay server)
   proxy --target T            forward an app's traffic to a target and validate it live
   diff OLD NEW                classify the changes between two spec versions
+  dashboard DIR --out SITE    build a static site of the contract runs kept in DIR
 
 Run \`avalanche-conformance <command> --help\` for a command's options.
 
