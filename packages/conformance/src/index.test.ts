@@ -6,6 +6,7 @@ test('export list', () => {
   expect(Object.keys(conformance).sort()).toMatchInlineSnapshot(`
     [
       "CheckTally",
+      "ContractSettingsError",
       "NodeVersionError",
       "OpenApiService",
       "OpenRpcService",
@@ -15,6 +16,7 @@ test('export list', () => {
       "checkReportVersion",
       "compareNodeVersions",
       "contractCases",
+      "contractFormats",
       "countVerdicts",
       "curlFor",
       "defaultPlan",
@@ -45,7 +47,9 @@ test('export list', () => {
       "readCaptures",
       "readLinks",
       "recordingsToHar",
+      "reportExitCode",
       "reportVersion",
+      "runCases",
       "runContract",
       "runPlan",
       "startProxy",

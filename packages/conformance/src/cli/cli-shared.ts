@@ -1,6 +1,6 @@
 // What every command of the CLI shares: help texts, usage errors, option parsing, output.
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { packageVersion } from '../model/package-version.js';
 import { defaultSpecDir, Specs } from '../model/specs.js';
 import { NodeVersionError } from '../model/versions.js';
 
@@ -173,14 +173,11 @@ export class UsageError extends Error {
   }
 }
 
-export const defaultRecordings = new URL('../../recordings/', import.meta.url).pathname;
+export { defaultRecordingsDir as defaultRecordings } from '../recordings/recordings.js';
 export const defaultExclusions = new URL('../../recordings-exclusions.json', import.meta.url)
   .pathname;
 
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  return String(pkg.version);
-}
+export const version = packageVersion;
 
 export const helpFlag = { help: { type: 'boolean', short: 'h' } } as const;
 
