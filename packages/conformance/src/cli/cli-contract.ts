@@ -7,6 +7,7 @@ import type { CaseClass } from '../contract/case-values.js';
 import type { ContractResult } from '../contract/contract.js';
 import { defaultPlan, parseClasses } from '../contract/contract-plan.js';
 import { contractFormats } from '../contract/formats/index.js';
+import { appendHistory, defaultKeep } from '../contract/history/history.js';
 import {
   type ContractSettings,
   ContractSettingsError,
@@ -17,7 +18,6 @@ import type { Recording } from '../recordings/recordings.js';
 import {
   defaultRecordings,
   emit,
-  format,
   helpFlag,
   parsing,
   positiveInt,
@@ -67,6 +67,8 @@ const contractFlags = {
   header: { type: 'string', multiple: true },
   'rate-limit': { type: 'string', multiple: true },
   'max-failures': { type: 'string' },
+  history: { type: 'string' },
+  'history-keep': { type: 'string' },
 } as const;
 
 type ContractValues = ReturnType<typeof parseContractArgs>;
@@ -92,7 +94,12 @@ function runSettings(values: ContractValues): { settings: ContractSettings; fmt:
     1_000_000,
   );
   const maxPages = positiveInt('max-pages', values['max-pages'], defaultPlan.maxPages, 10000);
-  const fmt = format(values.format);
+  const fmt = values.format ?? 'text';
+  if (!Object.hasOwn(contractFormats, fmt))
+    throw new UsageError(
+      `--format: ${JSON.stringify(fmt)} must be ${Object.keys(contractFormats).join(', ')}`,
+      'contract',
+    );
   const concurrency = positiveInt('concurrency', values.concurrency, 4, 64) || 1;
   const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'], 15000, 600000);
   const keyVariable = values['api-key-env'];
@@ -136,6 +143,8 @@ export async function contract(args: string[]) {
   const values = parseContractArgs(args);
   if (values.help) return printHelp('contract');
   const { settings, fmt } = runSettings(values);
+  // Checked before the run, which a bad flag must not waste.
+  const historyKeep = positiveInt('history-keep', values['history-keep'], defaultKeep, 100_000);
   const render = contractFormats[fmt] as (typeof contractFormats)[string];
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   const clear = tty ? '\r\x1b[2K' : '';
@@ -158,5 +167,6 @@ export async function contract(args: string[]) {
     if (tty) process.stderr.write(clear);
   }
   await emit(render(report), values.output);
+  if (values.history) await appendHistory(values.history, report, { keep: historyKeep });
   return reportExitCode(report);
 }

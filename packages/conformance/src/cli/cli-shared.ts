@@ -92,7 +92,15 @@ Options:
   --max-pages N         most pages followed per paginated operation (default 4)
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)
-${common}
+  --history DIR         also keep the run in DIR: its JSON and HTML reports under runs/ and
+                        a summary line in DIR/index.jsonl (read by \`dashboard\`)
+  --history-keep N      runs kept per target in DIR (default 90; 0: all)
+  --specs DIR           bundled spec documents to use (default: the package's own)
+  --format FMT          text (default), json, junit, html (one self-contained page) or
+                        markdown (a CI job summary, at most 256 KiB); all but text print
+                        only the report
+  --output FILE         write the report to FILE instead of stdout
+  -h, --help            this help
 
 ${exitCodes}`,
   proxy: `Usage: avalanche-conformance proxy --target T [options]

@@ -114,35 +114,33 @@ describe('the HTML report opened from disk', () => {
 });
 
 describe('no credential in a report', () => {
-  // A report from a writer that forgot to scrub: the page still shows no credential value.
-  const leaky: ReportInput = {
-    target: 'https://user:hunter2@example.test/?api_key=hunter3',
-    services: [{ service: 'data-api', url: 'https://user:hunter2@example.test', reachable: true }],
-    summary: {
-      operations: { total: 1, conforms: 0, drift: 1, notTested: 0, skipped: 0 },
-      cases: { total: 1, conforms: 0, drift: 1, notTested: 0, skipped: 0 },
-    },
-    settings: { apiKey: true, token: 'hunter4', headers: ['authorization'] },
-    operations: [],
-    results: [
-      {
-        service: 'data-api',
-        operation: 'listValidators',
-        source: 'example',
-        verdict: 'drift',
-        expected: 'HTTP 200',
-        got: 'HTTP 500',
-        violations: [{ kind: 'unexpected-status', where: 'response', path: '', message: 'x' }],
-        curl: `curl -sS 'https://example.test/v1?token=hunter5' -H 'Authorization: Bearer hunter6' -H "x-glacier-api-key: hunter7" -H 'x-api-key: $KEY'`,
-      },
-    ],
+  // The run's report as a writer that forgot to scrub would leave it: the page and the summary
+  // still show no credential value.
+  const leaky = (): ReportInput => {
+    const { drifts: _drifts, ...rest } = report;
+    const drifting = report.results.find((r) => r.verdict === 'drift');
+    if (!drifting) throw new Error('the run has no drifting case');
+    return {
+      ...rest,
+      target: 'https://user:hunter2@example.test/?api_key=hunter3',
+      services: [
+        { service: 'data-api', url: 'https://user:hunter2@example.test', reachable: true },
+      ],
+      settings: { ...report.settings, token: 'hunter4' } as ReportInput['settings'],
+      results: [
+        {
+          ...drifting,
+          curl: `curl -sS 'https://example.test/v1?token=hunter5' -H 'Authorization: Bearer hunter6' -H "x-glacier-api-key: hunter7" -H 'x-api-key: $KEY'`,
+        },
+      ],
+    };
   };
 
   test.each([
     ['html', renderHtml, esc("-H 'x-api-key: $KEY'")],
     ['markdown', (r: ReportInput) => renderMarkdown(r), "-H 'x-api-key: $KEY'"],
   ])('%s shows names and $VAR references, never a value', (_name, render, reference) => {
-    const out = render(leaky);
+    const out = render(leaky());
     for (const secret of ['hunter2', 'hunter3', 'hunter4', 'hunter5', 'hunter6', 'hunter7'])
       expect(out).not.toContain(secret);
     expect(out).toContain(reference);

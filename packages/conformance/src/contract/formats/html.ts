@@ -1,14 +1,13 @@
 // `contract --format html`: one self-contained page (inline CSS and JS, the data embedded as
 // JSON, no request to any host) that opens from disk. The page is complete without its script;
 // the script only filters the operations table.
+import type { CoverageList, ReportOperation } from '../report-types.js';
 import {
   driftsOf,
   plural,
   type ReportDrift,
   type ReportInput,
-  type ReportOperation,
   redactCredentials,
-  type StatusCoverage,
   safeSettings,
   safeUrl,
   scrubSettings,
@@ -140,7 +139,7 @@ function driftSection(drifts: ReportDrift[]): string {
   ].join('\n');
 }
 
-const statusCells = (s: StatusCoverage | undefined) =>
+const statusCells = (s: CoverageList | undefined) =>
   s
     ? [list(s.declared), list(s.seen), list(s.neverSeen), list(s.undeclared)].map(
         (c) => `<td>${c}</td>`,

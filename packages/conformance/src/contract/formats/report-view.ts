@@ -1,130 +1,19 @@
 // What the HTML and markdown reports read from a contract report, and the few views both
 // derive from it (the verdict, the distinct drifts, credential scrubbing).
-
-/** Verdicts of an operation or a case, as the JSON report spells them. */
-export type VerdictName = 'conforms' | 'drift' | 'not-tested' | 'skipped';
-
-export interface VerdictCounts {
-  total: number;
-  conforms: number;
-  drift: number;
-  notTested: number;
-  skipped: number;
-}
-
-export interface ReportOperation {
-  service: string;
-  operation: string;
-  cases: number;
-  statuses: (number | string)[];
-  verdict: VerdictName;
-  drift: Record<string, number>;
-  classes?: Record<string, number>;
-  coverage?: { input: string; covered: number; total: number; values: string[] }[];
-  rules?: string[];
-  rulesNotExercised?: string[];
-  filters?: { input: string; rule: string; state: string }[];
-}
-
-export interface ReportViolation {
-  kind: string;
-  where: string;
-  path: string;
-  message: string;
-  text?: string;
-}
-
-export interface ReportResult {
-  service: string;
-  operation: string;
-  source: string;
-  method?: string;
-  path?: string;
-  verdict: VerdictName;
-  expected?: string;
-  got?: string;
-  headline?: string;
-  violations: ReportViolation[];
-  curl: string;
-  body?: unknown;
-  status?: number;
-  unreachable?: string;
-  skip?: string;
-}
-
-/** One distinct drift: the same rule broken at the same place, however many cases show it. */
-export interface ReportDrift {
-  key: string;
-  service: string;
-  operation: string;
-  kind: string;
-  path: string;
-  expected: string;
-  got: string;
-  cases: number;
-  example: { request: string; response: string; curl: string };
-  baselined?: { reason: string; expires?: string };
-}
-
-export interface StatusCoverage {
-  declared: string[];
-  seen: string[];
-  neverSeen: string[];
-  undeclared: string[];
-}
-
-export interface OperationCoverage {
-  service: string;
-  operation: string;
-  statuses?: StatusCoverage;
-  errors?: StatusCoverage;
-  parameters?: { declared: string[]; sent: string[]; neverSent: string[] };
-  enums?: { input: string; values: string[]; sent: string[] }[];
-  promises?: { checked: string[]; vacuous: string[]; neverExercised: string[] };
-}
+import type { ContractReport, Drift, ReportBaseline, ReportCoverage } from '../report-types.js';
 
 /**
- * The contract report as `contract --format json` prints it. Fields the run API adds (issue 29:
- * drifts, coverage, baseline, settings, times and versions) are optional so that a report of an
- * older run still renders.
+ * The report the HTML and markdown formats render: a run's ContractReport. Drifts, coverage and
+ * the baseline are optional here so that a report written before the run API had them (kept in
+ * a history folder) still renders; drifts are then derived from the drifting cases.
  */
-export interface ReportInput {
-  reportVersion?: number;
-  command?: string;
-  target: string;
-  nodeVersion?: string;
-  services: { service: string; url: string; reachable: boolean; reason?: string }[];
-  summary: {
-    operations: VerdictCounts;
-    cases: VerdictCounts;
-    requests?: number;
-    casesSent?: number;
-    noAnswer?: number;
-    durationMs?: number;
-    classes?: Record<string, number>;
-    seed?: number;
-    rateLimited?: number;
-    notTested?: Record<string, number>;
-    [more: string]: unknown;
-  };
-  operations: ReportOperation[];
-  results: ReportResult[];
-  startedAt?: string;
-  toolVersion?: string;
-  specVersions?: Record<string, string>;
-  settings?: Record<string, unknown>;
-  drifts?: ReportDrift[];
-  coverage?: {
-    operations: { exercised: number; total: number };
-    perOperation: OperationCoverage[];
-  };
-  baseline?: {
-    file: string;
-    known: string[];
-    expired: { key: string; expires: string }[];
-    stale: string[];
-  };
-}
+export type ReportInput = Omit<ContractReport, 'drifts' | 'coverage' | 'baseline'> & {
+  drifts?: Drift[];
+  coverage?: ReportCoverage;
+  baseline?: ReportBaseline;
+};
+
+export type ReportDrift = Drift;
 
 /** Exit-code words: what an operator reads first. */
 export function verdictOf(report: Pick<ReportInput, 'summary'>): {

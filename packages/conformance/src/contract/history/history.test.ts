@@ -46,14 +46,13 @@ beforeAll(async () => {
         if (!faulty || !Array.isArray(body?.results) || body.results.length < 2) return undefined;
         return { ...x, body: { ...body, results: [...body.results].reverse() } };
       };
-      const { report } = await contractReport(target(proxy.url));
-      // The target is named by the proxy's port; one target for all three runs.
-      reports.push({ ...report, target: 'proxy-in-front-of-replay' });
+      // Through the CLI's --history flag, as a nightly job would keep them.
+      const { report } = await contractReport([...target(proxy.url), '--history', history]);
+      reports.push(report);
     }
   } finally {
     await proxy.close();
   }
-  for (const r of reports) await appendHistory(history, r);
   context = await browserContext();
 });
 afterAll(() => context?.close());
@@ -80,7 +79,7 @@ describe('history of three runs: clean, faulty, clean', () => {
 
   test('the dashboard: second run lists the drift new, third lists it fixed', async () => {
     const entries = await readHistory(history);
-    const [first, second, third] = diffRuns(entries).get('proxy-in-front-of-replay') ?? [];
+    const [first, second, third] = diffRuns(entries).get(reports[0]?.target as string) ?? [];
     const keys = entries[1]?.drifts ?? [];
     expect(first?.added).toEqual([]);
     expect(second?.added).toEqual(keys);
@@ -111,18 +110,18 @@ describe('history of three runs: clean, faulty, clean', () => {
 describe('retention and bad input', () => {
   test('keep drops the oldest runs of that target and their files, not other targets', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'history-keep-'));
-    const base = reports[0] as ReportInput;
+    const base = { ...(reports[0] as ReportInput), target: 'nightly' };
     await appendHistory(dir, { ...base, target: 'other', startedAt: '2026-01-01T00:00:00.000Z' });
     for (const day of ['02', '03', '04'])
       await appendHistory(dir, { ...base, startedAt: `2026-01-${day}T00:00:00.000Z` }, { keep: 2 });
     const left = await readHistory(dir);
     expect(left.map((e) => `${e.target} ${e.time.slice(0, 10)}`)).toEqual([
       'other 2026-01-01',
-      'proxy-in-front-of-replay 2026-01-03',
-      'proxy-in-front-of-replay 2026-01-04',
+      'nightly 2026-01-03',
+      'nightly 2026-01-04',
     ]);
     await expect(
-      readFile(join(dir, 'runs', '2026-01-02T00-00-00-000Z-proxy-in-front-of-replay.json')),
+      readFile(join(dir, 'runs', '2026-01-02T00-00-00-000Z-nightly.json')),
     ).rejects.toThrow(/ENOENT/);
   });
 

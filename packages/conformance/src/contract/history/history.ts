@@ -5,14 +5,9 @@ import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { VerdictCounts } from '../contract.js';
 import { renderHtml } from '../formats/html.js';
-import {
-  driftsOf,
-  type ReportInput,
-  safeUrl,
-  type VerdictCounts,
-  verdictOf,
-} from '../formats/report-view.js';
+import { driftsOf, type ReportInput, safeUrl, verdictOf } from '../formats/report-view.js';
 
 /** One line of index.jsonl: what a dashboard needs about a run. */
 export interface HistoryEntry {
@@ -26,8 +21,8 @@ export interface HistoryEntry {
   /** The AvalancheGo release the node answers were judged by, when the run read or was told it. */
   nodeRelease?: string;
   verdict: ReturnType<typeof verdictOf>['word'];
-  operations: VerdictCounts;
-  cases: VerdictCounts;
+  operations: { total: number } & VerdictCounts;
+  cases: { total: number } & VerdictCounts;
   rateLimited?: number;
   coverage: { exercised: number; total: number };
   /** Keys of the distinct drifts the run met, baselined ones included. */
