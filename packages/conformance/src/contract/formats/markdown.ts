@@ -138,6 +138,7 @@ export function renderMarkdown(report: ReportInput, options: MarkdownOptions = {
   const settings = safeSettings(report);
   const tail = [
     '',
+    ...(options.fullReport ? [`Full report: ${options.fullReport}.`, ''] : []),
     '<details><summary>run</summary>',
     '',
     ...[
