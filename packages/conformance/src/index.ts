@@ -29,13 +29,13 @@ export {
   runPlan,
 } from './contract/contract-plan.js';
 export { renderHtml } from './contract/formats/html.js';
-export { type ReportInput, verdictOf } from './contract/formats/report-view.js';
 export { type ContractFormat, contractFormats } from './contract/formats/index.js';
 export {
   type MarkdownOptions,
   markdownBudget,
   renderMarkdown,
 } from './contract/formats/markdown.js';
+export { type ReportInput, verdictOf } from './contract/formats/report-view.js';
 export { type GenerateOptions, generateCases } from './contract/generate-cases.js';
 export { buildDashboard, diffRuns, type RunDiff } from './contract/history/dashboard.js';
 export {

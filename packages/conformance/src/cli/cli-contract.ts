@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Baseline, BaselineError, baselineFrom, readBaseline } from '../contract/baseline.js';
 import type { CaseClass } from '../contract/case-values.js';
 import type { ContractResult } from '../contract/contract.js';
 import { defaultPlan, parseClasses } from '../contract/contract-plan.js';
@@ -67,6 +68,8 @@ const contractFlags = {
   header: { type: 'string', multiple: true },
   'rate-limit': { type: 'string', multiple: true },
   'max-failures': { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   history: { type: 'string' },
   'history-keep': { type: 'string' },
 } as const;
@@ -139,10 +142,23 @@ function apiKeyOf(keyVariable: string | undefined): string | undefined {
   return apiKey;
 }
 
+/** The `--baseline` file, checked; a bad one is a usage error naming the entry. */
+async function baselineOf(file: string | undefined): Promise<Baseline | undefined> {
+  if (file === undefined) return undefined;
+  try {
+    return await readBaseline(file);
+  } catch (error) {
+    if (error instanceof BaselineError) throw new UsageError(`--baseline: ${error.message}`);
+    throw error;
+  }
+}
+
 export async function contract(args: string[]) {
   const values = parseContractArgs(args);
   if (values.help) return printHelp('contract');
   const { settings, fmt } = runSettings(values);
+  const baseline = await baselineOf(values.baseline);
+  if (baseline) settings.baseline = baseline;
   // Checked before the run, which a bad flag must not waste.
   const historyKeep = positiveInt('history-keep', values['history-keep'], defaultKeep, 100_000);
   const render = contractFormats[fmt] as (typeof contractFormats)[string];
@@ -166,7 +182,10 @@ export async function contract(args: string[]) {
   } finally {
     if (tty) process.stderr.write(clear);
   }
+  for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
   await emit(render(report), values.output);
+  if (values['write-baseline'])
+    await writeFile(values['write-baseline'], baselineFrom(report, baseline));
   if (values.history) await appendHistory(values.history, report, { keep: historyKeep });
   return reportExitCode(report);
 }

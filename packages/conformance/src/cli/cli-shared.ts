@@ -92,6 +92,10 @@ Options:
   --max-pages N         most pages followed per paginated operation (default 4)
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)
+  --baseline FILE       known drifts ({"entries": [{"key", "reason", "expires"?}]}): the
+                        run exits 1 only on drift it does not list; expired entries and
+                        entries whose drift is gone are warned about
+  --write-baseline FILE write a baseline accepting every drift of this run
   --history DIR         also keep the run in DIR: its JSON and HTML reports under runs/ and
                         a summary line in DIR/index.jsonl (read by \`dashboard\`)
   --history-keep N      runs kept per target in DIR (default 90; 0: all)

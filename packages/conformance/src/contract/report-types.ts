@@ -12,7 +12,8 @@ export interface ReportResult extends Omit<ContractResult, 'exchange' | 'violati
   expected: string;
   /** One line for a drifting case (see contract-report.ts headline). */
   headline?: string;
-  violations: (Violation & { text: string })[];
+  /** Each violation with its words and the key of the drift it belongs to (see Drift). */
+  violations: (Violation & { text: string; key: string })[];
 }
 
 /** Per operation or method: its verdict, cases by class, values covered, rules and filters. */
@@ -55,6 +56,8 @@ export interface ReportSummary {
   rateLimited: number;
   /** Cases not tested, counted by reason. */
   notTested: Record<string, number>;
+  /** Distinct drifts (see `drifts`): all, those the baseline excuses, and the others. */
+  drifts: { total: number; baselined: number; new: number };
 }
 
 /** The run's settings as values: header names only, never a header value or a key. */
@@ -170,4 +173,11 @@ export interface ContractReport {
   /** Each API's spec version (`info.version`), by family: data, metrics, node. */
   specVersions: Record<string, string>;
   settings: ReportSettings;
+  /** One entry per distinct drift, the most frequent first. */
+  drifts: Drift[];
+  coverage: ReportCoverage;
+  /** Present when the run was given a baseline. */
+  baseline?: ReportBaseline;
+  /** Told on stderr too: expired and stale baseline entries. */
+  warnings: string[];
 }

@@ -16,6 +16,7 @@ import {
 import { loadExchanges } from '../recordings/capture-input.js';
 import { defaultRecordingsDir, type Recording } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
+import { applyBaseline, type Baseline, dayOf } from './baseline.js';
 import { targetOf } from './case-inputs.js';
 import { type CaseClass, caseClasses } from './case-values.js';
 import {
@@ -43,6 +44,8 @@ import {
 } from './contract-controls.js';
 import { classCounts, defaultPlan, runPlan, sent, valueCoverage } from './contract-plan.js';
 import { headline } from './contract-report.js';
+import { contractCoverage } from './coverage.js';
+import { collectDrifts, driftKey } from './drifts.js';
 import { exercisedKinds, filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
 import type { ContractReport, ReportOperation, ReportSettings } from './report-types.js';
@@ -83,6 +86,8 @@ export interface ContractSettings {
   nodeVersion?: string;
   /** Where `$VAR` header values are read (default process.env). */
   env?: Record<string, string | undefined>;
+  /** Known drifts (see readBaseline): the run fails only on drift it does not list. */
+  baseline?: Baseline;
 }
 
 /** Side channels of a run: progress lines and results as they come. None is part of the report. */
@@ -243,6 +248,7 @@ interface Finished {
   pagingCut: string[];
   requests: number;
   stopped?: { reason: string; unsent: number };
+  baseline?: Baseline;
 }
 
 /**
@@ -361,7 +367,9 @@ export async function runContract(
         // Names only: a header's value may be a credential.
         headers: headers.map((h) => (h.service ? `${h.service}=${h.name}` : h.name)),
         apiKey: settings.apiKey !== undefined,
+        ...(settings.baseline ? { baseline: settings.baseline.file } : {}),
       },
+      ...(settings.baseline ? { baseline: settings.baseline } : {}),
       startedAt,
       target: targetName,
       targets,
@@ -439,6 +447,14 @@ function contractReport(run: Finished): ContractReport {
   const perOp = verdicts(run.results);
   const of = reach(run.specs, run.results);
   const down = downServices(run.results);
+  const drifts = collectDrifts(run.results);
+  const answered = new Set(
+    run.results.filter((r) => r.status !== undefined).map((r) => `${r.service} ${r.operation}`),
+  );
+  const known = run.baseline
+    ? applyBaseline(drifts, run.baseline, dayOf(run.startedAt), answered)
+    : undefined;
+  const baselined = drifts.filter((d) => d.baselined).length;
   const notTested: Record<string, number> = {};
   for (const r of run.results)
     if (r.verdict === 'not-tested') {
@@ -479,6 +495,7 @@ function contractReport(run: Finished): ContractReport {
         (r) => r.verdict === 'not-tested' && r.unreachable?.startsWith('rate limited'),
       ).length,
       notTested,
+      drifts: { total: drifts.length, baselined, new: drifts.length - baselined },
     },
     operations: perOp.map((v) => ({ ...v, ...of(`${v.service} ${v.operation}`) })),
     results: run.results.map(({ exchange: _e, ...r }) => ({
@@ -486,21 +503,32 @@ function contractReport(run: Finished): ContractReport {
       class: classOf(r),
       expected: describeExpectation(r.expect),
       ...(r.verdict === 'drift' ? { headline: headline(r) } : {}),
-      violations: r.violations.map((v) => ({ ...v, text: formatViolation(v) })),
+      violations: r.violations.map((v) => ({
+        ...v,
+        text: formatViolation(v),
+        key: driftKey(v, r),
+      })),
     })),
     ...(run.replayUrl ? { replayUrl: run.replayUrl } : {}),
     startedAt: run.startedAt.toISOString(),
     toolVersion: packageVersion(),
     specVersions: specVersions(run.specs),
     settings: run.settings,
+    drifts,
+    coverage: contractCoverage(run.specs, run.results),
+    ...(known ? { baseline: known.baseline } : {}),
+    warnings: known?.warnings ?? [],
   };
 }
 
-/** The CLI's exit code: 1 for any drift, else 2 when anything went untested, else 0. */
+/**
+ * The CLI's exit code: 1 for drift the baseline does not excuse, else 2 when anything went
+ * untested, else 0.
+ */
 export function reportExitCode(report: ContractReport): 0 | 1 | 2 {
-  const { cases } = report.summary;
-  if (cases.drift > 0) return 1;
+  const { cases, drifts } = report.summary;
+  if (drifts.new > 0) return 1;
   if (cases.notTested > 0) return 2;
-  // Everything skipped: nothing was tested either.
-  return cases.conforms > 0 ? 0 : 2;
+  // Everything skipped: nothing was tested either. Drift the baseline excuses was tested.
+  return cases.conforms + cases.drift > 0 ? 0 : 2;
 }

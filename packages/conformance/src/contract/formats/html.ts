@@ -297,6 +297,11 @@ export function renderHtml(report: ReportInput): string {
     `<h1>Contract report: ${esc(safeUrl(report.target))}</h1>`,
     `<p class="verdict tone-${verdict.tone}" id="verdict">${esc(verdict.word)}</p>`,
     `<p id="summary">${esc(summaryLine(report))}</p>`,
+    ...(report.warnings?.length
+      ? [
+          `<ul id="warnings">${report.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>`,
+        ]
+      : []),
     '<nav aria-label="sections"><a href="#operations">operations</a><a href="#drifts">drift</a><a href="#coverage">coverage</a><a href="#settings">settings</a></nav>',
     '</header>',
     operationsSection(report),

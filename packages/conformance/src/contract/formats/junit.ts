@@ -6,6 +6,7 @@ import type { ContractReport } from '../report-types.js';
  * (a repeated source gets ` #2`, ` #3`).
  */
 export function contractJunit(report: ContractReport): string {
+  const excused = new Set(report.drifts.filter((d) => d.baselined).map((d) => d.key));
   const names = new Map<string, number>();
   const cases = report.results.map((r): JunitCase => {
     const base = `${r.operation} ${r.source}`;
@@ -16,7 +17,9 @@ export function contractJunit(report: ContractReport): string {
       name: n === 1 ? base : `${base} #${n}`,
       time: (r.durationMs ?? 0) / 1000,
     };
-    if (r.verdict === 'drift')
+    if (r.verdict === 'drift' && r.violations.every((v) => excused.has(v.key)))
+      c.skipped = `known drift (baseline): ${r.headline ?? 'drift'}`;
+    else if (r.verdict === 'drift')
       c.failure = {
         message: r.headline ?? 'drift',
         text: [...r.violations.map((v) => v.text), r.curl].join('\n'),

@@ -117,6 +117,9 @@ function header(report: ReportInput): string[] {
     summaryLine(report),
     '',
     ...limited,
+    ...(report.warnings?.length
+      ? [...report.warnings.map((w) => `> warning: ${cell(w)}`), '']
+      : []),
     ...(baseline
       ? [
           `Baseline \`${cell(baseline.file)}\`: ${baseline.known.length} known drift met, ${baseline.expired.length} expired, ${baseline.stale.length} no longer occurring.`,

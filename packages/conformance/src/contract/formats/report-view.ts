@@ -15,14 +15,20 @@ export type ReportInput = Omit<ContractReport, 'drifts' | 'coverage' | 'baseline
 
 export type ReportDrift = Drift;
 
-/** Exit-code words: what an operator reads first. */
+/**
+ * The run's verdict in one word, as its exit code has it: DRIFT for drift the baseline does not
+ * excuse (exit 1), NOT TESTED when a case went untested or nothing was (exit 2), else CONFORMS.
+ */
 export function verdictOf(report: Pick<ReportInput, 'summary'>): {
   word: 'CONFORMS' | 'DRIFT' | 'NOT TESTED';
   tone: 'ok' | 'bad' | 'warn';
 } {
-  const { drift, notTested, conforms } = report.summary.operations;
-  if (drift > 0) return { word: 'DRIFT', tone: 'bad' };
-  if (notTested > 0 || conforms === 0) return { word: 'NOT TESTED', tone: 'warn' };
+  const { cases } = report.summary;
+  // A report written before drift keys existed counts every drifting case as new.
+  const fresh = (report.summary as Partial<ReportInput['summary']>).drifts?.new ?? cases.drift;
+  if (fresh > 0) return { word: 'DRIFT', tone: 'bad' };
+  if (cases.notTested > 0 || cases.conforms + cases.drift === 0)
+    return { word: 'NOT TESTED', tone: 'warn' };
   return { word: 'CONFORMS', tone: 'ok' };
 }
 
@@ -143,5 +149,10 @@ export function summaryLine(report: ReportInput): string {
   const limited = report.summary.rateLimited
     ? `, ${plural(report.summary.rateLimited, 'case')} rate limited`
     : '';
-  return `${o.conforms}/${o.total} operations and methods conform, ${o.drift} drift, ${o.notTested} not tested, ${o.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${limited}, ${c.skipped} skipped`;
+  const d = (report.summary as Partial<ReportInput['summary']>).drifts;
+  const distinct =
+    d && d.total > 0
+      ? `; ${plural(d.total, 'distinct drift')}${d.baselined ? `, ${d.baselined} known from the baseline` : ''}`
+      : '';
+  return `${o.conforms}/${o.total} operations and methods conform, ${o.drift} drift, ${o.notTested} not tested, ${o.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${limited}, ${c.skipped} skipped${distinct}`;
 }

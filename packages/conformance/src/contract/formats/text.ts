@@ -121,10 +121,49 @@ function summaryLines(report: ContractReport): string[] {
     ...(s.stopped
       ? [`stopped early: ${s.stopped.reason}; ${s.stopped.unsent} planned cases not sent`]
       : []),
+    coverageLine(report),
     `cases sent by class: ${byClass} (seed ${s.seed}${s.leftOut ? `; ${s.leftOut} cases left out by --max-requests` : ''})`,
     `target: ${where}; node answers judged by ${report.nodeVersion}`,
+    ...(report.baseline
+      ? [
+          `baseline ${report.baseline.file}: ${s.drifts.baselined} known drifts excused, ${s.drifts.new} new; ${report.baseline.expired.length} entries expired, ${report.baseline.stale.length} no longer occur`,
+        ]
+      : []),
     `contract: ${n.conforms}/${n.total} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${s.noAnswer ? ` (${s.noAnswer} sent without an answer)` : ''}, ${c.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`,
   ];
+}
+
+/** The results with the drift the baseline excuses taken out: what the DRIFT section lists. */
+export function unexcused(report: ContractReport): ContractReport['results'] {
+  const excused = new Set(report.drifts.filter((d) => d.baselined).map((d) => d.key));
+  if (excused.size === 0) return report.results;
+  return report.results
+    .map((r) => ({ ...r, violations: r.violations.filter((v) => !excused.has(v.key)) }))
+    .filter((r) => r.verdict !== 'drift' || r.violations.length > 0);
+}
+
+/** The drift the baseline excuses, apart, and what is wrong with the baseline itself. */
+function baselineLines(report: ContractReport): string[] {
+  const known = report.drifts.filter((d) => d.baselined);
+  const lines: string[] = [];
+  if (report.baseline && known.length > 0) {
+    lines.push('', `known drift, excused by ${report.baseline.file}: ${known.length} distinct`);
+    for (const d of known) {
+      const until = d.baselined?.expires ? ` (until ${d.baselined.expires})` : '';
+      lines.push(`  ${d.cases}× ${d.key}: ${d.baselined?.reason}${until}`);
+    }
+  }
+  if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `warning: ${w}`));
+  return lines;
+}
+
+/** One line of coverage: operations answered, statuses and errors never seen, inputs never sent. */
+function coverageLine(report: ContractReport): string {
+  const per = report.coverage.perOperation;
+  const count = (pick: (o: (typeof per)[number]) => string[]) =>
+    per.reduce((n, o) => n + pick(o).length, 0);
+  const { exercised, total } = report.coverage.operations;
+  return `coverage: ${exercised}/${total} operations and methods answered; never seen: ${count((o) => o.statuses.neverSeen)} declared statuses, ${count((o) => o.errors?.neverSeen ?? [])} declared JSON-RPC errors; undeclared met: ${count((o) => [...o.statuses.undeclared, ...(o.errors?.undeclared ?? [])])}; parameters never sent: ${count((o) => o.parameters.neverSent)}; promises checked ${count((o) => o.promises.checked)}, vacuous ${count((o) => o.promises.vacuous)}, never exercised ${count((o) => o.promises.neverExercised)}`;
 }
 
 /** The report for a person at a terminal. */
@@ -138,7 +177,8 @@ export function contractText(report: ContractReport): string {
         : `${service}: ${url} gave no answer; not tested: ${reason}`,
     );
   lines.push(...operationLines(report.operations.filter((v) => !down.has(v.service))));
-  lines.push(...driftLines(report.results));
+  lines.push(...driftLines(unexcused(report)));
+  lines.push(...baselineLines(report));
   const untested = report.results.filter((x) => x.verdict === 'not-tested' && !down.has(x.service));
   const skippedCases = report.results.filter((x) => x.verdict === 'skipped');
   if (untested.length + skippedCases.length > 0) lines.push('');
