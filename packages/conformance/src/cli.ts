@@ -86,6 +86,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'serve') return await serve(rest);
     if (command === 'contract') return await (await import('./cli/cli-contract.js')).contract(rest);
     if (command === 'diff') return await (await import('./cli/cli-diff.js')).diff(rest);
+    if (command === 'dashboard')
+      return await (await import('./cli/cli-dashboard.js')).dashboard(rest);
     if (command === '--version') {
       console.log(version());
       return 0;

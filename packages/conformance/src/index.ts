@@ -14,7 +14,8 @@ export {
   type OperationVerdict,
   parseTargets,
   type RunOptions,
-  runContract,
+  // The low-level runner (cases in, results out); runContract below is the whole run.
+  runContract as runCases,
   type Targets,
   type Verdict,
   type VerdictCounts,
@@ -27,8 +28,40 @@ export {
   parseClasses,
   runPlan,
 } from './contract/contract-plan.js';
+export { renderHtml } from './contract/formats/html.js';
+export { type ContractFormat, contractFormats } from './contract/formats/index.js';
+export {
+  type MarkdownOptions,
+  markdownBudget,
+  renderMarkdown,
+} from './contract/formats/markdown.js';
+export { type ReportInput, verdictOf } from './contract/formats/report-view.js';
 export { type GenerateOptions, generateCases } from './contract/generate-cases.js';
+export { buildDashboard, diffRuns, type RunDiff } from './contract/history/dashboard.js';
+export {
+  type AppendOptions,
+  appendHistory,
+  defaultKeep,
+  type HistoryEntry,
+  HistoryError,
+  readHistory,
+} from './contract/history/history.js';
 export { type LinkSpec, linkedCase, readLinks } from './contract/links.js';
+export type {
+  ContractReport,
+  ReportOperation,
+  ReportResult,
+  ReportService,
+  ReportSettings,
+  ReportSummary,
+} from './contract/report-types.js';
+export {
+  type ContractHooks,
+  type ContractSettings,
+  ContractSettingsError,
+  reportExitCode,
+  runContract,
+} from './contract/run.js';
 export { deref, getPointer } from './model/json-pointer.js';
 export {
   OpenApiService,

@@ -1,6 +1,6 @@
 // What every command of the CLI shares: help texts, usage errors, option parsing, output.
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { packageVersion } from '../model/package-version.js';
 import { defaultSpecDir, Specs } from '../model/specs.js';
 import { NodeVersionError } from '../model/versions.js';
 
@@ -92,7 +92,19 @@ Options:
   --max-pages N         most pages followed per paginated operation (default 4)
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)
-${common}
+  --baseline FILE       known drifts ({"entries": [{"key", "reason", "expires"?}]}): the
+                        run exits 1 only on drift it does not list; expired entries and
+                        entries whose drift is gone are warned about
+  --write-baseline FILE write a baseline accepting every drift of this run
+  --history DIR         also keep the run in DIR: its JSON and HTML reports under runs/ and
+                        a summary line in DIR/index.jsonl (read by \`dashboard\`)
+  --history-keep N      runs kept per target in DIR (default 90; 0: all)
+  --specs DIR           bundled spec documents to use (default: the package's own)
+  --format FMT          text (default), json, junit, html (one self-contained page) or
+                        markdown (a CI job summary, at most 256 KiB); all but text print
+                        only the report
+  --output FILE         write the report to FILE instead of stdout
+  -h, --help            this help
 
 ${exitCodes}`,
   proxy: `Usage: avalanche-conformance proxy --target T [options]
@@ -135,6 +147,18 @@ Options:
 
 Exit codes: 0 compared (1 with --fail-on reached), 2 usage error or a document that is not
 valid OpenAPI 3.1 / OpenRPC.`,
+  dashboard: `Usage: avalanche-conformance dashboard DIR --out SITE
+
+Build a static site from a history folder that \`contract --history DIR\` fills: per target,
+its runs over time (conforming, drifting, not tested), each run's drift compared with the run
+before (new, fixed, still drifting) and a link to each run's HTML report. The site is plain
+HTML and SVG: no script, and nothing it shows is fetched from the network.
+
+Options:
+  --out SITE            folder to write the site to (index.html and runs/)
+  -h, --help            this help
+
+Exit codes: 0 built, 2 usage error or a history folder that cannot be read.`,
 };
 
 export const usage = `Usage: avalanche-conformance <command> [options]
@@ -146,6 +170,7 @@ Commands:
   contract                    contract-test a deployment (default target: the replay server)
   proxy --target T            forward an app's traffic to a target and validate it live
   diff OLD NEW                classify the changes between two spec versions
+  dashboard DIR --out SITE    build a static site of the contract runs kept in DIR
 
 Run \`avalanche-conformance <command> --help\` for a command's options.
 
@@ -160,14 +185,11 @@ export class UsageError extends Error {
   }
 }
 
-export const defaultRecordings = new URL('../../recordings/', import.meta.url).pathname;
+export { defaultRecordingsDir as defaultRecordings } from '../recordings/recordings.js';
 export const defaultExclusions = new URL('../../recordings-exclusions.json', import.meta.url)
   .pathname;
 
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  return String(pkg.version);
-}
+export const version = packageVersion;
 
 export const helpFlag = { help: { type: 'boolean', short: 'h' } } as const;
 

@@ -366,7 +366,7 @@ function transportFor(
 }
 
 /** A URL as it may be shown: without user:password@. */
-const shown = (url: string) => url.replace(/\/\/[^/@]*@/, '//');
+export const shown = (url: string) => url.replace(/\/\/[^/@]*@/, '//');
 
 /** Failures before any connection exists: the host is not there, so nothing was tested. */
 const unreachableCodes = new Set([

@@ -57,7 +57,7 @@ export function filterSlots(specs: Specs, maxCases: number): number {
   return n;
 }
 
-const isSuccess = (target: CaseTarget, r: ContractResult) =>
+export const isSuccess = (target: CaseTarget, r: ContractResult) =>
   r.status !== undefined &&
   r.status >= 200 &&
   r.status < 300 &&

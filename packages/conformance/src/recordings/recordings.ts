@@ -46,6 +46,9 @@ export interface EraMark {
 }
 export type EraMarks = Record<string, EraMark>;
 
+/** The corpus the package ships (its `recordings/` folder). */
+export const defaultRecordingsDir = new URL('../../recordings/', import.meta.url).pathname;
+
 /** Name of the side file that marks recordings of an older era or trimmed answers. */
 export const eraMarksFile = 'recordings-eras.json';
 

@@ -1,7 +1,7 @@
 // A faulty deployment for the contract tests: a proxy on 127.0.0.1 in front of the replay
 // server whose answers a test rewrites, one fault at a time.
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isObject } from '../model/json-pointer.js';
 import type { Specs } from '../model/specs.js';
@@ -19,6 +19,8 @@ export interface Proxied {
   body: unknown;
   /** Drop the connection instead of answering. */
   drop?: boolean;
+  /** The request's headers as they arrived (a test checks where a key was sent). */
+  headers?: IncomingHttpHeaders;
 }
 
 export interface FaultyProxy {
@@ -65,6 +67,7 @@ export async function startFaultyProxy(specs: Specs, recordings: Recording[]) {
       operation: call ? String(call.method) : (rest?.operation.id ?? '?'),
       status: upstream.status,
       body: answerText ? JSON.parse(answerText) : undefined,
+      headers: req.headers,
     };
     if (call) seen.call = call;
     // The fault gets its own copy of the body to change (a URL cannot be cloned).
