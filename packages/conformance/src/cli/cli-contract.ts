@@ -26,6 +26,7 @@ import {
   RateLimits,
   type RunHeader,
   type RunState,
+  rateLimited,
   startProgress,
 } from '../contract/contract-controls.js';
 import {
@@ -36,7 +37,7 @@ import {
   sent,
   valueCoverage,
 } from '../contract/contract-plan.js';
-import { driftLines, headline, reasonLines } from '../contract/contract-report.js';
+import { driftLines, headline, rateLimitLines, reasonLines } from '../contract/contract-report.js';
 import { exercisedKinds, filterCoverage } from '../contract/filter-cases.js';
 import { classOf } from '../contract/generate-cases.js';
 import { declaredKinds } from '../model/promises/vocabulary.js';
@@ -256,6 +257,7 @@ function contractJson(run: ContractRun): string {
       requests: run.requests,
       casesSent: run.results.filter(sent).length,
       noAnswer: run.results.filter((r) => sent(r) && r.status === undefined).length,
+      rateLimited: run.results.filter(rateLimited).length,
       durationMs: Math.round(run.durationMs),
       classes: Object.fromEntries(
         run.classes.map((k) => [k, run.results.filter((r) => classOf(r) === k && sent(r)).length]),
@@ -311,7 +313,9 @@ function contractText(run: ContractRun, where: string): string {
     lines.push(
       /^[A-Z_]+$/.test(reason)
         ? `${service}: ${run.targets[service]} is unreachable (${reason}); not tested`
-        : `${service}: ${run.targets[service]} gave no answer; not tested: ${reason}`,
+        : reason.startsWith('rate limited')
+          ? `${service}: ${run.targets[service]} not tested, ${reason}`
+          : `${service}: ${run.targets[service]} gave no answer; not tested: ${reason}`,
     );
   const perOp = verdicts(run.results).filter((v) => !down.has(v.service));
   if (perOp.length > 0) {
@@ -340,6 +344,7 @@ function contractText(run: ContractRun, where: string): string {
   if (untested.length + skippedCases.length > 0) lines.push('');
   lines.push(...reasonLines('not tested', untested, (r) => r.unreachable ?? 'no answer'));
   lines.push(...reasonLines('skipped', skippedCases, (r) => r.skip ?? 'skipped'));
+  lines.push(...rateLimitLines(run.results));
   const ops = verdicts(run.results);
   const n = countVerdicts(ops);
   const c = countVerdicts(run.results);
