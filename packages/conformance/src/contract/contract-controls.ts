@@ -196,6 +196,7 @@ export class Pace {
   /** When the oldest request without an answer since the last answer left. */
   private silentSince: number | undefined;
   private good = 0;
+  private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private wake: (() => void) | undefined;
   private readonly stop = new AbortController();
@@ -210,7 +211,7 @@ export class Pace {
     setMaxListeners(this.limit + 10, this.stop.signal);
   }
 
-  /** Aborted when the target is given up on: its requests in flight stop at once. */
+  /** Aborted when the target is given up on for its silence: its requests in flight stop at once. */
   get signal(): AbortSignal {
     return this.stop.signal;
   }
@@ -219,7 +220,7 @@ export class Pace {
   enter(): Promise<number | undefined> {
     const turn = this.queue.then(async () => {
       for (;;) {
-        if (this.stop.signal.aborted) return undefined;
+        if (this.closed) return undefined;
         const now = this.now();
         const wait =
           this.inFlight >= this.limit
@@ -285,10 +286,15 @@ export class Pace {
     this.gapMs = Math.min(pacing.maxGapMs, Math.max(pacing.firstGapMs, this.gapMs * 2));
   }
 
-  /** Gives the target up: waiting requests are not sent, those in flight are aborted. */
-  close(reason: string) {
-    if (this.stop.signal.aborted) return;
-    this.stop.abort(Object.assign(new Error(reason), { name: 'GivenUpError' }));
+  /**
+   * Gives the target up: waiting requests are not sent; those in flight are aborted when
+   * `abort` (a silent target would hold them until their timeout; a refusing or rate-limiting
+   * one answers them soon, and their answers say what the target saw).
+   */
+  close(reason: string, abort: boolean) {
+    this.closed = true;
+    if (abort && !this.stop.signal.aborted)
+      this.stop.abort(Object.assign(new Error(reason), { name: 'GivenUpError' }));
     this.wake?.();
   }
 

@@ -589,11 +589,11 @@ function paceOf(state: RunState, base: string, concurrency: number): Pace {
   return pace;
 }
 
-/** Gives a target up: its remaining cases are not sent, its requests in flight stop. */
-function giveUp(state: RunState, base: string, why: string) {
+/** Gives a target up: its remaining cases are not sent; `abort` stops its requests in flight. */
+function giveUp(state: RunState, base: string, why: string, abort = false) {
   if (state.down.has(base)) return;
   state.down.set(base, why);
-  state.paces.get(base)?.close(why);
+  state.paces.get(base)?.close(why, abort);
 }
 
 /** One request at the target's pace: its answer and body, or what went wrong. */
@@ -701,6 +701,7 @@ function afterNoAnswer(
       state,
       base,
       `no answer for ${Math.round(silentMs / 1000)} s (last: ${noAnswer}); the rest were not sent`,
+      true,
     );
     return noAnswer;
   }
@@ -761,6 +762,9 @@ async function runCase(
       const got = await attempt(c, base, options, state, send);
       if ('given' in got) return finish('not-tested', got.given);
       if ('failure' in got) {
+        // What an earlier try's 429 said is not what this one got.
+        delete result.status;
+        delete result.got;
         const e = got.failure;
         // No answer (refused, timed out, reset) tests nothing: not tested, with the reason.
         const noAnswer = noAnswerReason(e, options.timeoutMs);
@@ -776,11 +780,11 @@ async function runCase(
         return finish('drift');
       }
       if (pushedBack(c, got.response)) {
-        const next = afterPushBack(got.response, got.sentAt, tries, base, options, state);
-        if (next === 'retry') continue;
         // Not the answer under test: no exchange is kept (nor recorded), only what came back.
         result.status = got.response.status;
         result.got = `HTTP ${got.response.status}`;
+        const next = afterPushBack(got.response, got.sentAt, tries, base, options, state);
+        if (next === 'retry') continue;
         return finish('not-tested', next);
       }
       paceOf(state, base, options.concurrency).answered();
