@@ -280,7 +280,7 @@ export class Pace {
     const now = this.now();
     this.good = 0;
     this.resumeAt = Math.max(this.resumeAt, now + waitMs);
-    if (sentAt < this.slowedAt) return;
+    if (sentAt <= this.slowedAt) return;
     this.slowedAt = now;
     this.limit = Math.max(1, Math.floor(this.limit / 2));
     this.gapMs = Math.min(pacing.maxGapMs, Math.max(pacing.firstGapMs, this.gapMs * 2));
