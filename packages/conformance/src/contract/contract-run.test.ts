@@ -67,7 +67,7 @@ describe('no answer is not drift', () => {
     const results = await runContract(
       specs,
       cases,
-      options(everywhere(hung.url), { state, silenceMs: 2000 }),
+      options(everywhere(hung.url), { state, silenceMs: 5000 }),
     );
     expect(results).toHaveLength(40);
     expect(results.filter((r) => r.verdict === 'drift')).toEqual([]);
@@ -104,14 +104,19 @@ describe('no answer is not drift', () => {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: ['no'], statusCode: 404, error: 'Not Found' }));
     });
-    const cases = allCases.filter((c) => c.service === 'data-api').slice(0, 12);
-    const results = await runContract(specs, cases, options(everywhere(flaky.url)));
+    const cases = allCases.filter((c) => c.service === 'data-api').slice(0, 6);
+    // A timeout a loaded machine's 404 never comes near: only the unanswered requests time out.
+    const results = await runContract(
+      specs,
+      cases,
+      options(everywhere(flaky.url), { timeoutMs: 2000 }),
+    );
     // One at a time: the first request is answered; from then on each case's first request is
     // the unanswered one, and its retry is answered.
     expect(results.filter((r) => r.verdict === 'not-tested')).toEqual([]);
     expect(results.map((r) => r.status)).toEqual(cases.map(() => 404));
     expect(results.map((r) => r.requests)).toEqual(cases.map((_, i) => (i === 0 ? 1 : 2)));
-    expect(flaky.seen).toHaveLength(23);
+    expect(flaky.seen).toHaveLength(11);
   }, 60000);
 });
 

@@ -696,6 +696,7 @@ function afterNoAnswer(
   }
   const silentMs = paceOf(state, base, options.concurrency).unanswered(sentAt);
   const silence = options.silenceMs ?? silenceFor(options.timeoutMs);
+  const why = tries > 1 ? `${noAnswer} (${tries} tries)` : noAnswer;
   if (silentMs >= silence) {
     giveUp(
       state,
@@ -703,10 +704,9 @@ function afterNoAnswer(
       `no answer for ${Math.round(silentMs / 1000)} s (last: ${noAnswer}); the rest were not sent`,
       true,
     );
-    return noAnswer;
+    return why;
   }
-  if (timedOut && tries < pacing.triesWithoutAnswer) return 'retry';
-  return tries > 1 ? `${noAnswer} (${tries} tries)` : noAnswer;
+  return timedOut && tries < pacing.triesWithoutAnswer ? 'retry' : why;
 }
 
 async function runCase(
