@@ -66,12 +66,17 @@ Options:
   --header 'NAME: V'    send this header too (repeatable); 'service=NAME: V' sends it to
                         that service's target only; $VAR or \${VAR} in V is read from the
                         environment. Curl lines show $VAR (a literal V as [redacted])
-  --concurrency N       requests in flight at once (default 4)
+  --concurrency N       requests in flight at once (default 4); fewer while a target
+                        pushes back (429, no answer) and more again as it answers
   --rate-limit R        at most R requests, retries included: N/s or N/m for all targets,
-                        service=N/s for one (repeatable, one per scope)
+                        service=N/s for one (repeatable, one per scope). A case still
+                        answered 429 after 3 retries (Retry-After honoured up to 30 s)
+                        is not tested: rate limited; after 8 in a row from one target
+                        its remaining cases are not sent
   --timeout-ms N        per-request timeout in ms (default 15000). A request without an
-                        answer (timeout, reset, refused) is not tested, never drift; after
-                        5 in a row from one target its remaining cases are not sent
+                        answer (timeout, reset, refused) is not tested, never drift; a
+                        timed-out case is tried once more, and a target silent for eight
+                        timeouts (10 to 30 s) gets none of its remaining cases
   --max-failures N      stop starting cases after N drifted; report what ran (exit 1)
   --node-version V      judge node answers as release V sends them; auto (default for a
                         URL or live target) asks the target's info.getNodeVersion, none

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   newRunState,
+  Pace,
+  pacing,
   parseHeader,
   parseRate,
   RateLimits,
   Spacing,
+  silenceFor,
   startProgress,
 } from './contract-controls.js';
 
@@ -156,5 +159,108 @@ describe('startProgress', () => {
     stop();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(lines).toHaveLength(3);
+  });
+});
+
+describe('Pace', () => {
+  /** A pace on a clock the test moves, and what has entered so far. */
+  function paced(most: number) {
+    vi.useFakeTimers();
+    let now = 0;
+    const pace = new Pace(most, () => now);
+    const left: number[] = [];
+    const enter = (n: number) =>
+      Array.from({ length: n }, () =>
+        pace.enter().then((at) => {
+          if (at !== undefined) left.push(at);
+          return at;
+        }),
+      );
+    const advance = async (ms: number) => {
+      now += ms;
+      await vi.advanceTimersByTimeAsync(ms);
+    };
+    return { pace, left, enter, advance };
+  }
+
+  test('lets the concurrency in at once, and the next one only when one leaves', async () => {
+    const { pace, left, enter, advance } = paced(3);
+    enter(4);
+    await advance(0);
+    expect(left).toEqual([0, 0, 0]);
+    await advance(1000);
+    expect(left).toHaveLength(3);
+    pace.leave();
+    await advance(0);
+    expect(left).toEqual([0, 0, 0, 1000]);
+  });
+
+  test('a 429 halves the pace once per round, widens the gap and holds everything for its wait', async () => {
+    const { pace, left, enter, advance } = paced(8);
+    enter(8);
+    await advance(0);
+    // Eight in flight, all rate limited: only the first answer slows the pace (one round).
+    for (let i = 0; i < 8; i++) {
+      expect(pace.limited(0, 1000)).toBe(i + 1);
+      pace.leave();
+    }
+    expect(pace.limit).toBe(4);
+    expect(pace.gapMs).toBe(pacing.firstGapMs);
+    enter(3);
+    await advance(999);
+    expect(left).toHaveLength(8);
+    await advance(1);
+    expect(left.slice(8)).toEqual([1000]);
+    await advance(pacing.firstGapMs);
+    expect(left.slice(8)).toEqual([1000, 1250]);
+    // A request sent after the slow-down that is rate limited too slows it again.
+    pace.limited(1000, 0);
+    expect(pace.limit).toBe(2);
+    expect(pace.gapMs).toBe(2 * pacing.firstGapMs);
+  });
+
+  test('answers win the pace back step by step, up to the concurrency and no further', async () => {
+    const { pace } = paced(4);
+    pace.unanswered(0);
+    expect([pace.limit, pace.gapMs]).toEqual([2, pacing.firstGapMs]);
+    for (let i = 0; i < 2; i++) pace.answered();
+    expect([pace.limit, pace.gapMs]).toEqual([2, 0]);
+    for (let i = 0; i < 2; i++) pace.answered();
+    expect(pace.limit).toBe(3);
+    for (let i = 0; i < 3; i++) pace.answered();
+    expect(pace.limit).toBe(4);
+    for (let i = 0; i < 40; i++) pace.answered();
+    expect([pace.limit, pace.gapMs]).toEqual([4, 0]);
+  });
+
+  test('silence is measured from the oldest unanswered request since the last answer', async () => {
+    const { pace, advance } = paced(4);
+    await advance(5000);
+    expect(pace.unanswered(1000)).toBe(4000);
+    await advance(1000);
+    expect(pace.unanswered(3000)).toBe(5000);
+    pace.answered();
+    expect(pace.unanswered(5500)).toBe(500);
+    expect(pace.unanswered(6000)).toBe(500);
+  });
+
+  test('a closed pace lets nobody else in and aborts those in flight only when asked', async () => {
+    const { pace, enter, advance } = paced(1);
+    const [first, second] = enter(2);
+    await advance(0);
+    expect(await first).toBe(0);
+    pace.close('rate limited', false);
+    expect(await second).toBeUndefined();
+    expect(pace.signal.aborted).toBe(false);
+    const other = paced(1).pace;
+    other.close('silent', true);
+    expect(other.signal.aborted).toBe(true);
+    expect(await other.enter()).toBeUndefined();
+  });
+
+  test('the silence stretch is eight timeouts, between 10 and 30 s', () => {
+    expect(silenceFor(500)).toBe(10_000);
+    expect(silenceFor(2000)).toBe(16_000);
+    expect(silenceFor(15_000)).toBe(30_000);
   });
 });

@@ -1,5 +1,8 @@
 // The operator's controls of a contract run: extra headers, a rate limit, the failure budget, the
-// no-answer cutoff and the progress line. Parsed here so that a bad value names its rule.
+// pace kept with a target that pushes back or goes quiet, and the progress line. Parsed here so
+// that a bad value names its rule.
+
+import { setMaxListeners } from 'node:events';
 
 /** A header sent with every case of one service (or all); its value never appears in output. */
 export interface RunHeader {
@@ -140,15 +143,182 @@ export class RateLimits {
   }
 }
 
-/** No-answers in a row after which a target's remaining cases are not sent. */
-export const noAnswerCutoff = 5;
+/**
+ * How a run paces a target that pushes back (HTTP 429, or 503 with Retry-After) or goes
+ * quiet. Chosen for a nightly run an operator reads in the morning: a rate limit or a stall
+ * of a few seconds costs time, never a verdict; a target that keeps refusing, or stays
+ * silent, is given up on soon enough that the run still ends (see the README's contract
+ * section).
+ */
+export const pacing = {
+  /** Rate-limited answers in a row from one target after which its remaining cases are not sent. */
+  limitedInRow: 8,
+  /** The wait after a 429 without a usable Retry-After: 1 s, doubling with each one in a row. */
+  firstBackoffMs: 1000,
+  /** The first gap between request starts once a target pushed back; doubles with each push. */
+  firstGapMs: 250,
+  /** The widest gap between request starts (one request every 4 s). */
+  maxGapMs: 4000,
+  /** Tries a case gets when no answer comes in time: the first and one retry. */
+  triesWithoutAnswer: 2,
+  /** Bounds of the stretch without any answer after which a target is given up on. */
+  minSilenceMs: 10_000,
+  maxSilenceMs: 30_000,
+} as const;
+
+/**
+ * How long a target may go without answering anything before its remaining cases are not sent:
+ * eight timeouts, at least 10 s and at most 30 s. A stall of a few seconds is far shorter; a dead
+ * target with the default 15 s timeout is given up on after two timeouts (about 30 s).
+ */
+export const silenceFor = (timeoutMs: number) =>
+  Math.min(pacing.maxSilenceMs, Math.max(pacing.minSilenceMs, 8 * timeoutMs));
+
+/**
+ * One target's pace: how many requests may be in flight and how far apart they start, and a
+ * pause a Retry-After asked for. It starts at the run's concurrency; each push back (a 429, a
+ * request without an answer) halves the requests in flight and doubles the gap, once per
+ * round (answers to requests sent before the last slow-down do not slow it again); as many
+ * answers in a row as are allowed in flight win back one step. Requests leave in the order
+ * they asked. Hand-written: the package has no limiter that adapts to a server's answers.
+ */
+export class Pace {
+  /** Requests allowed in flight now. */
+  limit: number;
+  /** Least time between two request starts now. */
+  gapMs = 0;
+  inFlight = 0;
+  /** Rate-limited answers in a row. */
+  limitedInRow = 0;
+  private resumeAt = Number.NEGATIVE_INFINITY;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private slowedAt = Number.NEGATIVE_INFINITY;
+  /** When the oldest request without an answer since the last answer left. */
+  private silentSince: number | undefined;
+  private good = 0;
+  private closed = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  private readonly stop = new AbortController();
+
+  constructor(
+    /** The run's concurrency: the pace never goes above it. */
+    readonly most: number,
+    private readonly now = () => performance.now(),
+  ) {
+    this.limit = Math.max(1, most);
+    // Each request in flight listens to it: up to `most` listeners are expected, not a leak.
+    setMaxListeners(this.limit + 10, this.stop.signal);
+  }
+
+  /** Aborted when the target is given up on for its silence: its requests in flight stop at once. */
+  get signal(): AbortSignal {
+    return this.stop.signal;
+  }
+
+  /** Resolves with the time the request may leave, or undefined once the target is given up on. */
+  enter(): Promise<number | undefined> {
+    const turn = this.queue.then(async () => {
+      for (;;) {
+        if (this.closed) return undefined;
+        const now = this.now();
+        const wait =
+          this.inFlight >= this.limit
+            ? Number.POSITIVE_INFINITY
+            : Math.max(this.resumeAt, this.lastStart + this.gapMs) - now;
+        if (wait <= 0) {
+          this.inFlight++;
+          this.lastStart = now;
+          return now;
+        }
+        await this.pause(wait);
+      }
+    });
+    this.queue = turn;
+    return turn;
+  }
+
+  /** A request that entered is over (answered or not). */
+  leave() {
+    this.inFlight--;
+    this.wake?.();
+  }
+
+  /** An answer that is not a rate limit: the target is there; enough in a row win back one step. */
+  answered() {
+    this.silentSince = undefined;
+    this.limitedInRow = 0;
+    if (++this.good < this.limit || (this.gapMs === 0 && this.limit >= this.most)) return;
+    this.good = 0;
+    if (this.gapMs > 0) this.gapMs = this.gapMs >= 2 * pacing.firstGapMs ? this.gapMs / 2 : 0;
+    else this.limit++;
+    this.wake?.();
+  }
+
+  /**
+   * A rate-limited answer to a request that left at `sentAt`: slower from now on, nothing leaves
+   * for `waitMs`. Returns how many rate-limited answers came in a row.
+   */
+  limited(sentAt: number, waitMs: number): number {
+    this.silentSince = undefined;
+    this.slower(sentAt, waitMs);
+    return ++this.limitedInRow;
+  }
+
+  /** No answer to a request that left at `sentAt`: slower, and how long the target has been silent. */
+  unanswered(sentAt: number): number {
+    this.slower(sentAt, 0);
+    this.silentSince = Math.min(this.silentSince ?? sentAt, sentAt);
+    return this.now() - this.silentSince;
+  }
+
+  /**
+   * Halves the requests in flight and doubles the gap, once per round: a request that left
+   * before the last slow-down tells of the old pace, not the new one.
+   */
+  private slower(sentAt: number, waitMs: number) {
+    const now = this.now();
+    this.good = 0;
+    this.resumeAt = Math.max(this.resumeAt, now + waitMs);
+    if (sentAt <= this.slowedAt) return;
+    this.slowedAt = now;
+    this.limit = Math.max(1, Math.floor(this.limit / 2));
+    this.gapMs = Math.min(pacing.maxGapMs, Math.max(pacing.firstGapMs, this.gapMs * 2));
+  }
+
+  /**
+   * Gives the target up: waiting requests are not sent; those in flight are aborted when
+   * `abort` (a silent target would hold them until their timeout; a refusing or rate-limiting
+   * one answers them soon, and their answers say what the target saw).
+   */
+  close(reason: string, abort: boolean) {
+    this.closed = true;
+    if (abort && !this.stop.signal.aborted)
+      this.stop.abort(Object.assign(new Error(reason), { name: 'GivenUpError' }));
+    this.wake?.();
+  }
+
+  /** Sleeps `ms` (forever for Infinity) or until the pace changes. */
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      if (Number.isFinite(ms)) timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}
 
 /** What a run shares across its batches (corpus, pages, links, filters) and shows as progress. */
 export interface RunState {
   /** Per target base URL: why its remaining cases are not sent. */
   down: Map<string, string>;
-  /** Per target base URL: no-answers in a row. */
-  silent: Map<string, number>;
+  /** Per target base URL: its pace (see Pace). */
+  paces: Map<string, Pace>;
   total: number;
   done: number;
   drift: number;
@@ -163,7 +333,7 @@ export interface RunState {
 export function newRunState(): RunState {
   return {
     down: new Map(),
-    silent: new Map(),
+    paces: new Map(),
     total: 0,
     done: 0,
     drift: 0,
@@ -172,6 +342,10 @@ export function newRunState(): RunState {
     requests: 0,
   };
 }
+
+/** Whether a case was not tested because its target rate-limited it (`unreachable` says so). */
+export const rateLimited = (r: { verdict: string; unreachable?: string }) =>
+  r.verdict === 'not-tested' && r.unreachable?.startsWith('rate limited') === true;
 
 export function progressLine(state: RunState, elapsedMs: number): string {
   return `contract: ${state.done}/${state.total} cases done, ${state.drift} drift, ${state.notTested} not tested, ${state.inFlight} in flight, ${state.requests} requests, ${Math.round(elapsedMs / 1000)} s`;

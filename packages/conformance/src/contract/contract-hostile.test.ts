@@ -18,9 +18,11 @@ if (!one) throw new Error('no data-api GET case to test with');
 /** The outcome of the case as the table names it. */
 function outcome(result: ContractResult): string {
   const said = result.violations.map((v) => v.message).join('\n');
-  // No answer is not tested, never drift; the reason tells a timeout from a lost connection.
-  if (result.verdict === 'not-tested')
+  // A rate limit and no answer are not tested, never drift; the reason tells them apart.
+  if (result.verdict === 'not-tested') {
+    if (/^rate limited: /.test(result.unreachable ?? '')) return 'RateLimitError';
     return /no answer within/.test(result.unreachable ?? '') ? 'TimeoutError' : 'ConnectionError';
+  }
   if (/larger than maxResponseBytes/.test(said)) return 'ResponseTooLargeError';
   if (/not followed while/.test(said)) return 'RedirectError';
   if (/could not be decoded/.test(said)) return 'ParseError';

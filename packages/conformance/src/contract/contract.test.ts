@@ -111,7 +111,7 @@ describe('runContract', () => {
     expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(900);
   });
 
-  test('a Retry-After beyond the cap is reported, not waited for', async () => {
+  test('a Retry-After beyond the cap is not waited for: the target is given up on as rate limited', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' });
       res.end(
@@ -129,6 +129,13 @@ describe('runContract', () => {
       retries: 3,
     });
     expect(result?.status).toBe(429);
+    expect(result?.requests).toBe(1);
+    // A rate limit is not the answer under test: not tested, and the words say why.
+    expect(result?.verdict).toBe('not-tested');
+    expect(result?.violations).toEqual([]);
+    expect(result?.unreachable).toBe(
+      'rate limited: HTTP 429 asked to wait 3600 s (Retry-After), more than the 1 s this run waits; the rest were not sent',
+    );
   });
 
   test('never has more requests in flight than the concurrency bound', async () => {

@@ -19,10 +19,12 @@ import type { Recording } from '../recordings/recordings.js';
 import type { CaseClass } from './case-values.js';
 import {
   newRunState,
-  noAnswerCutoff,
+  Pace,
+  pacing,
   type RateLimits,
   type RunHeader,
   type RunState,
+  silenceFor,
 } from './contract-controls.js';
 
 /**
@@ -295,9 +297,15 @@ export interface RunOptions {
   apiKeyVariable?: string;
   concurrency: number;
   timeoutMs: number;
-  /** Longest wait honoured for a Retry-After. */
+  /**
+   * Longest wait honoured for a Retry-After (the CLI's is 30 s); a target asking for longer is
+   * given up on as rate limited.
+   */
   maxRetryAfterMs: number;
+  /** Retries of a rate-limited answer (429, or 503 with Retry-After), per case. */
   retries: number;
+  /** How long a target may answer nothing before it is given up on (default `silenceFor(timeoutMs)`). */
+  silenceMs?: number;
   /** Largest answer read, after decompression (default 32 MiB); a larger one is drift. */
   maxResponseBytes?: number;
   fetch?: typeof fetch;
@@ -337,7 +345,10 @@ const transportErrors = {
   ResponseTooLargeError: transportError<ResponseTooLargeError>('ResponseTooLargeError'),
 };
 
-/** The shared transport for one target: timeout, size cap, 429 retries, the key kept to its origin. */
+/**
+ * The shared transport for one target: timeout, size cap, the key kept to its origin. One try
+ * per call: the runner retries itself, at the target's pace (see Pace).
+ */
 function transportFor(
   service: string,
   base: string,
@@ -354,11 +365,7 @@ function transportFor(
     headers,
     timeoutMs: options.timeoutMs,
     maxResponseBytes: options.maxResponseBytes,
-    retry: {
-      attempts: options.retries + 1,
-      baseDelayMs: 1000,
-      maxDelayMs: options.maxRetryAfterMs,
-    },
+    retry: false,
     secret:
       service === 'data-api' && options.apiKey ? ['x-glacier-api-key', options.apiKey] : undefined,
     errors: transportErrors,
@@ -488,20 +495,6 @@ function noAnswerReason(
       : undefined;
 }
 
-/** Counts a request without an answer; gives the target up when it is not there or went silent. */
-function countSilent(state: RunState, base: string, noAnswer: string) {
-  const silent = (state.silent.get(base) ?? 0) + 1;
-  state.silent.set(base, silent);
-  // A host that is not there is told at once; one that stops answering after a few in a row.
-  if (!state.down.has(base) && (unreachableCodes.has(noAnswer) || silent >= noAnswerCutoff))
-    state.down.set(
-      base,
-      unreachableCodes.has(noAnswer)
-        ? noAnswer
-        : `${silent} requests in a row got no answer (last: ${noAnswer}); the rest were not sent`,
-    );
-}
-
 /**
  * Judges one answer: its body must be JSON, match the case's expectation, and (unless the
  * transport already failed it) validate against the specs; the exchange is kept on the result.
@@ -576,6 +569,146 @@ function judgeAnswer(
   }
 }
 
+/**
+ * Whether an answer is the target pushing back rather than the answer under test: 429, or 503
+ * with Retry-After, unless the case expects that status.
+ */
+function pushedBack(c: ContractCase, response: Response): boolean {
+  const { status } = response;
+  if (status !== 429 && !(status === 503 && response.headers.has('retry-after'))) return false;
+  return status !== c.expect.status && !c.expect.or?.some((e) => e.status === status);
+}
+
+/** The pace kept with one target, shared by every batch of the run. */
+function paceOf(state: RunState, base: string, concurrency: number): Pace {
+  let pace = state.paces.get(base);
+  if (!pace) {
+    pace = new Pace(concurrency);
+    state.paces.set(base, pace);
+  }
+  return pace;
+}
+
+/** Gives a target up: its remaining cases are not sent; `abort` stops its requests in flight. */
+function giveUp(state: RunState, base: string, why: string, abort = false) {
+  if (state.down.has(base)) return;
+  state.down.set(base, why);
+  state.paces.get(base)?.close(why, abort);
+}
+
+/** One request at the target's pace: its answer and body, or what went wrong. */
+type Attempt =
+  | { sentAt: number; response: Response; text: string }
+  | { sentAt: number; failure: { name?: string; code?: string; message?: string } }
+  | { given: string };
+
+async function attempt(
+  c: ContractCase,
+  base: string,
+  options: RunOptions,
+  state: RunState,
+  send: PolicyFetch,
+): Promise<Attempt> {
+  const pace = paceOf(state, base, options.concurrency);
+  if ((await pace.enter()) === undefined)
+    return { given: state.down.get(base) ?? 'the target was given up on' };
+  state.inFlight++;
+  let sentAt = performance.now();
+  try {
+    // Every request, retries included, waits for its --rate-limit turn.
+    await options.rateLimits?.take(c.service);
+    // The target may have been given up on while this case waited for its turn.
+    const since = state.down.get(base);
+    if (since !== undefined) return { given: since };
+    sentAt = performance.now();
+    const response = await send(`${base}${c.path}`, {
+      method: c.method,
+      headers: {
+        accept: 'application/json',
+        ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: c.body === undefined ? null : JSON.stringify(c.body),
+      retryFailures: false,
+      signal: pace.signal,
+    });
+    return { sentAt, response, text: await response.text() };
+  } catch (error) {
+    if (pace.signal.aborted && (error as Error)?.name === 'GivenUpError')
+      return { given: state.down.get(base) ?? String((error as Error).message) };
+    return { sentAt, failure: error as { name?: string; code?: string; message?: string } };
+  } finally {
+    state.inFlight--;
+    pace.leave();
+  }
+}
+
+/**
+ * What a rate-limited answer leads to: a wait and another try (`retry`), or the case not
+ * tested with why. Gives the target up when it asks for a wait past the cap, or after
+ * `pacing.limitedInRow` such answers in a row.
+ */
+function afterPushBack(
+  response: Response,
+  sentAt: number,
+  tries: number,
+  base: string,
+  options: RunOptions,
+  state: RunState,
+): 'retry' | string {
+  const pace = paceOf(state, base, options.concurrency);
+  const cap = options.maxRetryAfterMs;
+  const status = `HTTP ${response.status}`;
+  const asked = retryAfterMs(response.headers.get('retry-after'));
+  if (asked !== undefined && asked > cap) {
+    const why = `rate limited: ${status} asked to wait ${Math.ceil(asked / 1000)} s (Retry-After), more than the ${Math.round(cap / 1000)} s this run waits; the rest were not sent`;
+    pace.limited(sentAt, cap);
+    giveUp(state, base, why);
+    return why;
+  }
+  const wait = asked ?? Math.min(cap, pacing.firstBackoffMs * 2 ** pace.limitedInRow);
+  const row = pace.limited(sentAt, wait);
+  if (row >= pacing.limitedInRow) {
+    const why = `rate limited: ${row} answers in a row were HTTP 429 (or 503 with Retry-After); the rest were not sent`;
+    giveUp(state, base, why);
+    return why;
+  }
+  if (tries <= options.retries) return 'retry';
+  return `rate limited: ${status} after ${tries} ${tries === 1 ? 'try' : 'tries'}`;
+}
+
+/**
+ * What no answer leads to: one more try after a timeout, else the case not tested with why.
+ * Gives the target up when it is not there, or has answered nothing for the silence stretch.
+ */
+function afterNoAnswer(
+  noAnswer: string,
+  timedOut: boolean,
+  sentAt: number,
+  tries: number,
+  base: string,
+  options: RunOptions,
+  state: RunState,
+): 'retry' | string {
+  // A host that is not there is told at once.
+  if (unreachableCodes.has(noAnswer)) {
+    giveUp(state, base, noAnswer);
+    return noAnswer;
+  }
+  const silentMs = paceOf(state, base, options.concurrency).unanswered(sentAt);
+  const silence = options.silenceMs ?? silenceFor(options.timeoutMs);
+  const why = tries > 1 ? `${noAnswer} (${tries} tries)` : noAnswer;
+  if (silentMs >= silence) {
+    giveUp(
+      state,
+      base,
+      `no answer for ${Math.round(silentMs / 1000)} s (last: ${noAnswer}); the rest were not sent`,
+      true,
+    );
+    return why;
+  }
+  return timedOut && tries < pacing.triesWithoutAnswer ? 'retry' : why;
+}
+
 async function runCase(
   specs: Specs,
   c: ContractCase,
@@ -583,8 +716,7 @@ async function runCase(
   state: RunState,
 ): Promise<ContractResult> {
   const base = options.targets[c.service] as string;
-  const target = `${base}${c.path}`;
-  const url = shown(target);
+  const url = shown(`${base}${c.path}`);
   const keyVariable =
     c.service === 'data-api' && options.apiKey
       ? (options.apiKeyVariable ?? 'GLACIER_API_KEY')
@@ -597,29 +729,26 @@ async function runCase(
     violations: [],
     curl: curlFor(c, url, keyVariable, options.headers),
   };
-  const finish = (verdict: Verdict) => {
+  const finish = (verdict: Verdict, unreachable?: string) => {
+    if (unreachable !== undefined) result.unreachable = unreachable;
     result.verdict = verdict;
     result.ok = verdict === 'conforms';
     return result;
   };
   if (c.skip) return finish('skipped');
   const known = state.down.get(base);
-  if (known !== undefined) {
-    result.unreachable = known;
-    return finish('not-tested');
-  }
+  if (known !== undefined) return finish('not-tested', known);
   const started = performance.now();
   let requests = 0;
   const real = options.fetch ?? globalThis.fetch;
-  // Every attempt is counted; a retry waits for its turn here (the first waited before sending).
+  // Every attempt is counted, but a refused connection carried no request: the counts say
+  // what the target saw.
   const counted: typeof fetch = async (input, init) => {
-    if (requests > 0) await options.rateLimits?.take(c.service);
     requests++;
     state.requests++;
     try {
       return await real(input, init);
     } catch (error) {
-      // A refused connection carried no request: the counts say what the target saw.
       if (neverLeft(error)) {
         requests--;
         state.requests--;
@@ -628,50 +757,44 @@ async function runCase(
     }
   };
   const send = transportFor(c.service, base, options, counted);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (c.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  let text: string;
-  await options.rateLimits?.take(c.service);
-  // The target may have been given up on while this case waited for its turn.
-  const since = state.down.get(base);
-  if (since !== undefined) {
-    result.unreachable = since;
-    return finish('not-tested');
-  }
-  state.inFlight++;
   try {
-    // 429 is the only status retried: any other answer is what is under test.
-    response = await send(target, {
-      method: c.method,
-      headers,
-      body: c.body === undefined ? null : JSON.stringify(c.body),
-      retryOn: [429],
-      // A host that refuses is told at once (not tested), not after a backoff per case.
-      retryFailures: false,
-    });
-    text = await response.text();
-  } catch (error) {
-    const e = error as { name?: string; code?: string; message?: string };
-    // No answer (refused, timed out, reset) tests nothing: not tested, with the reason.
-    const noAnswer = noAnswerReason(e, options.timeoutMs);
-    if (noAnswer !== undefined) {
-      result.unreachable = noAnswer;
-      countSilent(state, base, noAnswer);
-      return finish('not-tested');
+    for (let tries = 1; ; tries++) {
+      const got = await attempt(c, base, options, state, send);
+      if ('given' in got) return finish('not-tested', got.given);
+      if ('failure' in got) {
+        // What an earlier try's 429 said is not what this one got.
+        delete result.status;
+        delete result.got;
+        const e = got.failure;
+        // No answer (refused, timed out, reset) tests nothing: not tested, with the reason.
+        const noAnswer = noAnswerReason(e, options.timeoutMs);
+        if (noAnswer !== undefined) {
+          const timedOut = e.name === 'TimeoutError';
+          const next = afterNoAnswer(noAnswer, timedOut, got.sentAt, tries, base, options, state);
+          if (next === 'retry') continue;
+          return finish('not-tested', next);
+        }
+        // RedirectError, ResponseTooLargeError, an undecodable body: an answer, in the transport's words.
+        paceOf(state, base, options.concurrency).answered();
+        result.violations.push(violation('protocol', 'response', '', String(e.message)));
+        return finish('drift');
+      }
+      if (pushedBack(c, got.response)) {
+        // Not the answer under test: no exchange is kept (nor recorded), only what came back.
+        result.status = got.response.status;
+        result.got = `HTTP ${got.response.status}`;
+        const next = afterPushBack(got.response, got.sentAt, tries, base, options, state);
+        if (next === 'retry') continue;
+        return finish('not-tested', next);
+      }
+      paceOf(state, base, options.concurrency).answered();
+      judgeAnswer(specs, c, options, url, result, got.response, got.text);
+      return finish(result.violations.length === 0 ? 'conforms' : 'drift');
     }
-    // RedirectError, ResponseTooLargeError, an undecodable body: an answer, in the transport's words.
-    result.violations.push(violation('protocol', 'response', '', String(e.message)));
-    state.silent.set(base, 0);
-    return finish('drift');
   } finally {
-    state.inFlight--;
     result.requests = requests;
     result.durationMs = performance.now() - started;
   }
-  state.silent.set(base, 0);
-  judgeAnswer(specs, c, options, url, result, response, text);
-  return finish(result.violations.length === 0 ? 'conforms' : 'drift');
 }
 
 /**
@@ -691,6 +814,9 @@ export async function runContract(
       `runContract: no target URL for ${missing.join(', ')} (targets name ${Object.keys(options.targets).join(', ') || 'nothing'})`,
     );
   const state = options.state ?? newRunState();
+  // Each target's pace starts at the concurrency of the run's first batch (later ones send one
+  // case at a time, several batches at once).
+  for (const base of Object.values(options.targets)) paceOf(state, base, options.concurrency);
   state.total += cases.length;
   const results: (ContractResult | undefined)[] = new Array(cases.length);
   let next = 0;

@@ -40,6 +40,7 @@ import {
   RateLimits,
   type RunHeader,
   type RunState,
+  rateLimited,
   startProgress,
 } from './contract-controls.js';
 import { classCounts, defaultPlan, runPlan, sent, valueCoverage } from './contract-plan.js';
@@ -491,9 +492,7 @@ function contractReport(run: Finished): ContractReport {
       leftOut: run.leftOut,
       pagingCut: run.pagingCut,
       ...(run.stopped ? { stopped: run.stopped } : {}),
-      rateLimited: run.results.filter(
-        (r) => r.verdict === 'not-tested' && r.unreachable?.startsWith('rate limited'),
-      ).length,
+      rateLimited: run.results.filter(rateLimited).length,
       notTested,
       drifts: { total: drifts.length, baselined, new: drifts.length - baselined },
     },

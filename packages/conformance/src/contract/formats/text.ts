@@ -1,7 +1,7 @@
 // The text report: a table per operation, coverage, the distinct drifts with a curl line each, the
 // reasons cases went untested, and a one-line verdict last.
 import type { CaseClass } from '../case-values.js';
-import { driftLines, reasonLines } from '../contract-report.js';
+import { driftLines, rateLimitLines, reasonLines } from '../contract-report.js';
 import type { ContractReport, ReportOperation } from '../report-types.js';
 
 function table(rows: string[][]): string {
@@ -174,7 +174,9 @@ export function contractText(report: ContractReport): string {
     lines.push(
       /^[A-Z_]+$/.test(reason)
         ? `${service}: ${url} is unreachable (${reason}); not tested`
-        : `${service}: ${url} gave no answer; not tested: ${reason}`,
+        : reason.startsWith('rate limited')
+          ? `${service}: ${url} not tested, ${reason}`
+          : `${service}: ${url} gave no answer; not tested: ${reason}`,
     );
   lines.push(...operationLines(report.operations.filter((v) => !down.has(v.service))));
   lines.push(...driftLines(unexcused(report)));
@@ -184,6 +186,7 @@ export function contractText(report: ContractReport): string {
   if (untested.length + skippedCases.length > 0) lines.push('');
   lines.push(...reasonLines('not tested', untested, (r) => r.unreachable ?? 'no answer'));
   lines.push(...reasonLines('skipped', skippedCases, (r) => r.skip ?? 'skipped'));
+  lines.push(...rateLimitLines(report.results));
   lines.push(...summaryLines(report));
   return lines.join('\n');
 }
