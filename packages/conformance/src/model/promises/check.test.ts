@@ -112,6 +112,13 @@ const params = (r: Recording) => (r.request.body as { params: Record<string, unk
 const result = (r: Recording) => (r.response.body as { result: Record<string, unknown> }).result;
 const body = (r: Recording) => r.response.body as Record<string, unknown>;
 const list = (v: unknown, at: string) => getPointer(v, at) as unknown[];
+/** Sets the member a pointer names inside `doc` (its parent must exist). */
+const setAt = (doc: unknown, pointer: string, value: unknown) => {
+  const tokens = pointer.slice(1).split('/');
+  const last = tokens.pop() as string;
+  const parent = getPointer(doc, tokens.length ? `/${tokens.join('/')}` : '');
+  (parent as Record<string, unknown>)[last] = value;
+};
 
 // --- every rule kind: the real exchange keeps it, a schema-valid mutation is caught ------
 
@@ -186,6 +193,17 @@ const cases: [string, Case][] = [
       },
       kind: 'order',
       want: /^order: blockchains\[1\]\.createBlockTimestamp \d+ after \d+, expected \w+ending \(sortOrder=(asc|desc)\)$/,
+    },
+  ],
+  [
+    'filter: getLatestBlocks example with a block of another chain than chainId=43114',
+    {
+      given: () => restExample('data-api', 'getLatestBlocks'),
+      mutate: (r) => {
+        (list(r.response.body, '/blocks')[1] as Record<string, unknown>).chainId = '43113';
+      },
+      kind: 'filter',
+      want: /^filter: blocks\[1\]\.chainId is "43113", expected "43114" \(chainId=43114\)$/,
     },
   ],
   [
@@ -944,6 +962,15 @@ describe('what applies when', () => {
     setQuery(r, 'nodeIds', '');
     expect(specs.checkExchange(r, strict).errors.filter(isPromiseKind)).toEqual([]);
   });
+
+  test('a `when` pattern: a chain named by its blockchain id is not compared with chainId', () => {
+    const r = restExample('data-api', 'getLatestBlocks');
+    setPath(r, '/chains/43114/', '/chains/2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5/');
+    expect(specs.checkExchange(r, strict).errors.map(formatViolation)).toEqual([]);
+    // The same answer for another numeric chain id breaks it.
+    setPath(r, '/chains/2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5/', '/chains/43113/');
+    expect(specs.checkExchange(r, strict).errors.map((v) => v.kind)).toContain('filter');
+  });
 });
 
 describe('exercisedRules: what an answer put to the test', () => {
@@ -1052,7 +1079,7 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
     expect(run([first, second, second, first]).flat()).toEqual([]);
     // A token from another listing (other inputs) does not chain the pages.
     const other = page(blocks.slice(0, 2), 'A', 'C');
-    setPath(other, '/chains/43114/', '/chains/43113/');
+    setQuery(other, 'pageSize', '3');
     expect(run([first, other]).flat()).toEqual([]);
   });
 
@@ -1068,12 +1095,38 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
         .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
         .map((v) => v.message);
     expect(observe(r)).toEqual([]);
-    // The next page hands out the same endIndex again: a cursor that does not move.
-    expect(observe(next)).toEqual([
-      expect.stringMatching(
-        /^paging: endIndex \{.+\} on page 2 was handed out on page 1 already, expected a new cursor$/,
-      ),
+    // The next page hands out the same endIndex again (a cursor that does not move) and
+    // the same UTXOs (no `distinct`: the same whole item).
+    const got = observe(next);
+    expect(got[0]).toMatch(
+      /^paging: endIndex \{.+\} on page 2 was handed out on page 1 already, expected a new cursor$/,
+    );
+    expect(got.slice(1)).toContain(
+      'paging: utxos[0] on page 2 is the same item as one on page 1, expected no item on two pages',
+    );
+  });
+
+  test('a cursor promising `more`: an empty page after it is caught, an empty first page is not', () => {
+    const r = restExample('metrics-api', 'getAvgTps');
+    const token = String(body(r).nextPageToken);
+    const empty = (from: Recording) => {
+      const e = structuredClone(from);
+      body(e).results = [];
+      delete body(e).nextPageToken;
+      return e;
+    };
+    const after = empty(r);
+    setQuery(after, 'pageToken', token);
+    expect(run([r, after])).toEqual([
+      [],
+      [
+        `paging response.body/results: paging: page 2 (pageToken=${token}, handed out on page 1) has no items, expected nextPageToken only when more data exists`,
+      ],
     ]);
+    expect(run([empty(r)]).flat()).toEqual([]);
+    // A list whose cursor does not promise `more` may end on an empty page.
+    const { first, page } = pages();
+    expect(run([first, page([], 'A', undefined)]).flat()).toEqual([]);
   });
 });
 
@@ -1108,14 +1161,17 @@ describe('paging, derived: every operation and method declaring a cursor', () =>
     const next = { ...s.inputs, [cursor.input]: token };
     // The same token handed out again on the next page: caught, whatever the items.
     expect(observe([first, [next, withNext(token)]])[1]).toContain('paging');
-    if (cursor.distinct) {
-      // The same items on the next page, with a cursor that moved: caught by `distinct`.
-      const got = observe([first, [next, withNext(moved)]])[1];
-      expect(got?.length).toBeGreaterThan(0);
-      expect(got?.every((k) => k === 'paging')).toBe(true);
-    }
+    // The same items on the next page, with a cursor that moved: caught by `distinct`, or by
+    // the whole item where the cursor names none (balances, rewards, UTXOs).
+    const got = observe([first, [next, withNext(moved)]])[1];
+    expect(got?.length).toBeGreaterThan(0);
+    expect(got?.every((k) => k === 'paging')).toBe(true);
     // A first page asked twice is no next page.
     expect(observe([first, first]).flat()).toEqual([]);
+    // An empty page after a cursor: drift exactly where the cursor promises `more`.
+    const emptied = structuredClone(withNext(moved));
+    setAt(emptied, s.promises.items as string, []);
+    expect(observe([first, [next, emptied]])[1]).toEqual(cursor.more ? ['paging'] : []);
   });
 });
 
