@@ -7,8 +7,8 @@ import { inputsOf, targetOf } from './case-inputs.js';
 import { caseClasses, resolveSchema } from './case-values.js';
 import { type ContractCase, contractCases, exitCode, type RunOptions } from './contract.js';
 import { classCounts, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
-import { classOf, generateCases } from './generate-cases.js';
 import { exercisedKinds } from './filter-cases.js';
+import { classOf, generateCases } from './generate-cases.js';
 import { readLinks } from './links.js';
 import { pagingChains } from './paging.js';
 

@@ -78,8 +78,8 @@ const rpc = (path: string, method: string, params: unknown, fault?: string) =>
 const validators = '/v1/networks/mainnet/validators';
 const blockchains = '/v1/networks/mainnet/blockchains';
 const latest = '/v1/chains/43114/blocks';
-const block = '49889407';
-const blockHash = '0xd34becc82943e3e49048cdd3f75b80a87e44eb3aed6b87cc06867a7c3b9ee213';
+const block = '49889406';
+const blockHash = '0xf4917efb4628a1d8f4d101b3d15bce9826e62ef2c93c3e16ee898d27cf02f3d4';
 const assetTxs =
   '/v1/networks/mainnet/blockchains/x-chain/assets/FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z/transactions';
 const utxoAddresses = [
