@@ -29,7 +29,9 @@ const NORMALIZE = {
 function whenText(when) {
   if (!when) return '';
   const parts = Object.entries(when).map(([name, values]) => {
-    const named = values.filter((v) => v !== null).map(code);
+    const named = values
+      .filter((v) => v !== null)
+      .map((v) => (typeof v === 'object' ? `a value matching ${code(v.pattern)}` : code(v)));
     const absent = values.includes(null);
     if (named.length === 0) return `${input(name)} is not sent`;
     return `${input(name)} is ${named.join(' or ')}${absent ? ' or not sent' : ''}`;
@@ -50,8 +52,11 @@ function pageText(page) {
 function cursorText(cursor) {
   const distinct = cursor.distinct
     ? `, and no item (by ${members(cursor.distinct)}) shows up on two pages`
+    : ', and no item shows up on two pages';
+  const more = cursor.more
+    ? ` ${member(cursor.next)} is sent only when more items follow: the page it leads to is not empty.`
     : '';
-  return `Send ${member(cursor.next)} back as ${input(cursor.input)} for the next page; no value of ${member(cursor.next)} repeats within one listing${distinct}.`;
+  return `Send ${member(cursor.next)} back as ${input(cursor.input)} for the next page; no value of ${member(cursor.next)} repeats within one listing${distinct}.${more}`;
 }
 
 function orderText(order) {

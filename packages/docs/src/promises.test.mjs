@@ -31,6 +31,27 @@ describe('promiseSentences', () => {
       ],
     ],
     [
+      'cursor without distinct, promising more',
+      { cursor: { input: 'pageToken', next: '/nextPageToken', more: true } },
+      [
+        'Send `nextPageToken` back as `pageToken` for the next page; no value of `nextPageToken` repeats within one listing, and no item shows up on two pages. `nextPageToken` is sent only when more items follow: the page it leads to is not empty.',
+      ],
+    ],
+    [
+      'a filter under a pattern',
+      {
+        filters: [
+          {
+            input: 'chainId',
+            member: '/chainId',
+            match: 'equal',
+            when: { chainId: [{ pattern: '^[0-9]+$' }] },
+          },
+        ],
+      },
+      ["Every item's `chainId` equals `chainId` when `chainId` is a value matching `^[0-9]+$`."],
+    ],
+    [
       'fixed order',
       { order: [{ key: '/blockNumber', direction: 'desc' }] },
       ['Descending by `blockNumber`.'],

@@ -7,6 +7,7 @@ import { inputsOf, targetOf } from './case-inputs.js';
 import { caseClasses, resolveSchema } from './case-values.js';
 import { type ContractCase, contractCases, exitCode, type RunOptions } from './contract.js';
 import { classCounts, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import { exercisedKinds } from './filter-cases.js';
 import { classOf, generateCases } from './generate-cases.js';
 import { readLinks } from './links.js';
 import { pagingChains } from './paging.js';
@@ -280,6 +281,26 @@ describe('generated cases', () => {
     expect(missing).toEqual([]);
   });
 
+  test('every paginated operation gets a success case without its page input (the default is checked)', () => {
+    const cases = [...base, ...generateCases(specs, base, { seed: 1, maxCases: 12, classes: all })];
+    const missing: string[] = [];
+    for (const o of specs.all) {
+      const target = targetOf(specs, { service: o.service, operation: o.id });
+      const page = target?.promises.page;
+      if (!target || !page || !base.some((c) => c.operation === o.id)) continue;
+      const pageless = cases.some(
+        (c) =>
+          c.operation === o.id &&
+          !c.skip &&
+          c.expect.status < 300 &&
+          c.expect.reply !== 'error' &&
+          inputsOf(target, c)[page.input] === undefined,
+      );
+      if (!pageless) missing.push(o.id);
+    }
+    expect(missing).toEqual([]);
+  });
+
   test('a path parameter with a pattern gets a negative case; an all-identity operation a generated one', () => {
     const cases = generateCases(specs, base, { seed: 1, maxCases: 12, classes: all });
     const avg = cases.filter((c) => c.operation === 'getAvgTps');
@@ -392,5 +413,17 @@ describe('the whole plan against the clean replay server', () => {
     });
     const linked = new Set(results.filter((r) => r.class === 'linked').map((r) => r.source));
     expect(linked.size).toBe(readLinks(specs).length);
+    // Every paginated list (a cursor or a range) is read past its first page, and its order
+    // put to the test: the replay data holds several pages of each.
+    const exercised = exercisedKinds(specs, results);
+    const unexercised: string[] = [];
+    for (const o of specs.all) {
+      const p = targetOf(specs, { service: o.service, operation: o.id })?.promises;
+      if (!p || !(p.cursor || p.range)) continue;
+      const kinds = exercised.get(`${o.service} ${o.id}`) ?? new Set();
+      const wanted = [p.cursor ? 'paging' : 'range', ...(p.order?.length ? ['order'] : [])];
+      for (const k of wanted) if (!kinds.has(k as never)) unexercised.push(`${o.id} ${k}`);
+    }
+    expect(unexercised).toEqual([]);
   }, 60000);
 });

@@ -4,6 +4,7 @@ import { isObject } from '../model/json-pointer.js';
 import type { OpenApiService, Operation, RestRequest } from '../model/openapi.js';
 import { parseQuery } from '../model/openapi.js';
 import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
+import type { PagePromise } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
 import {
   type CaseClass,
@@ -411,6 +412,30 @@ function combinationCases(g: RestGen, free: Input[]): ContractCase[] {
   return generated;
 }
 
+/** How a case that leaves the page input out is labelled: the default it checks. */
+const pagelessLabel = (page: PagePromise) =>
+  `${page.input}=absent (${page.default === undefined ? 'no default promised' : `default ${page.default}`})`;
+
+/**
+ * The page input left out, so the default page size is checked on every paginated operation;
+ * undefined when a seed already leaves it out (or the input is required).
+ */
+function pagelessCase(g: RestGen, seeds: ContractCase[]): ContractCase | undefined {
+  const page = g.op.promises.page;
+  const input = page && g.inputs.find((i) => i.name === page.input);
+  if (!page || !input || input.required) return undefined;
+  const lacks = (c: ContractCase) => {
+    const state = restState(g.op, c);
+    return (
+      state.query[page.input] === undefined && !(isObject(state.body) && page.input in state.body)
+    );
+  };
+  if (seeds.some(lacks)) return undefined;
+  const state = applyRest(g.base, input, absent);
+  if (!g.valid(state)) return undefined;
+  return restCase(g.op, g.first, state, 'generated', pagelessLabel(page), { ...g.first.expect });
+}
+
 /** Requests the spec rejects (broken cross-field rules first, then invalid values): each expects a 400. */
 function negativeCases(g: RestGen): ContractCase[] {
   const { op, first, base, inputs, valid } = g;
@@ -500,7 +525,9 @@ function restGenerated(
     const free = inputs.filter((i) => !identity.has(i.name));
     const variations = restVariations(g, free, known, elsewhere);
     const listed = inputs.filter((i) => i.domain && !identity.has(i.name));
-    const generated = packedCases(g, listed, free);
+    // The page input left out comes first, so the bound never cuts the default's check.
+    const pageless = pagelessCase(g, seeds);
+    const generated = [...(pageless ? [pageless] : []), ...packedCases(g, listed, free)];
     generated.push(...variationCases(g, variations, listed));
     generated.push(...combinationCases(g, free));
     for (const c of generated) if (out.length < options.maxCases) push(c);
@@ -616,6 +643,21 @@ function rpcGenerated(
         });
       for (const v of variations) pairs.push({ input, v });
     });
+    // The page input left out first (unless a seed does), so the default page size is checked.
+    const page = method.promises.page;
+    const pageInput = page && inputs.find((i) => i.name === page.input && !i.required);
+    if (page && pageInput && seeds.every((c) => paramsOf(c)[page.input] !== undefined)) {
+      const c = rpcCase(
+        method,
+        first,
+        set(paramsOf(first), page.input, absent),
+        'generated',
+        pagelessLabel(page),
+        { ...first.expect },
+        id++,
+      );
+      if (valid(c) && push(c)) n++;
+    }
     const rank = ({ input, v }: { input: Input; v: Variation }) =>
       input.domain ? 0 : v.boundary ? 1 : 2;
     for (const r of [0, 1, 2])

@@ -1,6 +1,7 @@
 // The replay server keeps every x-promises rule, and breaks one on demand (x-replay-fault),
 // over real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ListingTracker } from '../model/promises/check.js';
 import { compare } from '../model/promises/values.js';
 import { type PromiseKind, type Promises, promiseKinds } from '../model/promises/vocabulary.js';
 import { Specs } from '../model/specs.js';
@@ -78,8 +79,8 @@ const rpc = (path: string, method: string, params: unknown, fault?: string) =>
 const validators = '/v1/networks/mainnet/validators';
 const blockchains = '/v1/networks/mainnet/blockchains';
 const latest = '/v1/chains/43114/blocks';
-const block = '49889407';
-const blockHash = '0xd34becc82943e3e49048cdd3f75b80a87e44eb3aed6b87cc06867a7c3b9ee213';
+const block = '49889406';
+const blockHash = '0xf4917efb4628a1d8f4d101b3d15bce9826e62ef2c93c3e16ee898d27cf02f3d4';
 const assetTxs =
   '/v1/networks/mainnet/blockchains/x-chain/assets/FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z/transactions';
 const utxoAddresses = [
@@ -338,6 +339,42 @@ describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () 
     expect(answer.shapeErrors()).toEqual([]);
     // The checker sees the broken rule in the one exchange (a repeated cursor takes two).
     if (kind !== 'paging') expect(new Set(answer.promiseErrors())).toEqual(new Set([kind]));
+  });
+
+  test('paging on a `more` cursor: the last page hands out a cursor to an empty page, caught', async () => {
+    // getAvgTps: the service chooses the page size; the replay server uses its stored page's.
+    const promises = specs.rest.flatMap((s) => s.operations).find((o) => o.id === 'getAvgTps')
+      ?.promises as Promises;
+    expect(promises.cursor?.more).toBe(true);
+    const avg = '/v1/avg_tps/43114';
+    const pageOf = (token: string) => `${avg}?pageToken=${encodeURIComponent(token)}`;
+    const first = await get(avg);
+    expect(first.body.results.length).toBeGreaterThan(0);
+    const last = await get(pageOf(first.body.nextPageToken), 'paging');
+    expect(last.applied).toBe('paging');
+    expect(last.body.results.length).toBeGreaterThan(0);
+    expect(last.shapeErrors()).toEqual([]);
+    const after = await get(pageOf(last.body.nextPageToken));
+    expect(after.status).toBe(200);
+    expect(after.body.results).toEqual([]);
+    expect(after.body.nextPageToken).toBeUndefined();
+    const tracker = new ListingTracker();
+    const observe = (a: Answer, pageToken?: string) =>
+      tracker
+        .observe(
+          'getAvgTps',
+          promises,
+          { chainId: '43114', ...(pageToken ? { pageToken } : {}) },
+          { protocol: 'rest', status: a.status, body: a.body },
+        )
+        .map((v) => v.message);
+    expect(observe(first)).toEqual([]);
+    expect(observe(last, first.body.nextPageToken)).toEqual([]);
+    expect(observe(after, last.body.nextPageToken)).toEqual([
+      expect.stringMatching(
+        /^paging: page 3 \(pageToken=.+\) has no items, expected nextPageToken only when more data exists$/,
+      ),
+    ]);
   });
 
   test('identity on JSON-RPC: the echoed height changes, the block stays valid', async () => {

@@ -40,6 +40,8 @@ export interface KeepContext {
   pool?: unknown[][];
   /** Items of other stored answers, for a filter fault with nothing of its own to add back. */
   others?: () => unknown[];
+  /** Every stored success answer of the operation, for the page size the service chooses. */
+  stored?: () => unknown[];
   /** The rule kinds to break on this answer (x-replay-fault). */
   faults?: ReadonlySet<PromiseKind>;
 }
@@ -264,7 +266,7 @@ function pageItems(
     if (typeof at !== 'number') return { error: `${p.cursor.input}: ${at.error}` };
     offset = Math.min(at, sorted.length);
   }
-  const bound = (p.page && pageBound(p.page, inputs)) ?? sorted.length;
+  const bound = (p.page && pageBound(p.page, inputs)) ?? servicePage(p, ctx) ?? sorted.length;
   let page = sorted.slice(offset, offset + bound);
   const end = offset + page.length;
 
@@ -307,13 +309,16 @@ function pageItems(
     else if (isObject(storedNext))
       next = page.length === 0 && isObject(cursorSent) ? cursorSent : storedNext;
     if (faults.has('paging')) {
-      // The cursor of this very page: following it serves the same page and cursor again.
+      // A last page of a cursor that promises `more` hands out one to the empty end; else the
+      // cursor of this very page: following it serves the same page and cursor again.
       const again =
-        cursorSent !== undefined
-          ? cursorSent
-          : end < sorted.length
-            ? makeCursor(ctx.id, storedNext, offset, inputs)
-            : undefined;
+        p.cursor.more && end >= sorted.length && page.length > 0 && !isObject(storedNext)
+          ? encodeToken(ctx.id, end)
+          : cursorSent !== undefined
+            ? cursorSent
+            : end < sorted.length
+              ? makeCursor(ctx.id, storedNext, offset, inputs)
+              : undefined;
       if (again !== undefined) {
         next = again;
         broken.push('paging');
@@ -322,6 +327,23 @@ function pageItems(
     out = withPointer(out, p.cursor.next, next);
   }
   return { body: out };
+}
+
+/**
+ * The page size of a list whose service chooses it (a cursor, no page input, or one sent
+ * without a bound): the size of the smallest stored page that handed out a cursor, so the
+ * replay server pages as the service was seen to; undefined when no stored page did.
+ */
+function servicePage(p: Promises, ctx: KeepContext): number | undefined {
+  const { cursor, items } = p;
+  if (!cursor || items === undefined) return undefined;
+  const sizes = (ctx.stored?.() ?? []).flatMap((body) => {
+    const list = getPointer(body, items);
+    const next = getPointer(body, cursor.next);
+    const handedOut = next !== undefined && next !== null && next !== '';
+    return Array.isArray(list) && list.length > 0 && handedOut ? [list.length] : [];
+  });
+  return sizes.length ? Math.min(...sizes) : undefined;
 }
 
 /** A range over the items' `index` member: the node's bounds, errors and contiguous indices. */

@@ -97,10 +97,10 @@ describe('REST answers by identity', () => {
   });
 
   test('the stored block answers its own id only', async () => {
-    const known = await get('/v1/chains/43114/blocks/49889407');
+    const known = await get('/v1/chains/43114/blocks/49889406');
     expect(known.status).toBe(200);
-    expect(String(known.body.blockNumber)).toBe('49889407');
-    const otherChain = await get('/v1/chains/43113/blocks/49889407');
+    expect(String(known.body.blockNumber)).toBe('49889406');
+    const otherChain = await get('/v1/chains/43113/blocks/49889406');
     expect(otherChain.status).toBe(404);
     expect(otherChain.body.message).toEqual(['Chain 43113 not found']);
     expect((await get('/v1/chains/43114/blocks/49889408')).status).toBe(404);

@@ -72,6 +72,7 @@ function keepContext(
     id,
     ...(filtersSent(p, inputs) ? { pool: others.map(itemsOf) } : {}),
     others: () => all().flatMap(itemsOf),
+    stored: all,
     faults: new Set(faults ?? []),
   };
 }

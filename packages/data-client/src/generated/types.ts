@@ -605,7 +605,7 @@ export interface components {
         chainId: string;
         /**
          * @description The block, as a decimal block number or as its hash (`0x` followed by 64 hex digits).
-         * @example 49889407
+         * @example 49889406
          */
         blockId: string;
         /**
@@ -998,7 +998,7 @@ export interface operations {
                 chainId: components["parameters"]["chainId"];
                 /**
                  * @description The block, as a decimal block number or as its hash (`0x` followed by 64 hex digits).
-                 * @example 49889407
+                 * @example 49889406
                  */
                 blockId: components["parameters"]["blockId"];
             };
@@ -1322,7 +1322,7 @@ export interface operations {
                 chainId: components["parameters"]["chainId"];
                 /**
                  * @description The block, as a decimal block number or as its hash (`0x` followed by 64 hex digits).
-                 * @example 49889407
+                 * @example 49889406
                  */
                 blockId: components["parameters"]["blockId"];
             };

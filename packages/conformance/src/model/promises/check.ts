@@ -430,21 +430,21 @@ function checkRange(r: RangePromise, j: ListJudging) {
  * order), for the cursor rule one answer alone cannot break. An answer whose cursor input is
  * a token an earlier answer of the same listing (same operation, same other inputs) handed
  * out is that listing's next page; an answer without the cursor input starts a listing. A
- * token handed out twice, or (with `distinct`) an item already on an earlier page, is a
- * `paging` violation. A page with no items ends a listing: its cursor is not read; a page
- * asked for again (the same token sent twice) is not read either.
+ * token handed out twice, or an item already on an earlier page (the same by `distinct`, or
+ * the same whole item where the cursor names no `distinct`), is a `paging` violation; so is,
+ * where the cursor promises `more`, a page with no items reached by a handed-out token. A
+ * page with no items ends a listing: its cursor is not read; a page asked for again (the same
+ * token sent twice) is not read either.
  *
  * Memory stays bounded over captures of any length: only the `maxOpen` most recent listings
  * of each operation and inputs, and of `maxKeys` such combinations, are followed; a token of
- * a listing dropped before is read as the start of a new one.
+ * a listing dropped before is read as the start of a new one; a listing remembers at most
+ * `maxSeen` items (later ones are not compared).
  */
 export class ListingTracker {
-  readonly #listings = new Map<
-    string,
-    { tokens: Map<string, number>; used: Set<string>; seen: Map<string, number>; pages: number }[]
-  >();
+  readonly #listings = new Map<string, Listing[]>();
 
-  constructor(readonly limits: { maxOpen?: number; maxKeys?: number } = {}) {}
+  constructor(readonly limits: { maxOpen?: number; maxKeys?: number; maxSeen?: number } = {}) {}
 
   /** The cursor violations of this answer, given the answers observed before it. */
   observe(operation: string, promises: Promises, inputs: Inputs, answer: Answer): Violation[] {
@@ -455,37 +455,29 @@ export class ListingTracker {
       : isObject(answer.reply) && 'result' in answer.reply;
     if (!cursor || !success) return [];
     const value = rest ? answer.body : (answer.reply as { result: unknown }).result;
-    const others = Object.fromEntries(
-      Object.entries(inputs).filter(([name]) => name !== cursor.input),
-    );
-    const key = `${operation} ${stable(others)}`;
-    const listings = this.#listings.get(key) ?? [];
-    if (!this.#listings.has(key)) {
-      this.#listings.set(key, listings);
-      const maxKeys = this.limits.maxKeys ?? 4096;
-      if (this.#listings.size > maxKeys)
-        this.#listings.delete(this.#listings.keys().next().value as string);
-    }
     const sentToken = inputs[cursor.input];
-    let listing =
-      sentToken === undefined ? undefined : listings.find((l) => l.tokens.has(stable(sentToken)));
-    if (listing && sentToken !== undefined) {
-      // The same page asked for again (a retry, a reload) is no next page.
-      if (listing.used.has(stable(sentToken))) return [];
-      listing.used.add(stable(sentToken));
-    }
-    if (!listing) {
-      listing = { tokens: new Map(), used: new Set(), seen: new Map(), pages: 0 };
-      listings.push(listing);
-      if (listings.length > (this.limits.maxOpen ?? 64)) listings.shift();
-    }
+    const followed = this.#listingOf(operation, cursor.input, inputs);
+    // The same page asked for again (a retry, a reload) is no next page.
+    if (followed === 'again') return [];
+    const listing = followed ?? this.#open(operation, cursor.input, inputs);
     const page = ++listing.pages;
     const where = rest ? 'response.body' : 'response.result';
     const out: Violation[] = [];
     const itemsAt = promises.items ?? '';
     const raw = promises.items === undefined ? undefined : getPointer(value, promises.items);
     const items = Array.isArray(raw) ? raw : [];
-    if (items.length === 0) return out;
+    if (items.length === 0) {
+      if (cursor.more && followed !== undefined && raw !== undefined)
+        out.push(
+          violation(
+            'paging',
+            where,
+            itemsAt,
+            `paging: page ${page} (${showInput(cursor.input, sentToken)}, handed out on page ${listing.tokens.get(stable(sentToken))}) has no items, expected ${label(cursor.next)} only when more data exists`,
+          ),
+        );
+      return out;
+    }
     const next = getPointer(value, cursor.next);
     if (next !== undefined && next !== null && next !== '') {
       const token = stable(next);
@@ -501,25 +493,79 @@ export class ListingTracker {
         );
       else listing.tokens.set(token, page);
     }
-    if (cursor.distinct) {
-      const distinct = cursor.distinct;
-      const capped = cap(out, 'paging', where, itemsAt, 'items of earlier pages');
-      items.forEach((item, i) => {
-        const member = presentPointers(item, distinct)[0];
-        if (member === undefined) return;
-        const id = stable(getPointer(item, member));
-        const earlier = listing.seen.get(id);
-        if (earlier !== undefined && earlier < page)
-          capped(
-            `${itemsAt}${pointerOf(i)}${member}`,
-            `paging: ${label(`${itemsAt}${pointerOf(i)}${member}`)} ${fmt(getPointer(item, member))} on page ${page} was on page ${earlier} already, expected no item on two pages`,
-          );
-        else if (earlier === undefined) listing.seen.set(id, page);
-      });
-      capped.done();
-    }
+    const maxSeen = this.limits.maxSeen ?? 100_000;
+    repeatedItems(listing, page, cursor.distinct, items, { itemsAt, where, out, maxSeen });
     return out;
   }
+
+  /** The listing whose token these inputs send; `again` when that token was followed before. */
+  #listingOf(operation: string, input: string, inputs: Inputs): Listing | 'again' | undefined {
+    const sentToken = inputs[input];
+    if (sentToken === undefined) return undefined;
+    const token = stable(sentToken);
+    const listing = this.#listings
+      .get(listingKey(operation, input, inputs))
+      ?.find((l) => l.tokens.has(token));
+    if (!listing) return undefined;
+    if (listing.used.has(token)) return 'again';
+    listing.used.add(token);
+    return listing;
+  }
+
+  #open(operation: string, input: string, inputs: Inputs): Listing {
+    const key = listingKey(operation, input, inputs);
+    const listings = this.#listings.get(key) ?? [];
+    if (!this.#listings.has(key)) {
+      this.#listings.set(key, listings);
+      const maxKeys = this.limits.maxKeys ?? 4096;
+      if (this.#listings.size > maxKeys)
+        this.#listings.delete(this.#listings.keys().next().value as string);
+    }
+    const listing: Listing = { tokens: new Map(), used: new Set(), seen: new Map(), pages: 0 };
+    listings.push(listing);
+    if (listings.length > (this.limits.maxOpen ?? 64)) listings.shift();
+    return listing;
+  }
+}
+
+/** One listing followed: the tokens it handed out (by page), those followed, items seen. */
+interface Listing {
+  tokens: Map<string, number>;
+  used: Set<string>;
+  seen: Map<string, number>;
+  pages: number;
+}
+
+/** A listing is one operation asked with the same inputs but its cursor. */
+const listingKey = (operation: string, cursorInput: string, inputs: Inputs) =>
+  `${operation} ${stable(Object.fromEntries(Object.entries(inputs).filter(([name]) => name !== cursorInput)))}`;
+
+/** Items of this page already on an earlier page of the listing: by `distinct`, else whole. */
+function repeatedItems(
+  listing: Listing,
+  page: number,
+  distinct: string[] | undefined,
+  items: unknown[],
+  at: { itemsAt: string; where: string; out: Violation[]; maxSeen: number },
+): void {
+  const { itemsAt, where, out, maxSeen } = at;
+  const capped = cap(out, 'paging', where, itemsAt, 'items of earlier pages');
+  items.forEach((item, i) => {
+    const member = distinct ? presentPointers(item, distinct)[0] : '';
+    if (member === undefined) return;
+    const path = `${itemsAt}${pointerOf(i)}${member}`;
+    const id = stable(getPointer(item, member));
+    const earlier = listing.seen.get(id);
+    if (earlier !== undefined && earlier < page)
+      capped(
+        path,
+        distinct
+          ? `paging: ${label(path)} ${fmt(getPointer(item, member))} on page ${page} was on page ${earlier} already, expected no item on two pages`
+          : `paging: ${label(path)} on page ${page} is the same item as one on page ${earlier}, expected no item on two pages`,
+      );
+    else if (earlier === undefined && listing.seen.size < maxSeen) listing.seen.set(id, page);
+  });
+  capped.done();
 }
 
 /** JSON with object keys sorted, so equal values give equal keys. */

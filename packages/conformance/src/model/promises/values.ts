@@ -30,7 +30,14 @@ export function holds(when: When | undefined, inputs: Inputs): boolean {
   return Object.entries(when).every(([name, allowed]) => {
     const v = inputs[name];
     if (v === undefined) return allowed.includes(null);
-    return allowed.some((a) => a !== null && String(a) === String(Array.isArray(v) ? v[0] : v));
+    const given = String(Array.isArray(v) ? v[0] : v);
+    return allowed.some((a) =>
+      a === null
+        ? false
+        : typeof a === 'object'
+          ? new RegExp(a.pattern, 'u').test(given)
+          : String(a) === given,
+    );
   });
 }
 

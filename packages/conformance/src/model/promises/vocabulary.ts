@@ -11,8 +11,12 @@ import { isObject } from '../json-pointer.js';
 export type Direction = 'asc' | 'desc';
 export type How = 'equal' | 'oneOf' | 'contains' | 'intersects' | 'atLeast' | 'atMost';
 export type Normalize = 'lower' | 'address' | 'number';
-/** Input name → the values under which a promise holds (`null`: the input is absent). */
-export type When = Record<string, (string | number | boolean | null)[]>;
+/**
+ * Input name → the values under which a promise holds (`null`: the input is absent;
+ * `{pattern}`: a sent value that matches the regular expression, e.g. a chain named by its
+ * numeric id rather than its blockchain id).
+ */
+export type When = Record<string, (string | number | boolean | null | { pattern: string })[]>;
 
 export interface PagePromise {
   input: string;
@@ -25,6 +29,8 @@ export interface CursorPromise {
   input: string;
   next: string;
   distinct?: string[];
+  /** The answer hands out `next` only when more items follow: the page it leads to is not empty. */
+  more?: boolean;
   description?: string;
 }
 
