@@ -64,7 +64,7 @@ describe('runContract against the replay server', () => {
 
   test('every format is a pure function of the report', () => {
     deepFreeze(report);
-    expect(Object.keys(contractFormats).sort()).toEqual(['json', 'junit', 'text']);
+    expect(Object.keys(contractFormats)).toEqual(expect.arrayContaining(['text', 'json', 'junit']));
     for (const render of Object.values(contractFormats))
       expect(render(report)).toBe(render(report));
     expect(JSON.parse(contractFormats.json?.(report) ?? '')).toEqual(report);
