@@ -53,16 +53,19 @@ function operationRow(op: ReportOperation, errors: string[] | undefined): string
     .join(', ');
   const values = (op.coverage ?? []).map((c) => `${c.input} ${c.covered}/${c.total}`);
   const drift = Object.entries(op.drift).map(([k, n]) => `${k} ${n}`);
+  // data-label names each cell where a narrow screen shows a row as a card (see the style).
+  const td = (label: string, html: string, cls = '') =>
+    `<td data-label="${label}"${cls ? ` class="${cls}"` : ''}>${html}</td>`;
   return [
-    `<td>${esc(op.service)}</td>`,
+    td('service', esc(op.service)),
     `<th scope="row"><code>${esc(op.operation)}</code></th>`,
-    `<td class="v-${op.verdict}">${esc(verdictWords[op.verdict])}</td>`,
-    `<td>${op.cases}</td>`,
-    `<td>${esc(classes || '–')}</td>`,
-    `<td>${list([...op.statuses, ...(errors ?? [])])}</td>`,
-    `<td>${list(op.rules)}</td>`,
-    `<td>${list(values)}</td>`,
-    `<td>${list(drift)}</td>`,
+    td('verdict', esc(verdictWords[op.verdict]), `v-${op.verdict}`),
+    td('cases', String(op.cases)),
+    td('by class', esc(classes || '–')),
+    td('seen', list([...op.statuses, ...(errors ?? [])])),
+    td('rules', list(op.rules)),
+    td('values', list(values)),
+    td('drift', list(drift)),
   ];
 }
 
@@ -258,7 +261,12 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#8881;padding:.5rem;m
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .drift{border-left:4px solid var(--bad);padding-left:.8rem;margin:1rem 0}
 .v-drift{font-weight:700}nav a{margin-right:1rem}
-@media (max-width:40rem){dl{grid-template-columns:1fr}body{padding:.5rem}}
+@media (max-width:40rem){dl{grid-template-columns:1fr}body{padding:.5rem}
+#operations-table thead{position:absolute;left:-9999px}#operations-table tr{display:block;border-top:2px solid var(--line);padding:.3rem 0}
+#operations-table th,#operations-table td{display:block;border:0;padding:.05rem 0}
+#operations-table td::before{content:attr(data-label) ": ";font-weight:600}}
+#operations-table tr[hidden]{display:none}
+.filter{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 `;
 
 // The script only narrows the operations table; the page says everything without it.
