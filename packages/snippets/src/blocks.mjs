@@ -78,14 +78,15 @@ export async function readmeBlocks(root = repoRoot) {
 
 /**
  * The TypeScript samples the docs site shows, produced by the docs package's own functions from
- * the bundled specs in `specDir`: the landing page's snippets, each REST operation's
- * `x-codeSamples` and each node method example's client call.
+ * the bundled specs in `specDir`: the landing page's snippets, each REST operation's samples
+ * (restSamples) and each node method example's client call.
  */
 export async function docsBlocks(specDir, root = repoRoot) {
   const docs = (file) => import(join(root, 'packages/docs/src', file));
-  const [{ PACKAGES }, { withCodeSamples }, { rpcTypeScript }] = await Promise.all([
+  const [{ PACKAGES }, { restSamples }, { operationsOf }, { rpcTypeScript }] = await Promise.all([
     docs('landing.mjs'),
-    docs('redoc.mjs'),
+    docs('rest-reference.mjs'),
+    docs('operations.mjs'),
     docs('samples.mjs'),
   ]);
   const spec = async (name) => JSON.parse(await readFile(join(specDir, `${name}.json`), 'utf8'));
@@ -100,13 +101,11 @@ export async function docsBlocks(specDir, root = repoRoot) {
 
   for (const p of PACKAGES) if (!p.shell) add('docs: landing page', p.snippet);
   for (const name of ['data-api', 'metrics-api']) {
-    const doc = withCodeSamples(await spec(name), name);
-    for (const item of Object.values(doc.paths)) {
-      for (const operation of Object.values(item)) {
-        for (const sample of operation?.['x-codeSamples'] ?? []) {
-          if (/typescript/i.test(sample.label ?? sample.lang)) {
-            add(`docs: ${name} ${operation.operationId} (${sample.label})`, sample.source);
-          }
+    const doc = await spec(name);
+    for (const entry of operationsOf(doc)) {
+      for (const sample of restSamples(doc, name, entry)) {
+        if (sample.lang === 'ts') {
+          add(`docs: ${name} ${entry.operation.operationId} (${sample.label})`, sample.source);
         }
       }
     }
