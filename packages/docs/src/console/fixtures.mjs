@@ -3,15 +3,12 @@
 // the replay server's answers (an undeclared field, a broken promise via x-replay-fault).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { loadRecordings, Specs, startReplayServer } from '@avalanche-api/conformance';
+import { join } from 'node:path';
 import { browserSpecs } from '@avalanche-api/conformance/browser';
 import { SERVICES } from './operations.mjs';
+import { conformanceDir } from './preview.mjs';
 
-const conformanceDir = dirname(
-  createRequire(import.meta.url).resolve('@avalanche-api/conformance/package.json'),
-);
+export { startReplay } from './preview.mjs';
 
 /** The checker (without precompiled validators: Node compiles them) over the shipped documents. */
 export function nodeChecker() {
@@ -21,14 +18,6 @@ export function nodeChecker() {
     doc: JSON.parse(readFileSync(join(conformanceDir, 'specs', `${doc}.json`), 'utf8')),
   }));
   return browserSpecs(documents, {});
-}
-
-export async function startReplay() {
-  const specs = await Specs.load();
-  return startReplayServer({
-    specs,
-    recordings: await loadRecordings(join(conformanceDir, 'recordings')),
-  });
 }
 
 async function readBody(req) {

@@ -3,6 +3,9 @@
 // build time and the console in the browser describe it the same way.
 import { expandServerUrl } from '../samples.mjs';
 
+/** Where `pnpm docs:preview` starts the replay server: the consoles' "local replay server". */
+export const DEFAULT_REPLAY_URL = 'http://127.0.0.1:9660';
+
 /** The `data-service` names of the page's placeholders, and the bundled document of each. */
 export const SERVICES = {
   data: { doc: 'data-api', kind: 'rest' },

@@ -4,12 +4,10 @@
 import { browserSpecs } from '@avalanche-api/conformance/browser';
 import { answerView, explainFailure } from './answer.mjs';
 import { h, slug } from './dom.mjs';
-import { buildRequest, describeOperation } from './operations.mjs';
+import { buildRequest, DEFAULT_REPLAY_URL, describeOperation } from './operations.mjs';
 import { snippets } from './snippets.mjs';
 import { CONSOLE_CSS } from './style.mjs';
 
-/** Where `pnpm docs:preview` starts the replay server, unless the page names another. */
-export const DEFAULT_REPLAY_URL = 'http://127.0.0.1:9660';
 const SESSION_KEY = 'avalanche-console:api-key';
 const targetKey = (service) => `avalanche-console:target:${service}`;
 
