@@ -82,6 +82,7 @@ function render() {
         id: `site-search-o-${options.length}`,
         'aria-selected': 'false',
         'data-href': h.href,
+        'data-kind': h.kind,
       });
       option.append(el('span', { class: 'r-title' }, h.title));
       option.append(el('span', { class: 'r-kind' }, KINDS[h.kind] ?? h.kind));
