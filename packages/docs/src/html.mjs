@@ -258,6 +258,7 @@ th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;le
 .badge.post,.badge.put,.badge.patch,.badge.delete{background:#eaf2ff;color:#0b4fa8;border-color:#c5dafc}
 .badge.req{background:#fdecec;color:#b42318;border-color:#f8c9c5}
 .muted{color:var(--muted)}
+@media (max-width:700px){table{display:block;overflow-x:auto;max-width:100%}}
 `;
 
 /**

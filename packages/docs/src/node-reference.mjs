@@ -486,7 +486,7 @@ function renderHealthEndpoint(
     add({
       ...entry,
       kind: 'error',
-      title: `${r.status} ${operation.operationId}`,
+      title: `HTTP ${r.status}`,
       anchor: id,
       context: operation.operationId,
       text: r.description,

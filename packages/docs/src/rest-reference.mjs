@@ -234,7 +234,7 @@ function renderResponses(operation, { doc, anchor, schemas, md, add, fields, ent
     add({
       ...entry,
       kind: failure ? 'error' : 'field',
-      title: `${r.status} ${operation.operationId}`,
+      title: `HTTP ${r.status}`,
       anchor: id,
       context: operation.operationId,
       text: r.description,

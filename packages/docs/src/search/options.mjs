@@ -33,9 +33,9 @@ export const processTerm = (term) => term.toLowerCase();
 
 /** How much each kind of item counts: a call above its parameters, those above deep fields. */
 export const KIND_BOOST = {
-  operation: 3,
-  method: 3,
-  health: 3,
+  operation: 6,
+  method: 6,
+  health: 6,
   parameter: 1.8,
   error: 1.5,
   section: 1.5,
@@ -55,7 +55,7 @@ export const INDEX_OPTIONS = {
     prefix: true,
     // One typo in five letters (valdators → validators); short words must match as typed.
     fuzzy: (term) => (term.length > 3 ? 0.2 : false),
-    boost: { title: 6, context: 1.5, text: 1 },
+    boost: { title: 6, context: 0.6, text: 1 },
     combineWith: 'AND',
   },
 };

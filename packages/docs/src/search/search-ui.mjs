@@ -3,7 +3,8 @@
 // service. Bundled with MiniSearch into search.js by the docs build.
 import MiniSearch from 'minisearch';
 import { INDEX_CALLBACK } from './build-index.mjs';
-import { INDEX_OPTIONS, KIND_BOOST } from './options.mjs';
+import { INDEX_OPTIONS } from './options.mjs';
+import { group, rank } from './rank.mjs';
 
 const SERVICES = {
   data: 'Data API',
@@ -22,7 +23,6 @@ const KINDS = {
   promise: 'promise',
   section: 'section',
 };
-const MAX_RESULTS = 24;
 
 const input = document.getElementById('site-search');
 const list = document.getElementById('site-search-results');
@@ -30,31 +30,6 @@ const status = document.getElementById('site-search-status');
 let index;
 let options = [];
 let active = -1;
-
-/** Ranked hits: AND of the words first, OR when that finds nothing; an exact name first. */
-export function rank(search, query) {
-  const q = query.trim();
-  if (!q) return [];
-  const boostDocument = (_id, _term, stored) => KIND_BOOST[stored?.kind] ?? 1;
-  let hits = search.search(q, { boostDocument });
-  if (hits.length === 0) hits = search.search(q, { boostDocument, combineWith: 'OR' });
-  const exact = q.toLowerCase();
-  for (const h of hits) {
-    const title = String(h.title).toLowerCase();
-    if (title === exact || title.endsWith(`.${exact}`)) h.score *= 4;
-  }
-  return hits.sort((a, b) => b.score - a.score).slice(0, MAX_RESULTS);
-}
-
-/** The hits grouped by service, groups in the order of their best hit. */
-export function group(hits) {
-  const groups = new Map();
-  for (const h of hits) {
-    if (!groups.has(h.service)) groups.set(h.service, []);
-    groups.get(h.service).push(h);
-  }
-  return [...groups.entries()];
-}
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -107,6 +82,7 @@ function render() {
         id: `site-search-o-${options.length}`,
         'aria-selected': 'false',
         'data-href': h.href,
+        'data-kind': h.kind,
       });
       option.append(el('span', { class: 'r-title' }, h.title));
       option.append(el('span', { class: 'r-kind' }, KINDS[h.kind] ?? h.kind));
