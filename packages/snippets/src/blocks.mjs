@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserSpecs } from '@avalanche-api/conformance/browser';
 import { marked } from 'marked';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -114,6 +115,24 @@ export async function docsBlocks(specDir, root = repoRoot) {
   for (const method of openrpc.methods) {
     for (const example of method.examples ?? []) {
       add(`docs: node-api ${method.name}`, rpcTypeScript(method, example));
+    }
+  }
+  // The console's fetch and client snippets of every call, as prefilled (with the key's
+  // placeholder where the spec declares an api-key header).
+  const [{ describeAll, SERVICES }, { snippets }] = await Promise.all([
+    docs('console/operations.mjs'),
+    docs('console/snippets.mjs'),
+  ]);
+  const documents = await Promise.all(
+    Object.values(SERVICES).map(async ({ doc, kind }) => ({
+      name: doc,
+      kind,
+      doc: await spec(doc),
+    })),
+  );
+  for (const { op, values } of describeAll(browserSpecs(documents, {}))) {
+    for (const s of snippets(op, values, { withKey: Boolean(op.apiKeyHeader) })) {
+      if (s.id !== 'curl') add(`docs: console ${op.service} ${op.id} (${s.id})`, s.code);
     }
   }
   return blocks;

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await cp(defaultOutDir, join(tmp, 'site', 'docs', 'v1'), { recursive: true });
   site = await serveStatic(join(tmp, 'site'));
   bases['sub-path'] = `${site.url}/docs/v1/`;
-  bases['file://'] = pathToFileURL(join(tmp, 'site', 'docs', 'v1')).href + '/';
+  bases['file://'] = `${pathToFileURL(join(tmp, 'site', 'docs', 'v1')).href}/`;
   replay = await startReplay();
   context = await launchContext(join(tmp, 'profile'), { viewport: { width: 1280, height: 900 } });
 });

@@ -27,7 +27,7 @@ function fetchCode(request, keyHeader) {
   const headers = Object.entries(request.headers).map(
     ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
   );
-  if (keyHeader) headers.push(`${JSON.stringify(keyHeader)}: process.env.API_KEY`);
+  if (keyHeader) headers.push(`${JSON.stringify(keyHeader)}: process.env.API_KEY ?? ''`);
   const init = [];
   if (request.method !== 'GET') init.push(`  method: '${request.method}',`);
   if (headers.length) init.push(`  headers: { ${headers.join(', ')} },`);
