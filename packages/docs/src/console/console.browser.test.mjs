@@ -196,7 +196,7 @@ describe('the api key', () => {
     // The target URL is remembered per service; the key is not.
     expect(kept.local).toContain(target.url);
     const snippetsText = await box.locator('.try-snippets').textContent();
-    expect(snippetsText).toContain('$API_KEY');
+    expect(snippetsText).toContain('$GLACIER_API_KEY');
     expect(snippetsText).not.toContain(key);
     expect(other.seen).toEqual([]);
     await page.close();

@@ -70,8 +70,8 @@ describe.each(all.map(({ op, values }) => [`${op.service} ${op.id}`, op, values]
       const curl = list[0].code;
       expect(curl).toContain(buildRequest(op, values, replay.url).url);
       if (op.apiKeyHeader) {
-        expect(curl).toContain(`-H "${op.apiKeyHeader}: $API_KEY"`);
-        expect(list[2].code).toContain('apiKey: process.env.API_KEY');
+        expect(curl).toContain(`-H "${op.apiKeyHeader}: $GLACIER_API_KEY"`);
+        expect(list[2].code).toContain('apiKey: process.env.GLACIER_API_KEY');
       }
       for (const s of list) expect(s.code).not.toContain(key);
       expect(list[2].code).toMatch(

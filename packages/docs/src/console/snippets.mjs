@@ -1,8 +1,11 @@
 // The snippets under every operation and method: curl, fetch and the project's own client, for
 // the form's values. Pure, so the page renders them at build time and the console redraws them.
-// A key never appears: `$API_KEY` (shell) or `process.env.API_KEY` stands in for it.
+// A key never appears: the environment variable the READMEs use stands in for it.
 import { rpcClientCall, shellQuote, tsCall } from '../samples.mjs';
 import { buildRequest, rpcParamsOf } from './operations.mjs';
+
+/** The one api-key variable of every example in the project (the READMEs' too). */
+export const KEY_VARIABLE = 'GLACIER_API_KEY';
 
 /** The client package and core factory of each REST service. */
 const REST_CLIENTS = {
@@ -14,8 +17,8 @@ function curl(request, keyHeader) {
   const lines = [
     `curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(request.url)}`,
   ];
-  // Double quotes so the shell fills in $API_KEY.
-  if (keyHeader) lines.push(`  -H "${keyHeader}: $API_KEY"`);
+  // Double quotes so the shell fills in the variable.
+  if (keyHeader) lines.push(`  -H "${keyHeader}: $${KEY_VARIABLE}"`);
   for (const [k, v] of Object.entries(request.headers))
     lines.push(`  -H ${shellQuote(`${k}: ${v}`)}`);
   if (request.body !== undefined)
@@ -27,7 +30,7 @@ function fetchCode(request, keyHeader) {
   const headers = Object.entries(request.headers).map(
     ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
   );
-  if (keyHeader) headers.push(`${JSON.stringify(keyHeader)}: process.env.API_KEY ?? ''`);
+  if (keyHeader) headers.push(`${JSON.stringify(keyHeader)}: process.env.${KEY_VARIABLE} ?? ''`);
   const init = [];
   if (request.method !== 'GET') init.push(`  method: '${request.method}',`);
   if (headers.length) init.push(`  headers: { ${headers.join(', ')} },`);
@@ -56,7 +59,7 @@ function restClient(op, values, target, withKey) {
     '',
     `const core = ${client.core}(${options([
       ['baseUrl', baseUrl],
-      ['apiKey', withKey ? 'process.env.API_KEY' : undefined],
+      ['apiKey', withKey ? `process.env.${KEY_VARIABLE}` : undefined],
     ])});`,
     tsCall(`const result = await ${op.id}(core, `, Object.keys(args).length ? args : undefined),
   ].join('\n');
@@ -91,7 +94,7 @@ function nodeClient(op, values, target) {
 /**
  * curl, fetch and client snippets for one operation (a descriptor from `describeOperation`) and
  * the form's values. `target` is the base URL the request goes to; `withKey` adds the api-key
- * header the spec declares, as `$API_KEY`.
+ * header the spec declares, as `$GLACIER_API_KEY`.
  */
 export function snippets(op, values, { target = op.servers[0]?.url ?? '', withKey = false } = {}) {
   const request = buildRequest(op, values, target);
