@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { build as esbuild } from 'esbuild';
 import { CHANGES_PAGE, readChanges, renderChanges } from './changes.mjs';
 import { CONFORMANCE_PAGE, renderConformance, runConformance } from './conformance.mjs';
+import { consoleAssets } from './console/assets.mjs';
 import { GUIDE_PAGE, readGuide, renderGuide } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { renderLanding, SPEC_FILES } from './landing.mjs';
@@ -69,7 +70,15 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
     if (!file.endsWith('-api.html')) entries.push(...sectionEntries(file, text));
   }
   const index = buildSearchIndex(entries);
+  // Every page sits at the site root; one with console placeholders gets the console's loader.
+  const consoles = consoleAssets({ relRoot: '' });
+  for (const [file, text] of Object.entries(pages)) {
+    if (text.includes('<div class="try" '))
+      pages[file] = text.replace('</head>', `${consoles.head}</head>`);
+  }
+  await mkdir(join(outDir, 'console'), { recursive: true });
   await Promise.all([
+    ...consoles.files.map((f) => writeFile(join(outDir, f.name), f.content)),
     ...Object.entries(pages).map(([file, text]) => writeFile(join(outDir, file), text)),
     writeFile(join(outDir, FAVICON_FILE), FAVICON_SVG),
     writeFile(join(outDir, SEARCH_INDEX_SCRIPT), index.script),
