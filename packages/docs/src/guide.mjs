@@ -40,7 +40,7 @@ export function renderGuide(source, { file = GUIDE_PAGE } = {}) {
         (s) => html`<li><a href="#${s.id}">${s.title}</a></li>`,
       )}</ul></nav>`
     : '';
-  const body = html`<div class="guide-layout">${toc}<main class="guide">${raw(md.renderer.render(tokens, md.options, env))}</main></div>`;
+  const body = html`<div class="guide-layout">${toc}<main class="guide">${raw(md.renderer.render(tokens, md.options, env).replaceAll('<pre>', '<pre tabindex="0">'))}</main></div>`;
   return page({
     title: `${title} – Avalanche APIs`,
     description: title,

@@ -72,7 +72,10 @@ export function markdown(source, { linkCode } = {}) {
       i++;
       while (i < lines.length && !/^\s*```/.test(lines[i])) code.push(lines[i++]);
       i++;
-      blocks.push(`<pre class="code"><code>${escapeHtml(code.join('\n'))}</code></pre>`);
+      // tabindex: a block that scrolls sideways must be reachable by keyboard to scroll it.
+      blocks.push(
+        `<pre class="code" tabindex="0"><code>${escapeHtml(code.join('\n'))}</code></pre>`,
+      );
       continue;
     }
     const bullet = /^(\s*)([-*]|\d+[.)])\s+/;
@@ -154,7 +157,7 @@ export function highlightJson(value) {
 export function codeBlock({ label, code, highlighted, lang }) {
   const body = highlighted ?? escapeHtml(code);
   return html`<figure class="code-block"${raw(lang ? ` data-lang="${escapeHtml(lang)}"` : '')}>
-<figcaption>${label}</figcaption><pre><code>${raw(body)}</code></pre></figure>`;
+<figcaption>${label}</figcaption><pre tabindex="0"><code>${raw(body)}</code></pre></figure>`;
 }
 
 /** The site's icon, drawn for it: a white peak on the red square of the top bar's brand. */
@@ -215,7 +218,7 @@ export const NAV_CSS = `
 .search-results .r-empty{padding:8px 14px;color:var(--muted)}
 .theme-toggle{width:32px;height:32px;border-radius:6px;border:1px solid #3a4150;background:#1d222c;color:#f1f3f7;font-size:16px;cursor:pointer}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-@media (max-width:900px){.site-nav{grid-template-columns:auto minmax(0,1fr) auto;grid-template-areas:"brand search theme" "pages pages pages"}.site-nav .brand{grid-area:brand}.site-nav .pages{grid-area:pages}.search{grid-area:search}.theme-toggle{grid-area:theme}}
+@media (max-width:900px){.search-results{position:fixed;left:8px;right:8px;top:46px;width:auto}.site-nav{grid-template-columns:auto minmax(0,1fr) auto;grid-template-areas:"brand search theme" "pages pages pages"}.site-nav .brand{grid-area:brand}.site-nav .pages{grid-area:pages}.search{grid-area:search}.theme-toggle{grid-area:theme}}
 @media (max-width:420px){.site-nav .brand{font-size:0;gap:0}}
 `;
 
@@ -233,6 +236,9 @@ html{scroll-padding-top:calc(var(--head) + 16px)}
 body{margin:0;color:var(--fg);background:var(--bg);font:15px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;overflow-wrap:break-word}
 a{color:var(--link);text-decoration:none}
 a:hover{text-decoration:underline}
+p a,li a,dd a,td a,.field-desc a{text-decoration:underline;text-decoration-thickness:1px;text-underline-offset:2px}
+.sidebar a,.guide-toc a,.toc a,.index td a{text-decoration:none}
+pre:focus-visible{outline:2px solid var(--link);outline-offset:-2px}
 :target{outline:2px solid var(--accent);outline-offset:3px;border-radius:4px}
 code{font-family:var(--mono);font-size:.86em;background:var(--code-inline);border-radius:4px;padding:.1em .35em;overflow-wrap:anywhere}
 pre{max-width:100%;overflow:auto}

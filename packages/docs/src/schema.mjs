@@ -22,14 +22,7 @@ export function createSchemaRenderer({
   onField = () => {},
 }) {
   const md = (text) => markdown(text, { linkCode });
-  // Ids of the fields on this page: the same path twice (a property of two allOf parts) gets a suffix.
-  const used = new Set();
-  const uniqueId = (id) => {
-    let out = id;
-    for (let n = 2; used.has(out); n++) out = `${id}-${n}`;
-    used.add(out);
-    return out;
-  };
+  const uniqueId = uniqueIds();
 
   const resolve = (schema) => resolveIn(document, schema);
 
@@ -39,44 +32,13 @@ export function createSchemaRenderer({
     if (input === false) return 'nothing';
     const { schema, name } = resolve(input);
     if (name) {
-      const base = name && !stack.includes(name) ? baseType(schema, [...stack, name]) : '';
+      const base =
+        name && !stack.includes(name) ? baseType(schema, [...stack, name], typeLabel) : '';
       return base && base !== name
         ? `${nameLink(refHref, name)} <span class="muted">(${base})</span>`
         : nameLink(refHref, name);
     }
-    return baseType(schema, stack);
-  }
-
-  function baseType(schema, stack) {
-    if (schema === true || schema === undefined) return 'any';
-    if ('const' in schema) return `<code>${escapeHtml(literal(schema.const))}</code>`;
-    const alts = schema.oneOf ?? schema.anyOf;
-    if (alts) {
-      const word = schema.oneOf ? 'one of' : 'any of';
-      return `${word}: ${alts.map((s) => typeLabel(s, stack)).join(' | ')}`;
-    }
-    if (schema.allOf)
-      return `all of: ${schema.allOf.map((s) => typeLabel(s, stack)).join(' &amp; ')}`;
-    let types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-    if (types.length === 0) {
-      if (schema.properties || schema.additionalProperties !== undefined) types = ['object'];
-      else if (schema.items) types = ['array'];
-      else if (schema.enum)
-        types = [...new Set(schema.enum.map((v) => (v === null ? 'null' : typeof v)))];
-      else return 'any';
-    }
-    return types
-      .map((t) => {
-        if (t === 'array')
-          return `array of ${schema.items ? typeLabel(schema.items, stack) : 'any'}`;
-        if (t === 'object' && !schema.properties && isSchema(schema.additionalProperties)) {
-          return `map of string → ${typeLabel(schema.additionalProperties, stack)}`;
-        }
-        if (t === 'string' && schema.format)
-          return `string <span class="muted">(${escapeHtml(schema.format)})</span>`;
-        return escapeHtml(t);
-      })
-      .join(' | ');
+    return baseType(schema, stack, typeLabel);
   }
 
   const rules = (schema) => rulesOf(schema, resolve, typeLabel);
@@ -155,16 +117,10 @@ export function createSchemaRenderer({
     const id = wanted && uniqueId(wanted);
     if (id && !isOption) onField({ id, name, description: own ?? shared, depth });
     const kids = children(schema, stack, depth + 1, id);
-    const nameClass = isOption ? 'field-name meta' : 'field-name';
-    const label = id
-      ? `<a class="${nameClass}" href="#${escapeHtml(id)}"><code>${escapeHtml(name)}</code></a>`
-      : `<code class="${nameClass}">${escapeHtml(name)}</code>`;
-    let out = `<div class="field${isOption ? ' option' : ''}"${id ? ` id="${escapeHtml(id)}"` : ''}><div class="field-head">${label} <span class="type">${typeLabel(schema, stack)}</span>`;
+    let out = `<div class="field${isOption ? ' option' : ''}"${id ? ` id="${escapeHtml(id)}"` : ''}><div class="field-head">${fieldLabel(name, id, isOption)} <span class="type">${typeLabel(schema, stack)}</span>`;
     if (required) out += ' <span class="badge req">required</span>';
     if (extraHead) out += ` ${extraHead}`;
-    out += '</div>';
-    if (chips.length)
-      out += `<div class="rules">${chips.map((c) => `<span class="rule">${c}</span>`).join('')}</div>`;
+    out += `</div>${chipsHtml(chips)}`;
     if (own) out += `<div class="field-desc">${md(own)}</div>`;
     if (shared && shared !== own) out += `<div class="field-desc shared">${md(shared)}</div>`;
     if (kids.length) {
@@ -180,9 +136,7 @@ export function createSchemaRenderer({
     const r = resolve(schema);
     const chips = r.schema && typeof r.schema === 'object' ? rules(r.schema) : [];
     const kids = children(schema, stack, 0, id);
-    let out = `<div class="schema"><div class="field-head"><span class="type">${typeLabel(schema, stack)}</span></div>`;
-    if (chips.length)
-      out += `<div class="rules">${chips.map((c) => `<span class="rule">${c}</span>`).join('')}</div>`;
+    let out = `<div class="schema"><div class="field-head"><span class="type">${typeLabel(schema, stack)}</span></div>${chipsHtml(chips)}`;
     const desc = r.ownDescription ?? r.schema?.description;
     if (desc) out += `<div class="field-desc">${md(desc)}</div>`;
     if (kids.length) {
@@ -194,6 +148,63 @@ export function createSchemaRenderer({
   }
 
   return { resolve, typeLabel, rules, field, block };
+}
+
+/** The type of a schema without its name; `typeLabel` names the schemas inside it. */
+function baseType(schema, stack, typeLabel) {
+  if (schema === true || schema === undefined) return 'any';
+  if ('const' in schema) return `<code>${escapeHtml(literal(schema.const))}</code>`;
+  const alts = schema.oneOf ?? schema.anyOf;
+  if (alts) {
+    const word = schema.oneOf ? 'one of' : 'any of';
+    return `${word}: ${alts.map((s) => typeLabel(s, stack)).join(' | ')}`;
+  }
+  if (schema.allOf)
+    return `all of: ${schema.allOf.map((s) => typeLabel(s, stack)).join(' &amp; ')}`;
+  let types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.length === 0) {
+    if (schema.properties || schema.additionalProperties !== undefined) types = ['object'];
+    else if (schema.items) types = ['array'];
+    else if (schema.enum)
+      types = [...new Set(schema.enum.map((v) => (v === null ? 'null' : typeof v)))];
+    else return 'any';
+  }
+  return types
+    .map((t) => {
+      if (t === 'array') return `array of ${schema.items ? typeLabel(schema.items, stack) : 'any'}`;
+      if (t === 'object' && !schema.properties && isSchema(schema.additionalProperties)) {
+        return `map of string → ${typeLabel(schema.additionalProperties, stack)}`;
+      }
+      if (t === 'string' && schema.format)
+        return `string <span class="muted">(${escapeHtml(schema.format)})</span>`;
+      return escapeHtml(t);
+    })
+    .join(' | ');
+}
+
+/** Ids of the fields of one page: the same path twice (a property of two allOf parts) gets a suffix. */
+function uniqueIds() {
+  const used = new Set();
+  return (id) => {
+    let out = id;
+    for (let n = 2; used.has(out); n++) out = `${id}-${n}`;
+    used.add(out);
+    return out;
+  };
+}
+
+/** A field's name; with an id, a link to the field itself. */
+function fieldLabel(name, id, isOption) {
+  const nameClass = isOption ? 'field-name meta' : 'field-name';
+  return id
+    ? `<a class="${nameClass}" href="#${escapeHtml(id)}"><code>${escapeHtml(name)}</code></a>`
+    : `<code class="${nameClass}">${escapeHtml(name)}</code>`;
+}
+
+function chipsHtml(chips) {
+  return chips.length
+    ? `<div class="rules">${chips.map((c) => `<span class="rule">${c}</span>`).join('')}</div>`
+    : '';
 }
 
 /** A schema with its `$ref` followed inside `document`, the name it was reached by, and the descriptions. */

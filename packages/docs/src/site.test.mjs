@@ -131,6 +131,19 @@ describe('built site', () => {
     }
   });
 
+  it('shows a contract run with a verdict and one row per operation of the specs', () => {
+    const specs = {
+      data: spec('data-api.json'),
+      metrics: spec('metrics-api.json'),
+      openrpc: spec('node-rpc.json'),
+      health: spec('node-health.json'),
+    };
+    const page = read(CONFORMANCE_PAGE);
+    expect(page).toMatch(/Verdict: <span class="badge v-(conforms|drift|not-tested)">/);
+    const table = page.slice(page.indexOf('<h2 id="operations">'), page.indexOf('<h2 id="drift">'));
+    expect([...table.matchAll(/<tr><td>/g)]).toHaveLength(listOperations(specs).length);
+  });
+
   it('names the api key variable GLACIER_API_KEY everywhere', () => {
     for (const page of PAGES) expect(read(page), page).not.toMatch(/AVALANCHE_API_KEY/);
     expect(read('data-api.html')).toContain('process.env.GLACIER_API_KEY');

@@ -16,7 +16,7 @@ export function tokenizeIndex(text) {
   for (const word of String(text ?? '').split(/[^A-Za-z0-9]+/)) {
     if (!word) continue;
     out.push(word);
-    const parts = word.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [];
+    const parts = word.match(/[A-Z]+s?(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [];
     if (parts.length > 1) out.push(...parts);
   }
   return out;
