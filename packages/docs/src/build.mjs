@@ -4,13 +4,18 @@ import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { build as esbuild } from 'esbuild';
 import { CHANGES_PAGE, readChanges, renderChanges } from './changes.mjs';
+import { CONFORMANCE_PAGE, renderConformance, runConformance } from './conformance.mjs';
+import { consoleAssets } from './console/assets.mjs';
 import { GUIDE_PAGE, readGuide, renderGuide } from './guide.mjs';
-import { FAVICON_FILE, FAVICON_SVG } from './html.mjs';
+import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { renderLanding, SPEC_FILES } from './landing.mjs';
 import { NODE_PAGE, renderNodeReference } from './node-reference.mjs';
-import { buildRedocPage, buildRedocScript, REDOC_SCRIPT } from './redoc.mjs';
+import { listOperations } from './operations.mjs';
+import { renderRestReference } from './rest-reference.mjs';
 import { findExternalLoads } from './scan.mjs';
+import { buildSearchIndex } from './search/build-index.mjs';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 /** The bundles of the workspace package @avalanche-api/specs (`pnpm specs:bundle`). */
@@ -44,30 +49,40 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
     SPEC_FILES.map(({ file }) => copyFile(join(specsDir, file), join(outDir, 'specs', file))),
   );
 
-  await Promise.all([
-    buildRedocPage({
-      doc: specs.data,
-      name: 'data-api',
-      outFile: join(outDir, 'data-api.html'),
-      current: 'data-api.html',
-      title: `${specs.data.info.title} – reference`,
-    }),
-    buildRedocPage({
-      doc: specs.metrics,
-      name: 'metrics-api',
-      outFile: join(outDir, 'metrics-api.html'),
-      current: 'metrics-api.html',
-      title: `${specs.metrics.info.title} – reference`,
-    }),
-    writeFile(
-      join(outDir, NODE_PAGE),
-      renderNodeReference({ openrpc: specs.openrpc, health: specs.health }),
+  const entries = [];
+  const add = (entry) => entries.push(entry);
+  const pages = {
+    'data-api.html': renderRestReference(
+      { doc: specs.data, service: 'data', name: 'data-api' },
+      { add },
     ),
-    writeFile(join(outDir, 'index.html'), renderLanding({ ...specs, sizes })),
-    readGuide().then((source) => writeFile(join(outDir, GUIDE_PAGE), renderGuide(source))),
-    readChanges().then((changes) => writeFile(join(outDir, CHANGES_PAGE), renderChanges(changes))),
+    'metrics-api.html': renderRestReference(
+      { doc: specs.metrics, service: 'metrics', name: 'metrics-api' },
+      { add },
+    ),
+    [NODE_PAGE]: renderNodeReference({ openrpc: specs.openrpc, health: specs.health }, { add }),
+    'index.html': renderLanding({ ...specs, sizes }),
+    [GUIDE_PAGE]: renderGuide(await readGuide()),
+    [CHANGES_PAGE]: renderChanges(await readChanges()),
+    [CONFORMANCE_PAGE]: renderConformance(await conformance(), listOperations(specs)),
+  };
+  for (const [file, text] of Object.entries(pages)) {
+    if (!file.endsWith('-api.html')) entries.push(...sectionEntries(file, text));
+  }
+  const index = buildSearchIndex(entries);
+  // Every page sits at the site root; one with console placeholders gets the console's loader.
+  const consoles = consoleAssets({ relRoot: '' });
+  for (const [file, text] of Object.entries(pages)) {
+    if (text.includes('<div class="try" '))
+      pages[file] = text.replace('</head>', `${consoles.head}</head>`);
+  }
+  await mkdir(join(outDir, 'console'), { recursive: true });
+  await Promise.all([
+    ...consoles.files.map((f) => writeFile(join(outDir, f.name), f.content)),
+    ...Object.entries(pages).map(([file, text]) => writeFile(join(outDir, file), text)),
     writeFile(join(outDir, FAVICON_FILE), FAVICON_SVG),
-    buildRedocScript(join(outDir, REDOC_SCRIPT)),
+    writeFile(join(outDir, SEARCH_INDEX_SCRIPT), index.script),
+    buildSearchScript(join(outDir, SEARCH_SCRIPT)),
   ]);
 
   const files = await listFiles(outDir);
@@ -79,6 +94,52 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
     }
   }
   return files;
+}
+
+/** The contract run for conformance.html, or DOCS_CONFORMANCE_REPORT (a saved run) when set. */
+async function conformance() {
+  const saved = process.env.DOCS_CONFORMANCE_REPORT;
+  if (saved) return JSON.parse(await readFile(saved, 'utf8'));
+  return runConformance();
+}
+
+/** Headings with ids of a non-reference page (guide, overview, changes) as search entries. */
+export function sectionEntries(file, text) {
+  const out = [];
+  for (const m of text.matchAll(/<h([1-3]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)) {
+    const title = m[3]
+      .replace(/<[^>]+>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .trim();
+    const pageTitle = /<title>([^<]*)<\/title>/.exec(text)?.[1] ?? file;
+    out.push({
+      service: 'guide',
+      kind: 'section',
+      page: file,
+      anchor: m[2],
+      title,
+      context: pageTitle,
+    });
+  }
+  return out;
+}
+
+/** search.js: the search UI and MiniSearch in one classic script (file:// refuses modules). */
+async function buildSearchScript(outFile) {
+  await esbuild({
+    entryPoints: [fileURLToPath(new URL('./search/search-ui.mjs', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    legalComments: 'inline',
+    outfile: outFile,
+    logLevel: 'warning',
+  });
 }
 
 async function listFiles(dir, prefix = '') {

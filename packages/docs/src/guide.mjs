@@ -40,7 +40,7 @@ export function renderGuide(source, { file = GUIDE_PAGE } = {}) {
         (s) => html`<li><a href="#${s.id}">${s.title}</a></li>`,
       )}</ul></nav>`
     : '';
-  const body = html`<div class="guide-layout">${toc}<main class="guide">${raw(md.renderer.render(tokens, md.options, env))}</main></div>`;
+  const body = html`<div class="guide-layout">${toc}<main class="guide">${raw(md.renderer.render(tokens, md.options, env).replaceAll('<pre>', '<pre tabindex="0">'))}</main></div>`;
   return page({
     title: `${title} – Avalanche APIs`,
     description: title,
@@ -63,5 +63,5 @@ const GUIDE_CSS = `
 .guide{max-width:820px}
 .guide pre{background:var(--code-bg);color:var(--code-fg);border-radius:8px;padding:12px 14px;overflow:auto;font:13px/1.55 var(--mono)}
 .guide li{margin-bottom:4px}
-@media (max-width:900px){.guide-layout{grid-template-columns:1fr}.guide-toc{position:static}}
+@media (max-width:900px){.guide-layout{grid-template-columns:minmax(0,1fr);padding:10px 14px 60px;gap:0}.guide-toc{position:static}}
 `;

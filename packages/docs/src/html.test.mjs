@@ -31,7 +31,7 @@ describe('markdown', () => {
       '<p>Intro:</p>\n<ul><li>first continued</li><li>second</li></ul>',
     ],
     ['ordered list', '1. a\n2. b', '<ol><li>a</li><li>b</li></ol>'],
-    ['fenced code', '```\n<x>\n```', '<pre class="code"><code>&lt;x&gt;</code></pre>'],
+    ['fenced code', '```\n<x>\n```', '<pre class="code" tabindex="0"><code>&lt;x&gt;</code></pre>'],
     [
       'links',
       '[docs](https://example.org/a?b=1&c=2)',

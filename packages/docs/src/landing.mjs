@@ -2,7 +2,7 @@
 import { GUIDE_PAGE } from './guide.mjs';
 import { codeBlock, html, page } from './html.mjs';
 import { groupMethods, healthEndpoints, methodAnchor, NODE_PAGE } from './node-reference.mjs';
-import { operationsOf, redocAnchor } from './redoc.mjs';
+import { operationAnchor, operationsOf } from './operations.mjs';
 
 /** The published packages, as the landing page lists them. */
 export const PACKAGES = [
@@ -210,7 +210,7 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
   const restRows = (ops, file) =>
     ops.map(
       ({ method, path, operation }) =>
-        html`<tr><td><a href="${file}#${redocAnchor(operation)}"><code>${operation.operationId}</code></a></td><td><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></td><td>${operation.summary ?? ''}</td></tr>`,
+        html`<tr><td><a href="${file}#${operationAnchor(operation)}"><code>${operation.operationId}</code></a></td><td><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></td><td>${operation.summary ?? ''}</td></tr>`,
     );
   const rpcRows = groups.flatMap((g) =>
     g.methods.map(
@@ -223,7 +223,7 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
       html`<tr><td><a href="${NODE_PAGE}#${e.anchor}"><code>${e.operation.operationId}</code></a></td><td><span class="verb get">GET</span> <code class="path">${e.path}</code></td><td>${e.operation.summary ?? ''}</td></tr>`,
   );
   const table = (head, rows) =>
-    html`<table class="index"><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
+    html`<div class="table-wrap"><table class="index"><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
 
   const index = html`<section id="all-operations">
 <h2>Every operation</h2>
@@ -282,13 +282,13 @@ const LANDING_CSS = `
 .lede{font-size:18px;color:var(--muted);max-width:76ch}
 .toc{display:flex;flex-wrap:wrap;gap:8px;margin-top:16px}
 .toc a{border:1px solid var(--line);border-radius:999px;padding:4px 12px;font-size:14px;color:var(--fg);background:var(--soft)}
-.toc a:hover{text-decoration:none;border-color:#c9ced8}
+.toc a:hover{text-decoration:none;border-color:var(--muted)}
 section{margin-top:36px}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:18px}
 @media (max-width:1100px){.cards{grid-template-columns:1fr}}
-.card{border:1px solid var(--line);border-radius:10px;padding:18px 20px;background:#fff;box-shadow:0 1px 2px rgba(16,24,40,.04)}
+.card{border:1px solid var(--line);border-radius:10px;padding:18px 20px;background:var(--bg);box-shadow:0 1px 2px rgba(16,24,40,.04)}
 .card h3{margin:0 0 6px;font-size:1.15rem}
-.card>p{margin:0 0 10px;color:#3d4554;font-size:14.5px}
+.card>p{margin:0 0 10px;color:var(--fg);font-size:14.5px}
 .card dl{display:grid;grid-template-columns:90px minmax(0,1fr);gap:6px 12px;margin:0;font-size:14px}
 .card dt{color:var(--muted);font-weight:600}
 .card dd{margin:0;min-width:0}
@@ -310,8 +310,9 @@ section{margin-top:36px}
 .pkg p{margin:4px 0 10px;font-size:14.5px}
 .pkg .install{font-size:13.5px;color:var(--muted)}
 .index td:first-child,.index td:nth-child(2){white-space:nowrap}
-.index .path{font-size:12.5px;background:none;padding:0;color:#3d4554}
+.index .path{font-size:12.5px;background:none;padding:0;color:var(--fg)}
 .verb{font:700 11px var(--mono);margin-right:4px}
-.verb.get{color:#17663a}.verb.post{color:#0b4fa8}
+.verb.get{color:var(--get)}.verb.post{color:var(--post)}
+@media (max-width:600px){.landing{padding:10px 14px 60px}.hero h1{font-size:1.8rem}}
 .foot{margin-top:60px;padding-top:16px;border-top:1px solid var(--line);color:var(--muted);font-size:13.5px}
 `;

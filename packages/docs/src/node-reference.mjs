@@ -1,7 +1,9 @@
-// Our own renderer for the node APIs: the OpenRPC document (JSON-RPC methods grouped by
-// namespace) and the node's GET health endpoints (an OpenAPI document), on one page.
-import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw, slug } from './html.mjs';
-import { methodPromises, promiseSentences } from './promises.mjs';
+// The site's renderer for the node APIs: the OpenRPC document (JSON-RPC methods grouped by
+// namespace) and the node's GET health endpoints (an OpenAPI document), on one page. The
+// REST pages (rest-reference.mjs) use the same anatomy and the parts exported here.
+import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw } from './html.mjs';
+import { healthAnchor, partAnchor } from './operations.mjs';
+import { methodPromises, plainText, promiseSentences } from './promises.mjs';
 import {
   parameterExample,
   restCurl,
@@ -20,10 +22,7 @@ export function methodAnchor(name) {
   return name;
 }
 
-/** The anchor of a health endpoint: a slug of method and path, e.g. `get-ext-health-readiness`. */
-export function healthAnchor(method, path) {
-  return slug(`${method} ${path}`);
-}
+export { healthAnchor };
 
 export function schemaAnchor(name) {
   return `schema-${name}`;
@@ -71,7 +70,7 @@ function endpointPath(url) {
   return url.replace(/^[a-z]+:\/\/[^/]+/i, '') || '/';
 }
 
-function badgesFor(method, { short = false } = {}) {
+export function badgesFor(method, { short = false } = {}) {
   const out = [];
   if (method.deprecated) {
     const since = method['x-deprecated-since'];
@@ -104,7 +103,7 @@ function badgesFor(method, { short = false } = {}) {
  * Renders node-api.html.
  * @param {{openrpc: object, health: object}} documents
  */
-export function renderNodeReference({ openrpc, health }) {
+export function renderNodeReference({ openrpc, health }, { add = () => {} } = {}) {
   const groups = groupMethods(openrpc);
   const methodNames = new Set(openrpc.methods.map((m) => m.name));
   const endpoints = healthEndpoints(health);
@@ -121,16 +120,21 @@ export function renderNodeReference({ openrpc, health }) {
     return undefined;
   };
   const md = (text) => markdown(text, { linkCode });
+  const fields = fieldCollector(add, NODE_PAGE);
   const rpcSchemas = createSchemaRenderer({
     document: openrpc,
     refHref: (name) => (schemaNames.has(name) ? `#${schemaAnchor(name)}` : undefined),
     linkCode,
+    onField: fields.onField,
   });
-  const healthSchemas = createSchemaRenderer({ document: health, linkCode });
+  const healthSchemas = createSchemaRenderer({
+    document: health,
+    linkCode,
+    onField: fields.onField,
+  });
 
   const sidebar = html`<aside class="sidebar" aria-label="Methods">
-<input id="filter" type="search" placeholder="Filter methods…" aria-label="Filter methods" autocomplete="off">
-<nav>
+<nav aria-label="Methods">
 <a class="nav-top" href="#overview">Overview</a>
 ${groups.map(
   (g) => html`<div class="nav-group" data-group>
@@ -190,7 +194,7 @@ ${codeBlock({
     (g) => html`<section class="namespace" id="${namespaceAnchor(g.name)}">
 <h2>${g.name} <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}</span></h2>
 ${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
-${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: rpcSchemas, md })))}
+${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: rpcSchemas, md, add, fields, namespace: g.name })))}
 </section>`,
   );
 
@@ -200,7 +204,7 @@ ${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: rpcSchemas, md })
 <table class="servers"><thead><tr><th>Host</th><th>Notes</th></tr></thead><tbody>
 ${(health.servers ?? []).map((s) => html`<tr><td><code>${s.url}</code></td><td>${raw(md(s.description))}</td></tr>`)}
 </tbody></table>
-${endpoints.map((e) => raw(renderHealthEndpoint(e, { health, openrpc, schemas: healthSchemas, md })))}
+${endpoints.map((e) => raw(renderHealthEndpoint(e, { health, openrpc, schemas: healthSchemas, md, add, fields })))}
 </section>`;
 
   const types = html`<section class="namespace" id="types">
@@ -228,13 +232,13 @@ ${raw(rpcSchemas.block(openrpc.components.schemas[name], { stack: [name] }))}</d
     title: `${openrpc.info.title} – reference`,
     description: 'Reference of the AvalancheGo node JSON-RPC methods and health endpoints.',
     current: NODE_PAGE,
-    css: SCHEMA_CSS + NODE_CSS,
+    css: SCHEMA_CSS + REFERENCE_CSS,
     body: html`<div class="layout">${sidebar}<main>${overview}${namespaceSections}${healthSection}${types}${downloads}</main></div>`.toString(),
-    script: FILTER_SCRIPT + CURRENT_SCRIPT,
+    script: CURRENT_SCRIPT,
   });
 }
 
-function renderServers(servers, md) {
+export function renderServers(servers, md) {
   const rows = servers.map((s) => {
     const vars = Object.entries(s.variables ?? {});
     const varList = vars.length
@@ -251,8 +255,17 @@ function renderServers(servers, md) {
   return html`<ul class="server-list">${rows}</ul>`;
 }
 
-function renderMethod(method, { openrpc, schemas, md }) {
+function renderMethod(method, { openrpc, schemas, md, add, fields, namespace }) {
   const anchor = methodAnchor(method.name);
+  const entry = { service: 'node', page: NODE_PAGE };
+  add({
+    ...entry,
+    kind: 'method',
+    title: method.name,
+    anchor,
+    context: namespace,
+    text: `${method.summary ?? ''} ${method.description ?? ''}`,
+  });
   const byPosition = method.paramStructure === 'by-position';
   const structure = byPosition
     ? html`<strong>by-position</strong>: <code>params</code> is an array, in the order below`
@@ -262,6 +275,7 @@ function renderMethod(method, { openrpc, schemas, md }) {
     : method.deprecated
       ? html`<p class="notice">Deprecated${method['x-deprecated-since'] ? ` since AvalancheGo ${method['x-deprecated-since']}` : ''}; see the description for what to use instead.</p>`
       : '';
+  fields.at({ ...entry, call: method.name, part: 'parameter' });
   const params = method.params.length
     ? method.params.map((p, i) =>
         raw(
@@ -271,16 +285,19 @@ function renderMethod(method, { openrpc, schemas, md }) {
             required: p.required,
             description: p.description,
             extraHead: byPosition ? `<span class="badge position">position ${i}</span>` : undefined,
+            id: partAnchor(anchor, 'params', p.name),
           }),
         ),
       )
     : html`<p class="muted">No parameters: send <code>"params": ${byPosition ? '[]' : '{}'}</code>.</p>`;
+  fields.at({ ...entry, call: method.name, part: 'result' });
   const result = method.result
     ? raw(
         schemas.field({
           name: method.result.name,
           schema: method.result.schema,
           description: method.result.description,
+          id: partAnchor(anchor, 'result'),
         }),
       )
     : html`<p class="muted">No result.</p>`;
@@ -288,11 +305,12 @@ function renderMethod(method, { openrpc, schemas, md }) {
     name: e.$ref ? e.$ref.split('/').pop() : undefined,
     ...resolvePointer(openrpc, e),
   }));
+  const errorIds = new Set();
   const errorTable = errors.length
-    ? html`<table class="errors"><thead><tr><th>Code</th><th>Message</th><th>Name</th></tr></thead><tbody>${errors.map(
+    ? html`<div class="table-wrap"><table class="errors"><thead><tr><th>Code</th><th>Message</th><th>Name</th></tr></thead><tbody>${errors.map(
         (e) =>
-          html`<tr><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td></tr>`,
-      )}</tbody></table>`
+          html`<tr id="${errorRowId(anchor, e.code, errorIds, add, { ...entry, context: method.name, title: `${e.code} ${e.message}`, text: e.name })}"><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td></tr>`,
+      )}</tbody></table></div>`
     : html`<p class="muted">No documented errors.</p>`;
 
   const examples = (method.examples ?? []).map((ex, n) => {
@@ -327,20 +345,68 @@ ${method['x-requires-flags'] ? html`<dt>Node flags</dt><dd>${method['x-requires-
 <div class="fields">${result}</div>
 <h4>Errors</h4>
 ${errorTable}
-${promisesOf(methodPromises(openrpc, method), md, { rest: false })}
+${promisesOf(methodPromises(openrpc, method), md, { rest: false, anchor, add, entry: { ...entry, context: method.name } })}
 ${linksOf(method)}
+${tryPlaceholder('node', method.name)}
 </div>
 <div class="method-examples">${examples}</div>
 </section>`.toString();
 }
 
 /** The `x-promises` in words (see promises.mjs): what every answer keeps about its request. */
-function promisesOf(promises, md, options) {
+export function promisesOf(promises, md, { anchor, add = () => {}, entry, ...options }) {
   const sentences = promiseSentences(promises, options);
   if (sentences.length === 0) return '';
-  return html`<h4>Promises</h4>
+  const id = (n) => partAnchor(anchor, 'promises', String(n + 1));
+  sentences.forEach((s, n) => {
+    add({ ...entry, kind: 'promise', title: plainText(s), anchor: id(n) });
+  });
+  return html`<h4 id="${partAnchor(anchor, 'promises')}">Promises</h4>
 <p class="muted">What every answer keeps about its request (<code>x-promises</code>); the contract tester checks them and the replay server keeps them.</p>
-<ul class="promises">${sentences.map((s) => html`<li>${raw(md(s).replace(/^<p>|<\/p>\s*$/g, ''))}</li>`)}</ul>`;
+<ul class="promises">${sentences.map((s, n) => html`<li id="${id(n)}">${raw(md(s).replace(/^<p>|<\/p>\s*$/g, ''))}</li>`)}</ul>`;
+}
+
+/** The id of an error's row (the same code twice gets a suffix), indexed for search. */
+function errorRowId(anchor, code, seen, add, entry) {
+  let id = partAnchor(anchor, 'errors', String(code));
+  for (let n = 2; seen.has(id); n++) id = partAnchor(anchor, 'errors', `${code}-${n}`);
+  seen.add(id);
+  add({ ...entry, kind: 'error', anchor: id });
+  return id;
+}
+
+/**
+ * Where the console (packages/docs/src/console, built beside this renderer) mounts its form
+ * for one call: `service` is data, metrics, node or health; `op` the operationId or method.
+ */
+export function tryPlaceholder(service, op) {
+  return html`<div class="try" data-service="${service}" data-op="${op}"></div>`;
+}
+
+/**
+ * Turns the schema renderer's fields into search entries: `at()` names the call and part
+ * (parameter, result, body, response) the next fields belong to; a top-level field of the
+ * parameter part is a parameter, every other one a field.
+ */
+export function fieldCollector(add, pageFile) {
+  let where = {};
+  return {
+    at(next) {
+      where = next;
+    },
+    onField({ id, name, description, depth }) {
+      const { call, part, label, ...entry } = where;
+      add({
+        ...entry,
+        page: entry.page ?? pageFile,
+        kind: part === 'parameter' && depth === 0 ? 'parameter' : 'field',
+        title: name,
+        anchor: id,
+        context: `${call} › ${label ?? part}`,
+        text: description,
+      });
+    },
+  };
 }
 
 /** The method's OpenRPC links: the calls its answer leads to, and the values they take. */
@@ -358,8 +424,18 @@ function linksOf(method) {
 
 function renderHealthEndpoint(
   { method, path, operation, anchor },
-  { health, openrpc, schemas, md },
+  { health, openrpc, schemas, md, add, fields },
 ) {
+  const entry = { service: 'health', page: NODE_PAGE };
+  add({
+    ...entry,
+    kind: 'health',
+    title: `${method.toUpperCase()} ${path}`,
+    anchor,
+    context: operation.operationId,
+    text: `${operation.operationId} ${operation.summary ?? ''} ${operation.description ?? ''}`,
+  });
+  fields.at({ ...entry, call: operation.operationId, part: 'parameter' });
   const params = (operation.parameters ?? []).map((p) => resolvePointer(health, p));
   const server = health.servers[0].url;
   const values = {};
@@ -394,6 +470,7 @@ function renderHealthEndpoint(
             description: p.description,
             extraHead:
               html`<span class="badge position">in ${p.in}</span>${p.explode && p.schema?.type === 'array' ? html` <span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>` : ''}`.toString(),
+            id: partAnchor(anchor, 'params', p.name),
           }),
         ),
       )
@@ -405,8 +482,23 @@ function renderHealthEndpoint(
   }));
   const responseDocs = responses.map((r) => {
     const json = r.content?.['application/json'];
-    return html`<div class="response"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
-${json?.schema ? raw(schemas.block(json.schema)) : ''}</div>`;
+    const id = partAnchor(anchor, 'responses', r.status);
+    add({
+      ...entry,
+      kind: 'error',
+      title: `HTTP ${r.status}`,
+      anchor: id,
+      context: operation.operationId,
+      text: r.description,
+    });
+    fields.at({
+      ...entry,
+      call: operation.operationId,
+      part: 'response',
+      label: `response ${r.status}`,
+    });
+    return html`<div class="response" id="${id}"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
+${json?.schema ? raw(schemas.block(json.schema, { id })) : ''}</div>`;
   });
   const responseExamples = responses.flatMap((r) => {
     const json = r.content?.['application/json'];
@@ -435,7 +527,8 @@ ${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
 <div class="fields">${paramFields}</div>
 <h4>Responses</h4>
 ${responseDocs}
-${promisesOf(operation['x-promises'], md, { rest: true })}
+${promisesOf(operation['x-promises'], md, { rest: true, anchor, add, entry: { ...entry, context: operation.operationId } })}
+${tryPlaceholder('health', operation.operationId)}
 </div>
 <div class="method-examples"><div class="example">
 <p class="example-title">Example</p>
@@ -446,30 +539,11 @@ ${responseExamples}
 </section>`.toString();
 }
 
-const FILTER_SCRIPT = `
-(function () {
-  var input = document.getElementById('filter');
-  if (!input) return;
-  input.addEventListener('input', function () {
-    var q = input.value.trim().toLowerCase();
-    document.querySelectorAll('.sidebar [data-group]').forEach(function (group) {
-      var shown = 0;
-      group.querySelectorAll('li[data-name]').forEach(function (li) {
-        var hit = !q || li.getAttribute('data-name').indexOf(q) !== -1;
-        li.hidden = !hit;
-        if (hit) shown++;
-      });
-      group.hidden = shown === 0;
-    });
-  });
-})();
-`;
-
 /**
  * Marks the sidebar link of the section being read (aria-current="location"): the hash target
  * after a jump, else the last section whose top has passed under the top bar while scrolling.
  */
-const CURRENT_SCRIPT = `
+export const CURRENT_SCRIPT = `
 (function () {
   var links = {};
   document.querySelectorAll('.sidebar nav a[href^="#"]').forEach(function (a) {
@@ -523,13 +597,12 @@ const CURRENT_SCRIPT = `
 })();
 `;
 
-const NODE_CSS = `
-.sidebar nav a[aria-current]{background:#fdecec;color:#b42318;font-weight:600;box-shadow:inset 2px 0 0 var(--accent)}
-.layout{display:grid;grid-template-columns:290px minmax(0,1fr);min-height:calc(100vh - 48px)}
-.sidebar{position:sticky;top:48px;height:calc(100vh - 48px);overflow-y:auto;border-right:1px solid var(--line);background:#fafbfc;padding:14px 12px 40px;font-size:13.5px}
-.sidebar input{width:100%;padding:7px 10px;border:1px solid var(--line);border-radius:6px;font:inherit;margin-bottom:10px;background:#fff}
-.sidebar nav a{color:#2b3340;display:block;padding:3px 8px;border-radius:5px;overflow:hidden;text-overflow:ellipsis}
-.sidebar nav a:hover{background:#eef1f5;text-decoration:none}
+export const REFERENCE_CSS = `
+.sidebar nav a[aria-current]{background:var(--current-bg);color:var(--current-fg);font-weight:600;box-shadow:inset 2px 0 0 var(--accent)}
+.layout{display:grid;grid-template-columns:290px minmax(0,1fr);min-height:calc(100vh - var(--head))}
+.sidebar{position:sticky;top:var(--head);height:calc(100vh - var(--head));overflow-y:auto;border-right:1px solid var(--line);background:var(--side-bg);padding:14px 12px 40px;font-size:13.5px}
+.sidebar nav a{color:var(--side-fg);display:block;padding:3px 8px;border-radius:5px;overflow:hidden;text-overflow:ellipsis}
+.sidebar nav a:hover{background:var(--hover);text-decoration:none}
 .sidebar .nav-top{font-weight:600;margin-top:6px}
 .sidebar .nav-ns{font-weight:700;text-transform:uppercase;font-size:11.5px;letter-spacing:.06em;color:var(--muted);margin-top:14px}
 .sidebar ul{list-style:none;margin:0;padding:0}
@@ -538,7 +611,7 @@ const NODE_CSS = `
 .sidebar li a{font-family:var(--mono);font-size:12.5px;flex:1;min-width:0}
 .sidebar li a.is-deprecated{text-decoration:line-through;color:var(--muted)}
 .sidebar li .badge{font-size:10px;padding:1px 5px}
-.sidebar .verb{font-weight:700;color:#17663a;font-size:11px}
+.sidebar .verb{font-weight:700;color:var(--muted);font-size:10.5px;margin-right:2px}
 main{padding:8px 40px 80px;min-width:0}
 .prose{max-width:860px}
 .prose p,.prose li{max-width:78ch}
@@ -553,7 +626,7 @@ main{padding:8px 40px 80px;min-width:0}
 .method h3 .anchor{color:var(--fg);font-family:var(--mono);font-size:1.35rem}
 .method h4{margin:22px 0 6px;font-size:13px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .summary{margin:0 0 10px;font-size:16px}
-.notice{background:#fff7ed;border:1px solid #ffd9b8;border-radius:6px;padding:8px 12px;font-size:14px}
+.notice{background:var(--notice-bg);border:1px solid var(--notice-line);border-radius:6px;padding:8px 12px;font-size:14px}
 .endpoint{margin:8px 0;font-size:14px}
 .endpoint>code{font-size:14px;background:var(--soft);border:1px solid var(--line)}
 .facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 14px;margin:10px 0;font-size:14px}
@@ -581,5 +654,8 @@ main{padding:8px 40px 80px;min-width:0}
 .type-def h3{margin:0 0 4px;font-family:var(--mono);font-size:15px}
 .type-def h3 a{color:var(--fg)}
 .servers code{font-size:12.5px}
-@media (max-width:900px){.layout{grid-template-columns:1fr}.sidebar{position:static;height:auto;max-height:40vh;border-right:none;border-bottom:1px solid var(--line)}main{padding:8px 18px 60px}}
+@media (max-width:900px){.layout{grid-template-columns:1fr}.sidebar{position:static;height:auto;max-height:40vh;border-right:none;border-bottom:1px solid var(--line)}main{padding:8px 14px 60px}.method h3 .anchor{font-size:1.1rem;overflow-wrap:anywhere}}
+.param-group{margin:10px 0 0;font-size:12.5px;font-weight:600;color:var(--muted)}
+.links-head{font-size:13px;color:var(--muted);margin:8px 0 2px}
+.try:empty{display:none}
 `;

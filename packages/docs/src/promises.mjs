@@ -1,6 +1,5 @@
-// The `x-promises` of an operation or method in words: one Markdown sentence per promise, for
-// the Redoc pages (added to the docs build's copy of each operation's description) and the
-// node reference (a list under each method and health endpoint). The vocabulary is described
+// The `x-promises` of an operation or method in words: one Markdown sentence per promise, listed
+// under each operation, method and health endpoint of the references. The vocabulary is described
 // in specs/x-promises.schema.json and packages/conformance/README.md.
 
 const list = (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -135,13 +134,6 @@ export function methodPromises(openrpc, method) {
   const defaults = openrpc['x-promises'];
   if (!own && !defaults) return undefined;
   return { ...(defaults ?? {}), ...(own ?? {}) };
-}
-
-/** The sentences as a Markdown section for a Redoc description; empty when none. */
-export function promisesMarkdown(promises, options) {
-  const sentences = promiseSentences(promises, options);
-  if (sentences.length === 0) return '';
-  return `**Promises** (checked by the contract tester, kept by the replay server):\n\n${sentences.map((s) => `- ${s}`).join('\n')}`;
 }
 
 /** A sentence as the text a browser shows for its Markdown (code spans without backticks). */

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSpecsDir } from './build.mjs';
 import { healthEndpoints, renderNodeReference } from './node-reference.mjs';
-import { methodPromises, plainText, promiseSentences, promisesMarkdown } from './promises.mjs';
-import { operationsOf, withCodeSamples } from './redoc.mjs';
+import { operationsOf } from './operations.mjs';
+import { methodPromises, plainText, promiseSentences } from './promises.mjs';
+import { renderRestReference } from './rest-reference.mjs';
 
 const load = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
 
@@ -138,7 +139,7 @@ describe('promiseSentences', () => {
 
   it('says nothing for an operation without promises', () => {
     expect(promiseSentences(undefined)).toEqual([]);
-    expect(promisesMarkdown({})).toBe('');
+    expect(promiseSentences({})).toEqual([]);
   });
 
   it("a method's own promises win over the document's defaults", () => {
@@ -153,42 +154,42 @@ describe('promiseSentences', () => {
 /** The sentences one `x-promises` gives, as the words a reader sees. */
 const plain = (promises, options) => promiseSentences(promises, options).map(plainText);
 
+/** The promise sentences listed in the section with this id, as text. */
+function listedIn(page, id) {
+  const start = page.indexOf(`<section class="method" id="${id}">`);
+  expect(start, id).toBeGreaterThan(-1);
+  const html = page.slice(start, page.indexOf('</section>', start));
+  const list = /<ul class="promises">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
+    m[1]
+      .replace(/<[^>]+>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&'),
+  );
+}
+
 describe('every annotated operation and method shows its promises', () => {
-  for (const file of ['data-api.json', 'metrics-api.json']) {
+  for (const [file, service] of [
+    ['data-api.json', 'data'],
+    ['metrics-api.json', 'metrics'],
+  ]) {
     const doc = load(file);
-    const copy = withCodeSamples(doc, file.replace('.json', ''));
-    it.each(operationsOf(copy).map((o) => [o.operation.operationId, o.operation]))(
-      `${file} %s: its description in the docs copy ends with the promises`,
-      (_id, operation) => {
-        const sentences = promiseSentences(operation['x-promises']);
-        expect(sentences.length).toBeGreaterThan(0);
-        expect(operation.description).toContain(promisesMarkdown(operation['x-promises']));
+    const page = renderRestReference({ doc, service, name: file.replace('.json', '') });
+    it.each(operationsOf(doc).map((o) => [o.operation.operationId, o.operation]))(
+      `${file} %s: its section lists the promises in words`,
+      (id, operation) => {
+        const want = plain(operation['x-promises']);
+        expect(want.length).toBeGreaterThan(0);
+        expect(listedIn(page, id)).toEqual(want);
       },
     );
   }
 
-  it('the source spec is not changed (only the docs copy carries the words)', () => {
-    const doc = load('data-api.json');
-    withCodeSamples(doc, 'data-api');
-    for (const { operation } of operationsOf(doc))
-      expect(operation.description ?? '').not.toContain('**Promises**');
-  });
-
   const openrpc = load('node-rpc.json');
   const health = load('node-health.json');
   const page = renderNodeReference({ openrpc, health });
-  const sectionText = (id) => {
-    const start = page.indexOf(`<section class="method" id="${id}">`);
-    const html = page.slice(start, page.indexOf('</section>', start));
-    const list = /<ul class="promises">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
-    return [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) =>
-      m[1]
-        .replace(/<[^>]+>/g, '')
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&amp;/g, '&'),
-    );
-  };
+  const sectionText = (id) => listedIn(page, id);
   it.each(openrpc.methods.map((m) => [m.name, m]))('node-rpc %s', (name, method) => {
     const want = plain(methodPromises(openrpc, method), { rest: false });
     expect(want.length).toBeGreaterThan(0);

@@ -15,8 +15,14 @@ export function literal(value) {
  * @param {(name: string) => string | undefined} [options.refHref] Link target of a named schema.
  * @param {(code: string) => string | undefined} [options.linkCode] Links for code spans in descriptions.
  */
-export function createSchemaRenderer({ document, refHref = () => undefined, linkCode }) {
+export function createSchemaRenderer({
+  document,
+  refHref = () => undefined,
+  linkCode,
+  onField = () => {},
+}) {
   const md = (text) => markdown(text, { linkCode });
+  const uniqueId = uniqueIds();
 
   const resolve = (schema) => resolveIn(document, schema);
 
@@ -26,50 +32,19 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
     if (input === false) return 'nothing';
     const { schema, name } = resolve(input);
     if (name) {
-      const base = name && !stack.includes(name) ? baseType(schema, [...stack, name]) : '';
+      const base =
+        name && !stack.includes(name) ? baseType(schema, [...stack, name], typeLabel) : '';
       return base && base !== name
         ? `${nameLink(refHref, name)} <span class="muted">(${base})</span>`
         : nameLink(refHref, name);
     }
-    return baseType(schema, stack);
-  }
-
-  function baseType(schema, stack) {
-    if (schema === true || schema === undefined) return 'any';
-    if ('const' in schema) return `<code>${escapeHtml(literal(schema.const))}</code>`;
-    const alts = schema.oneOf ?? schema.anyOf;
-    if (alts) {
-      const word = schema.oneOf ? 'one of' : 'any of';
-      return `${word}: ${alts.map((s) => typeLabel(s, stack)).join(' | ')}`;
-    }
-    if (schema.allOf)
-      return `all of: ${schema.allOf.map((s) => typeLabel(s, stack)).join(' &amp; ')}`;
-    let types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-    if (types.length === 0) {
-      if (schema.properties || schema.additionalProperties !== undefined) types = ['object'];
-      else if (schema.items) types = ['array'];
-      else if (schema.enum)
-        types = [...new Set(schema.enum.map((v) => (v === null ? 'null' : typeof v)))];
-      else return 'any';
-    }
-    return types
-      .map((t) => {
-        if (t === 'array')
-          return `array of ${schema.items ? typeLabel(schema.items, stack) : 'any'}`;
-        if (t === 'object' && !schema.properties && isSchema(schema.additionalProperties)) {
-          return `map of string → ${typeLabel(schema.additionalProperties, stack)}`;
-        }
-        if (t === 'string' && schema.format)
-          return `string <span class="muted">(${escapeHtml(schema.format)})</span>`;
-        return escapeHtml(t);
-      })
-      .join(' | ');
+    return baseType(schema, stack, typeLabel);
   }
 
   const rules = (schema) => rulesOf(schema, resolve, typeLabel);
 
   /** The nested fields a schema has: object properties, item properties, map values, alternatives. */
-  function children(input, stack, depth) {
+  function children(input, stack, depth, id) {
     if (depth >= MAX_DEPTH) return [];
     const { schema, name } = resolve(input);
     if (!schema || typeof schema !== 'object') return [];
@@ -80,7 +55,14 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
       const required = new Set(schema.required ?? []);
       for (const [prop, sub] of Object.entries(schema.properties)) {
         kids.push(
-          field({ name: prop, schema: sub, required: required.has(prop), stack: next, depth }),
+          field({
+            name: prop,
+            schema: sub,
+            required: required.has(prop),
+            stack: next,
+            depth,
+            id: id && `${id}/${prop}`,
+          }),
         );
       }
     }
@@ -89,20 +71,29 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
       hasChildren(resolve, schema.additionalProperties, next)
     ) {
       // The type line already says `map of string → X`; show X's fields directly.
-      kids.push(...children(schema.additionalProperties, next, depth));
+      kids.push(...children(schema.additionalProperties, next, depth, id));
     }
     if (schema.items && hasChildren(resolve, schema.items, next)) {
-      kids.push(...children(schema.items, next, depth));
+      kids.push(...children(schema.items, next, depth, id));
     }
     const alts = schema.oneOf ?? schema.anyOf;
     if (alts?.some((s) => hasChildren(resolve, s, next) || rules(resolve(s).schema).length > 0)) {
       alts.forEach((alt, n) => {
         const label = resolve(alt).name ?? `option ${n + 1}`;
-        kids.push(field({ name: label, schema: alt, stack: next, depth, isOption: true }));
+        kids.push(
+          field({
+            name: label,
+            schema: alt,
+            stack: next,
+            depth,
+            isOption: true,
+            id: id && `${id}/option-${n + 1}`,
+          }),
+        );
       });
     }
     if (schema.allOf) {
-      for (const part of schema.allOf) kids.push(...children(part, next, depth));
+      for (const part of schema.allOf) kids.push(...children(part, next, depth, id));
     }
     return kids;
   }
@@ -117,19 +108,19 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
     depth = 0,
     isOption,
     extraHead,
+    id: wanted,
   }) {
     const r = resolve(schema);
     const own = description ?? r.ownDescription ?? (r.name ? undefined : r.schema?.description);
     const shared = r.name ? r.refDescription : undefined;
     const chips = r.schema && typeof r.schema === 'object' ? rules(r.schema) : [];
-    const kids = children(schema, stack, depth + 1);
-    const nameClass = isOption ? 'field-name meta' : 'field-name';
-    let out = `<div class="field${isOption ? ' option' : ''}"><div class="field-head"><code class="${nameClass}">${escapeHtml(name)}</code> <span class="type">${typeLabel(schema, stack)}</span>`;
+    const id = wanted && uniqueId(wanted);
+    if (id && !isOption) onField({ id, name, description: own ?? shared, depth });
+    const kids = children(schema, stack, depth + 1, id);
+    let out = `<div class="field${isOption ? ' option' : ''}"${id ? ` id="${escapeHtml(id)}"` : ''}><div class="field-head">${fieldLabel(name, id, isOption)} <span class="type">${typeLabel(schema, stack)}</span>`;
     if (required) out += ' <span class="badge req">required</span>';
     if (extraHead) out += ` ${extraHead}`;
-    out += '</div>';
-    if (chips.length)
-      out += `<div class="rules">${chips.map((c) => `<span class="rule">${c}</span>`).join('')}</div>`;
+    out += `</div>${chipsHtml(chips)}`;
     if (own) out += `<div class="field-desc">${md(own)}</div>`;
     if (shared && shared !== own) out += `<div class="field-desc shared">${md(shared)}</div>`;
     if (kids.length) {
@@ -141,13 +132,11 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
   }
 
   /** A whole schema shown on its own (a result, a response body, a shared type). */
-  function block(schema, { stack = [], open = true } = {}) {
+  function block(schema, { stack = [], open = true, id } = {}) {
     const r = resolve(schema);
     const chips = r.schema && typeof r.schema === 'object' ? rules(r.schema) : [];
-    const kids = children(schema, stack, 0);
-    let out = `<div class="schema"><div class="field-head"><span class="type">${typeLabel(schema, stack)}</span></div>`;
-    if (chips.length)
-      out += `<div class="rules">${chips.map((c) => `<span class="rule">${c}</span>`).join('')}</div>`;
+    const kids = children(schema, stack, 0, id);
+    let out = `<div class="schema"><div class="field-head"><span class="type">${typeLabel(schema, stack)}</span></div>${chipsHtml(chips)}`;
     const desc = r.ownDescription ?? r.schema?.description;
     if (desc) out += `<div class="field-desc">${md(desc)}</div>`;
     if (kids.length) {
@@ -159,6 +148,63 @@ export function createSchemaRenderer({ document, refHref = () => undefined, link
   }
 
   return { resolve, typeLabel, rules, field, block };
+}
+
+/** The type of a schema without its name; `typeLabel` names the schemas inside it. */
+function baseType(schema, stack, typeLabel) {
+  if (schema === true || schema === undefined) return 'any';
+  if ('const' in schema) return `<code>${escapeHtml(literal(schema.const))}</code>`;
+  const alts = schema.oneOf ?? schema.anyOf;
+  if (alts) {
+    const word = schema.oneOf ? 'one of' : 'any of';
+    return `${word}: ${alts.map((s) => typeLabel(s, stack)).join(' | ')}`;
+  }
+  if (schema.allOf)
+    return `all of: ${schema.allOf.map((s) => typeLabel(s, stack)).join(' &amp; ')}`;
+  let types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.length === 0) {
+    if (schema.properties || schema.additionalProperties !== undefined) types = ['object'];
+    else if (schema.items) types = ['array'];
+    else if (schema.enum)
+      types = [...new Set(schema.enum.map((v) => (v === null ? 'null' : typeof v)))];
+    else return 'any';
+  }
+  return types
+    .map((t) => {
+      if (t === 'array') return `array of ${schema.items ? typeLabel(schema.items, stack) : 'any'}`;
+      if (t === 'object' && !schema.properties && isSchema(schema.additionalProperties)) {
+        return `map of string → ${typeLabel(schema.additionalProperties, stack)}`;
+      }
+      if (t === 'string' && schema.format)
+        return `string <span class="muted">(${escapeHtml(schema.format)})</span>`;
+      return escapeHtml(t);
+    })
+    .join(' | ');
+}
+
+/** Ids of the fields of one page: the same path twice (a property of two allOf parts) gets a suffix. */
+function uniqueIds() {
+  const used = new Set();
+  return (id) => {
+    let out = id;
+    for (let n = 2; used.has(out); n++) out = `${id}-${n}`;
+    used.add(out);
+    return out;
+  };
+}
+
+/** A field's name; with an id, a link to the field itself. */
+function fieldLabel(name, id, isOption) {
+  const nameClass = isOption ? 'field-name meta' : 'field-name';
+  return id
+    ? `<a class="${nameClass}" href="#${escapeHtml(id)}"><code>${escapeHtml(name)}</code></a>`
+    : `<code class="${nameClass}">${escapeHtml(name)}</code>`;
+}
+
+function chipsHtml(chips) {
+  return chips.length
+    ? `<div class="rules">${chips.map((c) => `<span class="rule">${c}</span>`).join('')}</div>`
+    : '';
 }
 
 /** A schema with its `$ref` followed inside `document`, the name it was reached by, and the descriptions. */
@@ -281,12 +327,12 @@ export const SCHEMA_CSS = `
 .field{padding:10px 0 10px;border-top:1px solid var(--line)}
 .children>.field:first-of-type,.children>summary+.field{border-top:none}
 .field-head{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:baseline}
-.field-name{font-weight:700;background:none;padding:0;font-size:14px;color:var(--fg)}
+.field-name,.field-name code{font-weight:700;background:none;padding:0;font-size:14px;color:var(--fg)}
 .field-name.meta{font-weight:600;color:var(--muted)}
 .type{color:var(--muted);font-size:13px}
 .type-ref{font-family:var(--mono);font-size:12.5px}
 .rules{display:flex;flex-wrap:wrap;gap:4px 6px;margin-top:4px}
-.rule{font-size:12.5px;color:#3d4554;background:var(--soft);border:1px solid var(--line);border-radius:5px;padding:1px 7px}
+.rule{font-size:12.5px;color:var(--fg);background:var(--soft);border:1px solid var(--line);border-radius:5px;padding:1px 7px}
 .rule code{background:none;padding:0;font-size:12px}
 .field-desc{margin-top:4px;font-size:14px}
 .field-desc p{margin:.3em 0}

@@ -17,12 +17,17 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
 };
 
-/** Serves `root` on 127.0.0.1; resolves once listening. */
-export async function serveStatic(root, { port = 0 } = {}) {
+/**
+ * Serves `root` on 127.0.0.1 under `prefix` (`/avalanche/docs/` as a project site would be
+ * published; anything outside it is 404); resolves once listening.
+ */
+export async function serveStatic(root, { port = 0, prefix = '/' } = {}) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+      const full = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+      if (!`${full}/`.startsWith(prefix)) throw Object.assign(new Error(), { code: 'ENOENT' });
+      const path = `/${full.slice(prefix.length)}`;
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep))
         throw Object.assign(new Error(), { code: 'ENOENT' });
@@ -46,14 +51,20 @@ export async function serveStatic(root, { port = 0 } = {}) {
   });
   const { port: actual } = server.address();
   return {
-    url: `http://127.0.0.1:${actual}`,
+    url: `http://127.0.0.1:${actual}${prefix.replace(/\/$/, '')}`,
     close: () => new Promise((ok) => server.close(() => ok())),
   };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8080' },
+      prefix: { type: 'string', default: '/' },
+    },
+  });
   const dist = fileURLToPath(new URL('../dist', import.meta.url));
-  const { url } = await serveStatic(dist, { port: Number(values.port) });
+  const prefix = `/${values.prefix.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  const { url } = await serveStatic(dist, { port: Number(values.port), prefix });
   console.log(`serving ${dist} at ${url}/`);
 }

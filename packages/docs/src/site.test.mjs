@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir, defaultSpecsDir } from './build.mjs';
 import { CHANGES_PAGE } from './changes.mjs';
+import { CONFORMANCE_PAGE } from './conformance.mjs';
 import { GUIDE_PAGE } from './guide.mjs';
-import { FAVICON_FILE, FAVICON_SVG } from './html.mjs';
+import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { SPEC_FILES } from './landing.mjs';
 import { healthEndpoints } from './node-reference.mjs';
-import { operationsOf, REDOC_SCRIPT, redocAnchor } from './redoc.mjs';
+import { listOperations, operationAnchor, operationsOf } from './operations.mjs';
 import { findExternalLoads } from './scan.mjs';
 
 const dist = defaultOutDir;
@@ -20,9 +21,14 @@ const PAGES = [
   'node-api.html',
   GUIDE_PAGE,
   CHANGES_PAGE,
+  CONFORMANCE_PAGE,
 ];
-const REST_PAGES = ['data-api.html', 'metrics-api.html'];
-const read = (file) => readFileSync(join(dist, file), 'utf8');
+const texts = new Map();
+/** A file of the built site, read once. */
+const read = (file) => {
+  if (!texts.has(file)) texts.set(file, readFileSync(join(dist, file), 'utf8'));
+  return texts.get(file);
+};
 const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
 const idCache = new Map();
 /** The ids of a page of ours, read once. */
@@ -40,7 +46,7 @@ beforeAll(() => {
 });
 
 describe('built site', () => {
-  it('has the six pages and the four spec files', () => {
+  it('has the seven pages and the four spec files', () => {
     for (const page of PAGES) expect(existsSync(join(dist, page)), page).toBe(true);
     for (const { file } of SPEC_FILES)
       expect(existsSync(join(dist, 'specs', file)), file).toBe(true);
@@ -54,8 +60,8 @@ describe('built site', () => {
       );
       expect(index).toContain(`href="specs/${file}"`);
     }
-    expect(read('data-api.html')).toContain('"url":"specs/data-api.json"');
-    expect(read('metrics-api.html')).toContain('"url":"specs/metrics-api.json"');
+    expect(read('data-api.html')).toContain('href="specs/data-api.json"');
+    expect(read('metrics-api.html')).toContain('href="specs/metrics-api.json"');
   });
 
   it.each(PAGES)('%s loads nothing from other hosts', (page) => {
@@ -65,10 +71,11 @@ describe('built site', () => {
       /fonts\.googleapis\.com|fonts\.gstatic\.com|cdn\.redoc\.ly|cdn\.jsdelivr|unpkg\.com/,
     );
     expect(html).not.toMatch(/<link[^>]+rel=["']?stylesheet/i);
-    // The only script a page loads is the site's own copy of Redoc's.
+    // A page loads no script file: search.js is added when the reader first searches.
     const sources = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]*)"/gi)].map((m) => m[1]);
-    expect(sources).toEqual(REST_PAGES.includes(page) ? [REDOC_SCRIPT] : []);
-    expect(html).not.toMatch(/type="module"/);
+    expect(sources).toEqual([]);
+    expect(html).toContain(`s.src=${JSON.stringify(SEARCH_SCRIPT)}`);
+    expect(html).not.toMatch(/type="module"|redoc/i);
   });
 
   it.each(PAGES)('%s links the favicon, which exists', (page) => {
@@ -77,16 +84,12 @@ describe('built site', () => {
     expect(FAVICON_SVG).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 
-  it('ships Redoc once: the REST pages share one script and stay small', () => {
-    const script = read(REDOC_SCRIPT);
-    expect(script).toMatch(/^\/\*\*[\s\S]*@license MIT[\s\S]*\*\*\/\nvar RedocBundle=/);
-    expect(script).not.toMatch(/cdn\.redoc\.ly|\bexport\s*\{/);
-    for (const page of REST_PAGES) {
-      const size = Buffer.byteLength(read(page));
-      // Each page was 2.6-2.7 MB with Redoc inlined; now the script is loaded, not repeated.
-      expect(size, page).toBeLessThan(600 * 1024);
-      expect(read(page)).not.toContain(script.slice(200, 400));
-    }
+  it('ships search.js as a classic script that loads the index beside it', () => {
+    const script = read(SEARCH_SCRIPT);
+    expect(script).not.toMatch(/\bexport\s*\{|\bimport\s*\(|import\.meta/);
+    expect(script).toContain('search-index.js');
+    const index = read(SEARCH_INDEX_SCRIPT);
+    expect(index).toMatch(/^__docsSearchLoaded\(\{/);
   });
 
   it("links the client guide from the landing page and from every page's top bar", () => {
@@ -102,11 +105,43 @@ describe('built site', () => {
     expect(guide).not.toMatch(/:begin|:end|&lt;!--/);
   });
 
-  it('opens the only operation of the Metrics page when no route is asked for', () => {
-    expect(read('metrics-api.html')).toContain(
-      `if (!location.hash) history.replaceState(null, '', "#/metrics/getavgtps");`,
+  it('renders every call once, with its console mount point, on the page the list names', () => {
+    const specs = {
+      data: spec('data-api.json'),
+      metrics: spec('metrics-api.json'),
+      openrpc: spec('node-rpc.json'),
+      health: spec('node-health.json'),
+    };
+    const calls = listOperations(specs);
+    expect(calls.length).toBe(
+      operationsOf(specs.data).length +
+        operationsOf(specs.metrics).length +
+        specs.openrpc.methods.length +
+        healthEndpoints(specs.health).length,
     );
-    expect(read('data-api.html')).not.toContain('history.replaceState');
+    for (const c of calls) {
+      expect(idsOf(c.page).has(c.anchor), `${c.page}#${c.anchor}`).toBe(true);
+      const at = read(c.page).indexOf(`<section class="method" id="${c.anchor}">`);
+      const section = read(c.page).slice(at, read(c.page).indexOf('</section>', at));
+      const mount = `<div class="try" data-service="${c.service}" data-op="${c.op}"></div>`;
+      expect(section, c.op).toContain(mount);
+      for (const p of c.params) {
+        expect(idsOf(c.page).has(`${c.anchor}/params/${p.name}`), `${c.op} ${p.name}`).toBe(true);
+      }
+    }
+  });
+
+  it('shows a contract run with a verdict and one row per operation of the specs', () => {
+    const specs = {
+      data: spec('data-api.json'),
+      metrics: spec('metrics-api.json'),
+      openrpc: spec('node-rpc.json'),
+      health: spec('node-health.json'),
+    };
+    const page = read(CONFORMANCE_PAGE);
+    expect(page).toMatch(/Verdict: <span class="badge v-(conforms|drift|not-tested)">/);
+    const table = page.slice(page.indexOf('<h2 id="operations">'), page.indexOf('<h2 id="drift">'));
+    expect([...table.matchAll(/<tr><td>/g)]).toHaveLength(listOperations(specs).length);
   });
 
   it('names the api key variable GLACIER_API_KEY everywhere', () => {
@@ -116,24 +151,14 @@ describe('built site', () => {
   });
 
   it('resolves every link of our own pages', () => {
-    const anchors = {
-      'data-api.html': new Set(
-        operationsOf(spec('data-api.json')).map((o) => redocAnchor(o.operation)),
-      ),
-      'metrics-api.html': new Set(
-        operationsOf(spec('metrics-api.json')).map((o) => redocAnchor(o.operation)),
-      ),
-    };
-    for (const page of ['index.html', 'node-api.html', GUIDE_PAGE, CHANGES_PAGE]) {
+    for (const page of PAGES) {
       const html = read(page).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
       for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]*)"/g)) {
-        if (/^https?:/.test(href)) continue;
+        if (/^(https?|mailto):/.test(href)) continue;
         const [file, fragment] = href.split('#');
         const target = file || page;
         expect(existsSync(join(dist, target)), `${page}: ${href}`).toBe(true);
-        if (!fragment) continue;
-        if (anchors[target]) expect(anchors[target].has(fragment), `${page}: ${href}`).toBe(true);
-        else expect(idsOf(target).has(fragment), `${page}: ${href}`).toBe(true);
+        if (fragment) expect(idsOf(target).has(decodeURI(fragment)), `${page}: ${href}`).toBe(true);
       }
     }
   });
@@ -141,37 +166,32 @@ describe('built site', () => {
   it('indexes every operation, method and health endpoint on the landing page', () => {
     const index = read('index.html');
     for (const o of operationsOf(spec('data-api.json'))) {
-      expect(index).toContain(`href="data-api.html#${redocAnchor(o.operation)}"`);
+      expect(index).toContain(`href="data-api.html#${operationAnchor(o.operation)}"`);
     }
-    expect(index).toContain('href="metrics-api.html#/metrics/getavgtps"');
+    for (const o of operationsOf(spec('metrics-api.json'))) {
+      expect(index).toContain(`href="metrics-api.html#${operationAnchor(o.operation)}"`);
+    }
     for (const m of spec('node-rpc.json').methods)
       expect(index).toContain(`href="node-api.html#${m.name}"`);
     for (const e of healthEndpoints(spec('node-health.json')))
       expect(index).toContain(`href="node-api.html#${e.anchor}"`);
   });
 
-  it('gives Redoc every operation with TypeScript samples first, then curl', () => {
+  it('shows each REST operation its TypeScript samples first, then curl', () => {
     for (const [page, file] of [
       ['data-api.html', 'data-api.json'],
       ['metrics-api.html', 'metrics-api.json'],
     ]) {
       const html = read(page);
-      const definition = JSON.parse(html.match(/const __redoc_definition = (\{.*?\});\n/s)[1]);
-      const ops = operationsOf(definition);
-      expect(ops.map((o) => o.operation.operationId).sort()).toEqual(
-        operationsOf(spec(file))
-          .map((o) => o.operation.operationId)
-          .sort(),
-      );
-      for (const { operation } of ops) {
-        const labels = operation['x-codeSamples'].map((s) => s.label);
-        expect(labels[0]).toBe('TypeScript');
-        expect(labels.at(-1)).toBe('curl');
+      for (const { operation } of operationsOf(spec(file))) {
+        const at = html.indexOf(`<section class="method" id="${operation.operationId}">`);
+        const section = html.slice(at, html.indexOf('</section>', at));
+        const labels = [...section.matchAll(/<figcaption>Request · ([^<]+)<\/figcaption>/g)].map(
+          (m) => m[1],
+        );
+        expect(labels[0], operation.operationId).toBe('TypeScript');
+        expect(labels.at(-1), operation.operationId).toBe('curl');
       }
-      expect(html).toMatch(/"disableTelemetry":true/);
-      // Redoc shows the tabs in the order of this option: TypeScript first.
-      const options = JSON.parse(html.match(/const __redoc_options = (\{.*?\});\n/s)[1]);
-      expect(options.codeSamples.languages[0].label).toBe('TypeScript');
     }
   });
 });

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserSpecs } from '@avalanche-api/conformance/browser';
 import { marked } from 'marked';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -78,14 +79,15 @@ export async function readmeBlocks(root = repoRoot) {
 
 /**
  * The TypeScript samples the docs site shows, produced by the docs package's own functions from
- * the bundled specs in `specDir`: the landing page's snippets, each REST operation's
- * `x-codeSamples` and each node method example's client call.
+ * the bundled specs in `specDir`: the landing page's snippets, each REST operation's samples
+ * (restSamples) and each node method example's client call.
  */
 export async function docsBlocks(specDir, root = repoRoot) {
   const docs = (file) => import(join(root, 'packages/docs/src', file));
-  const [{ PACKAGES }, { withCodeSamples }, { rpcTypeScript }] = await Promise.all([
+  const [{ PACKAGES }, { restSamples }, { operationsOf }, { rpcTypeScript }] = await Promise.all([
     docs('landing.mjs'),
-    docs('redoc.mjs'),
+    docs('rest-reference.mjs'),
+    docs('operations.mjs'),
     docs('samples.mjs'),
   ]);
   const spec = async (name) => JSON.parse(await readFile(join(specDir, `${name}.json`), 'utf8'));
@@ -100,13 +102,11 @@ export async function docsBlocks(specDir, root = repoRoot) {
 
   for (const p of PACKAGES) if (!p.shell) add('docs: landing page', p.snippet);
   for (const name of ['data-api', 'metrics-api']) {
-    const doc = withCodeSamples(await spec(name), name);
-    for (const item of Object.values(doc.paths)) {
-      for (const operation of Object.values(item)) {
-        for (const sample of operation?.['x-codeSamples'] ?? []) {
-          if (/typescript/i.test(sample.label ?? sample.lang)) {
-            add(`docs: ${name} ${operation.operationId} (${sample.label})`, sample.source);
-          }
+    const doc = await spec(name);
+    for (const entry of operationsOf(doc)) {
+      for (const sample of restSamples(doc, name, entry)) {
+        if (sample.lang === 'ts') {
+          add(`docs: ${name} ${entry.operation.operationId} (${sample.label})`, sample.source);
         }
       }
     }
@@ -115,6 +115,24 @@ export async function docsBlocks(specDir, root = repoRoot) {
   for (const method of openrpc.methods) {
     for (const example of method.examples ?? []) {
       add(`docs: node-api ${method.name}`, rpcTypeScript(method, example));
+    }
+  }
+  // The console's fetch and client snippets of every call, as prefilled (with the key's
+  // placeholder where the spec declares an api-key header).
+  const [{ describeAll, SERVICES }, { snippets }] = await Promise.all([
+    docs('console/operations.mjs'),
+    docs('console/snippets.mjs'),
+  ]);
+  const documents = await Promise.all(
+    Object.values(SERVICES).map(async ({ doc, kind }) => ({
+      name: doc,
+      kind,
+      doc: await spec(doc),
+    })),
+  );
+  for (const { op, values } of describeAll(browserSpecs(documents, {}))) {
+    for (const s of snippets(op, values, { withKey: Boolean(op.apiKeyHeader) })) {
+      if (s.id !== 'curl') add(`docs: console ${op.service} ${op.id} (${s.id})`, s.code);
     }
   }
   return blocks;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { escapePointer, getPointer } from './json-pointer.js';
@@ -6,13 +5,17 @@ import { closeObject, walkSchema } from './schema-walk.js';
 import { isTagWrapperError, rewriteTaggedUnion, tagOfError } from './tagged-union.js';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const require = createRequire(import.meta.url);
 
 /**
  * ajv and ajv-formats (CommonJS), required on first compilation: a run that finds every
- * validator precompiled never loads them (~60 ms of a CLI start).
+ * validator precompiled never loads them (~60 ms of a CLI start). Through
+ * `process.getBuiltinModule`, so this module imports nothing of Node and bundles for the
+ * browser, where the docs console has every validator it uses precompiled.
  */
 function loadAjv(): { Ajv2020: typeof Ajv2020; addFormats: AddFormats } {
+  if (typeof process === 'undefined' || !process.getBuiltinModule)
+    throw new Error('ajv is not loaded here: this validator was not precompiled');
+  const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
   const formats = require('ajv-formats') as { default?: AddFormats } & AddFormats;
   return {
     Ajv2020: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,

@@ -556,6 +556,70 @@ describe('HTTP behaviour like AvalancheGo', () => {
   });
 });
 
+/** The api-key header names the REST documents declare (`securitySchemes`, in: header). */
+const apiKeyHeaders = specs.rest.flatMap((s) => {
+  const components = isObject(s.doc.components) ? s.doc.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  return Object.values(schemes).flatMap((scheme) =>
+    isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'header'
+      ? [String(scheme.name)]
+      : [],
+  );
+});
+
+/** A raw preflight over node:http (fetch in Node would not show what a browser sends). */
+function preflightOver(path: string, origin: string, method: string, headers: string) {
+  return new Promise<{ status?: number; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = httpRequest(`${server.url}${path}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': method,
+        'access-control-request-headers': headers,
+      },
+    });
+    req.on('response', (r) => {
+      r.resume();
+      resolve({ status: r.statusCode, headers: r.headers });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('CORS for the docs console (any origin, the api-key header)', () => {
+  test('the specs declare an api-key header', () => {
+    expect(apiKeyHeaders.length).toBeGreaterThan(0);
+  });
+
+  // One operation path of every REST document, and the node's JSON-RPC path.
+  const paths = [
+    ...specs.rest.map((s) => {
+      const op = s.operations.find((o) => o.pathParams.length === 0) ?? s.operations[0];
+      return [
+        s.name,
+        op?.path.replace(/\{[^}]+\}/g, '1') ?? '/',
+        op?.method.toUpperCase() ?? 'GET',
+      ];
+    }),
+    ['node-rpc', '/ext/info', 'POST'],
+  ];
+  const origins = ['null', 'http://127.0.0.1:8080', 'https://docs.example'];
+
+  test.each(paths.flatMap(([name, path, method]) => origins.map((o) => [name, path, method, o])))(
+    '%s %s (%s) allows origin %s with content-type and the api-key header',
+    async (_name, path, method, origin) => {
+      const asked = ['content-type', ...apiKeyHeaders].join(',');
+      const res = await preflightOver(path as string, origin as string, method as string, asked);
+      expect([200, 204]).toContain(res.status);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-methods']).toBe(method);
+      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(',');
+      for (const h of asked.split(',')) expect(allowed).toContain(h);
+    },
+  );
+});
+
 describe('failure answers on demand (x-replay-fault)', () => {
   const fault = (value: string) => ({ 'x-replay-fault': value });
 

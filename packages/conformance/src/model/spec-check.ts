@@ -1,0 +1,372 @@
+// Checking exchanges against the specs, with nothing of Node: `check`, the proxy and the
+// replay server use it through `Specs` (specs.ts), the docs console in the browser.
+import { isExcused, withoutLenientMembers } from '../recordings/lenient.js';
+import type { Recording } from '../recordings/recordings.js';
+import { isObject } from './json-pointer.js';
+import { OpenApiService, type Operation, parseQuery } from './openapi.js';
+import { OpenRpcService, type RpcMethod } from './openrpc.js';
+import {
+  type Answer,
+  checkPromises,
+  headerValue,
+  restInputs,
+  rpcInputs,
+} from './promises/check.js';
+import type { Inputs } from './promises/values.js';
+import { type Promises, promiseKinds } from './promises/vocabulary.js';
+import { type Precompiled, type Violation, violation } from './schema-set.js';
+
+/** The key of the relaxed view without these member names in any `required` list. */
+export function relaxedKey(names: string[]): string {
+  return [...new Set(names)].sort().join('\0');
+}
+
+export interface ExchangeResult {
+  file: string;
+  service?: string;
+  /** operationId or JSON-RPC method name. */
+  operation?: string;
+  ok: boolean;
+  errors: Violation[];
+  /** Why the exchange is left out of validation, when a corpus exclusion names it. */
+  excluded?: string;
+  /** How many violations the recording's era marks excused (see Recording.lenient). */
+  excused?: number;
+}
+
+/** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
+export type Exclusions = Record<string, { reason: string }>;
+
+export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
+  const key = Object.keys(exclusions).find((k) => file === k || file.endsWith(`/${k}`));
+  return key ? exclusions[key]?.reason : undefined;
+}
+
+/** One answer of an exchange with the promises it is held to (see promises/check.ts). */
+export interface PromiseSubject {
+  /** operationId or JSON-RPC method name. */
+  operation: string;
+  promises: Promises;
+  inputs: Inputs;
+  answer: Answer;
+}
+
+const isPromiseViolation = (v: Violation) => (promiseKinds as readonly string[]).includes(v.kind);
+
+/** A REST exchange's answer as the promises see it. */
+function restAnswer(recording: Recording): Answer {
+  const { response } = recording;
+  return {
+    protocol: 'rest',
+    status: response.status,
+    contentType: headerValue(response.headers, 'content-type'),
+    body: response.body,
+  };
+}
+
+export type Target =
+  | {
+      kind: 'rest';
+      service: OpenApiService;
+      operation: Operation;
+      pathParams: Record<string, string>;
+    }
+  | { kind: 'rpc'; service: OpenRpcService; method: RpcMethod };
+
+/**
+ * All the project's specs, checking exchanges; validators compile on first use and are reused.
+ * Loading from disk is `Specs.load` (specs.ts).
+ */
+export class SpecsCore {
+  #rest: OpenApiService[] | (() => OpenApiService[]);
+  #rpc: OpenRpcService[] | (() => OpenRpcService[]);
+
+  /** `rest` and `rpc` may be given as functions, called once on first use. */
+  constructor(
+    rest: OpenApiService[] | (() => OpenApiService[]),
+    rpc: OpenRpcService[] | (() => OpenRpcService[]),
+    /** Validators precompiled for relaxed views (see `relaxedFor`), by `relaxedKey`. */
+    private readonly precompiledRelaxed: Record<string, Precompiled> = {},
+  ) {
+    this.#rest = rest;
+    this.#rpc = rpc;
+  }
+
+  get rest(): OpenApiService[] {
+    if (typeof this.#rest === 'function') this.#rest = this.#rest();
+    return this.#rest;
+  }
+
+  get rpc(): OpenRpcService[] {
+    if (typeof this.#rpc === 'function') this.#rpc = this.#rpc();
+    return this.#rpc;
+  }
+
+  get all(): { service: string; id: string; kind: 'rest' | 'rpc' }[] {
+    return [
+      ...this.rest.flatMap((s) =>
+        s.operations.map((o) => ({ service: s.name, id: o.id, kind: 'rest' as const })),
+      ),
+      ...this.rpc.flatMap((s) =>
+        s.methods.map((m) => ({ service: s.name, id: m.id, kind: 'rpc' as const })),
+      ),
+    ];
+  }
+
+  /** Finds the operation a REST request is for: by path and method, the host breaking ties. */
+  matchRest(method: string, url: URL) {
+    const candidates = this.rest.flatMap((service) => {
+      const m = service.match(method, url.pathname);
+      return m ? [{ service, ...m }] : [];
+    });
+    const byHost = candidates.find(({ service }) =>
+      (Array.isArray(service.doc.servers) ? service.doc.servers : []).some(
+        (s) =>
+          isObject(s) &&
+          typeof s.url === 'string' &&
+          URL.canParse(s.url) &&
+          new URL(s.url).host === url.host,
+      ),
+    );
+    return byHost ?? candidates[0];
+  }
+
+  matchRpc(methodName: string): { service: OpenRpcService; method: RpcMethod } | undefined {
+    for (const service of this.rpc) {
+      const method = service.getMethod(methodName);
+      if (method) return { service, method };
+    }
+    return undefined;
+  }
+
+  isRpcCall(method: string, url: URL, body: unknown): boolean {
+    if (method !== 'POST') return false;
+    const first = Array.isArray(body) ? body[0] : body;
+    return isObject(first) && typeof first.method === 'string' && 'jsonrpc' in first
+      ? true
+      : this.rpc.some((s) => s.servesPath(url.pathname));
+  }
+
+  /**
+   * Each answer of an exchange with the promises it is held to: one for a REST exchange, one
+   * per call of a JSON-RPC batch (none for what matches no operation or method). What
+   * `checkExchange` checks the promises on; reports read `exercisedRules` off it.
+   */
+  promiseSubjects(recording: Recording): PromiseSubject[] {
+    const { request } = recording;
+    const url = new URL(request.url);
+    if (!this.isRpcCall(request.method, url, request.body)) {
+      const match = this.matchRest(request.method, url);
+      if (!match) return [];
+      return [
+        {
+          operation: match.operation.id,
+          promises: match.operation.promises,
+          inputs: restInputs(match.pathParams, parseQuery(url.searchParams)),
+          answer: restAnswer(recording),
+        },
+      ];
+    }
+    const calls = Array.isArray(request.body) ? request.body : [request.body];
+    return calls.flatMap((call, i) => {
+      const name = isObject(call) && typeof call.method === 'string' ? call.method : undefined;
+      const found = name ? this.matchRpc(name) : undefined;
+      if (!found) return [];
+      return [
+        {
+          operation: found.method.id,
+          promises: found.method.promises,
+          inputs: callInputs(found.method, call),
+          answer: rpcAnswer(recording, replyTo(recording, call, i)),
+        },
+      ];
+    });
+  }
+
+  /**
+   * Validates one recorded exchange: request and response, against its operation or method.
+   * Violations the recording's era marks list (`lenient`) are excused and counted apart.
+   */
+  checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
+    if (!recording.lenient?.length) return this.checkUnmarked(recording, options);
+    const strict = this.checkUnmarked(recording, options);
+    // Listed members are left out of the exchange and not required anywhere in its
+    // documents, so neither their presence nor their absence counts, even inside a oneOf.
+    const names = recording.lenient.map((p) => p.split('/').at(-1) ?? '');
+    const result = this.relaxedFor(names).checkUnmarked(withoutLenientMembers(recording), options);
+    // Promises speak of values, era marks of shapes: the promises are held against the
+    // exchange as it was answered (a member left out of the copy is not "absent").
+    const errors = [
+      ...result.errors.filter((v) => !isPromiseViolation(v)),
+      ...strict.errors.filter(isPromiseViolation),
+    ].filter((v) => !isExcused(recording, v.where, v.path));
+    return {
+      ...result,
+      ok: errors.length === 0,
+      errors,
+      excused: Math.max(0, strict.errors.length - errors.length),
+    };
+  }
+
+  /**
+   * These specs with the given member names removed from every `required` list; cached.
+   * The corpus's era marks have theirs precompiled at build time.
+   */
+  relaxedFor(names: string[]): SpecsCore {
+    const key = relaxedKey(names);
+    let relaxed = this.relaxed.get(key);
+    if (!relaxed) {
+      // Copy on write: only the nodes on a path to a changed `required` are new, the rest is
+      // shared with these specs (nothing mutates a loaded document); cloning cost ~20 ms a view.
+      const strip = (node: unknown): unknown => {
+        if (Array.isArray(node)) {
+          const items = node.map(strip);
+          return items.some((item, i) => item !== node[i]) ? items : node;
+        }
+        if (!isObject(node)) return node;
+        let copy: Record<string, unknown> | undefined;
+        for (const [k, v] of Object.entries(node)) {
+          const next =
+            k === 'required' && Array.isArray(v) && v.some((r) => names.includes(r as string))
+              ? v.filter((r) => !names.includes(r as string))
+              : strip(v);
+          if (next === v) continue;
+          copy ??= { ...node };
+          copy[k] = next;
+        }
+        return copy ?? node;
+      };
+      const stripped = (doc: Record<string, unknown>) => strip(doc) as Record<string, unknown>;
+      const precompiled = this.precompiledRelaxed[key] ?? {};
+      // Built on first use: a JSON-RPC exchange never needs the REST documents, nor the reverse.
+      relaxed = new SpecsCore(
+        () => this.rest.map((s) => new OpenApiService(s.name, stripped(s.doc), precompiled)),
+        () => this.rpc.map((s) => new OpenRpcService(s.name, stripped(s.doc), precompiled)),
+      );
+      this.relaxed.set(key, relaxed);
+    }
+    return relaxed;
+  }
+
+  /** The relaxed views made so far, by `relaxedKey`. */
+  readonly relaxed = new Map<string, SpecsCore>();
+
+  private checkUnmarked(recording: Recording, options: { strict: boolean }): ExchangeResult {
+    const { request, response } = recording;
+    const url = new URL(request.url);
+    if (this.isRpcCall(request.method, url, request.body))
+      return this.checkRpc(recording, url, options);
+    const match = this.matchRest(request.method, url);
+    if (!match) {
+      return {
+        file: recording.file,
+        ok: false,
+        errors: [
+          violation(
+            'unmatched',
+            'request',
+            '',
+            `no operation matches ${request.method} ${url.pathname}`,
+          ),
+        ],
+      };
+    }
+    const { service, operation, pathParams } = match;
+    const query = parseQuery(url.searchParams);
+    const errors = [
+      ...service.validateRequest(operation, { pathParams, query, body: request.body }, options),
+      ...service.validateResponse(operation, response.status, response.body, options),
+      ...checkPromises(operation.promises, restInputs(pathParams, query), restAnswer(recording)),
+    ];
+    return {
+      file: recording.file,
+      service: service.name,
+      operation: operation.id,
+      ok: errors.length === 0,
+      errors,
+    };
+  }
+
+  private checkRpc(recording: Recording, url: URL, options: { strict: boolean }): ExchangeResult {
+    const calls = Array.isArray(recording.request.body)
+      ? recording.request.body
+      : [recording.request.body];
+    const errors: Violation[] = [];
+    let service: string | undefined;
+    const names: string[] = [];
+    if (recording.response.status !== 200) {
+      errors.push(
+        violation(
+          'undeclared-status',
+          'response.status',
+          '',
+          `JSON-RPC answers with HTTP 200, got ${recording.response.status}`,
+        ),
+      );
+    }
+    calls.forEach((call, i) => {
+      const name = isObject(call) && typeof call.method === 'string' ? call.method : undefined;
+      const found = name ? this.matchRpc(name) : undefined;
+      if (!found) {
+        errors.push(
+          violation(
+            'unmatched',
+            'request.body',
+            '/method',
+            `no method named ${JSON.stringify(name)} in the specs`,
+          ),
+        );
+        return;
+      }
+      service = found.service.name;
+      names.push(found.method.id);
+      const id = isObject(call) ? call.id : undefined;
+      const reply = replyTo(recording, call, i);
+      errors.push(
+        ...found.service.validateCall(found.method, url.pathname, call, options),
+        ...found.service.validateReply(found.method, id, reply, options),
+      );
+      for (const v of checkPromises(
+        found.method.promises,
+        callInputs(found.method, call),
+        rpcAnswer(recording, reply),
+      )) {
+        // The content type is the exchange's: told once for a batch.
+        if (v.kind === 'content-type' && errors.some((e) => e.kind === 'content-type')) continue;
+        errors.push(v);
+      }
+    });
+    const result: ExchangeResult = {
+      file: recording.file,
+      operation: names.join(','),
+      ok: errors.length === 0,
+      errors,
+    };
+    if (service) result.service = service;
+    return result;
+  }
+}
+
+/** The reply to the `i`-th call of an exchange: by id in a batch. */
+function replyTo(recording: Recording, call: unknown, i: number): unknown {
+  const body = recording.response.body;
+  if (!Array.isArray(body)) return i === 0 ? body : undefined;
+  const id = isObject(call) ? call.id : undefined;
+  return body.find((r) => isObject(r) && r.id === id);
+}
+
+function callInputs(method: RpcMethod, call: unknown): Inputs {
+  return rpcInputs(
+    method.params.map((p) => p.name),
+    isObject(call) ? call.params : undefined,
+  );
+}
+
+function rpcAnswer(recording: Recording, reply: unknown): Answer {
+  return {
+    protocol: 'rpc',
+    status: recording.response.status,
+    contentType: headerValue(recording.response.headers, 'content-type'),
+    reply,
+  };
+}

@@ -1,0 +1,331 @@
+// The REST references (Data API, Metrics API) with the same anatomy as the node page: what
+// the operation does, its parameters, its answer, its errors, its promises, examples and the
+// console's mount point; every operation, parameter, field, status and promise has an id.
+import { codeBlock, highlightJson, html, markdown, page, raw } from './html.mjs';
+import {
+  badgesFor,
+  CURRENT_SCRIPT,
+  fieldCollector,
+  promisesOf,
+  REFERENCE_CSS,
+  renderServers,
+  tryPlaceholder,
+} from './node-reference.mjs';
+import {
+  operationAnchor,
+  operationsOf,
+  partAnchor,
+  resolveRef,
+  SERVICE_PAGES,
+} from './operations.mjs';
+import { parameterExample, restCurl, restTypeScript, restUrl, tsCall } from './samples.mjs';
+import { createSchemaRenderer, SCHEMA_CSS } from './schema.mjs';
+
+/** The clients that get TypeScript samples, per REST document. */
+export const REST_CLIENTS = {
+  'data-api': {
+    pkg: '@avalanche-api/data-client',
+    factory: 'createDataClient',
+    factoryArgs: '{ apiKey: process.env.GLACIER_API_KEY }',
+    paginate: true,
+  },
+  'metrics-api': {
+    pkg: '@avalanche-api/metrics-client',
+    factory: 'createMetricsClient',
+    paginate: true,
+  },
+};
+
+/** The values a sample sends: required parameters and those with an example, plus the body example. */
+export function sampleValues({ operation, parameters }, doc) {
+  const values = {};
+  for (const p of parameters) {
+    const v = parameterExample(p);
+    if (v !== undefined && (p.required || p.in === 'query')) values[p.name] = v;
+    else if (p.required) values[p.name] = p.schema?.default ?? p.schema?.enum?.[0] ?? `<${p.name}>`;
+  }
+  const body = resolveRef(doc, operation.requestBody)?.content?.['application/json'];
+  let bodyValue;
+  if (body) {
+    bodyValue =
+      body.example ?? Object.values(body.examples ?? {}).map((e) => resolveRef(doc, e).value)[0];
+  }
+  return { values, body: bodyValue };
+}
+
+function paginateSample(client, operationId, values) {
+  return [
+    `import { ${client.factory}, paginate } from '${client.pkg}';`,
+    '',
+    `const client = ${client.factory}(${client.factoryArgs ?? ''});`,
+    tsCall(`for await (const page of paginate(client.${operationId}, `, values, ')) {'),
+    '  console.log(page);',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * The code samples of one operation: TypeScript with the project's client (and, for a paged
+ * operation, every page with paginate), then curl. `name` is `data-api` or `metrics-api`.
+ */
+export function restSamples(doc, name, entry) {
+  const client = REST_CLIENTS[name];
+  const { operation, parameters, path, method } = entry;
+  const { values, body } = sampleValues(entry, doc);
+  const url = restUrl(doc.servers?.[0]?.url ?? '', path, parameters, values);
+  const samples = [];
+  if (client) {
+    const tsValues = { ...values, ...(body && typeof body === 'object' ? body : {}) };
+    samples.push({
+      lang: 'ts',
+      label: 'TypeScript',
+      source: restTypeScript({ ...client, operationId: operation.operationId, values: tsValues }),
+    });
+    if (client.paginate && parameters.some((p) => p.name === 'pageToken')) {
+      const { pageToken: _, pageSize: __, ...first } = tsValues;
+      samples.push({
+        lang: 'ts',
+        label: 'TypeScript: every page',
+        source: paginateSample(client, operation.operationId, first),
+      });
+    }
+  }
+  samples.push({ lang: 'shell', label: 'curl', source: restCurl({ method, url, body }) });
+  return samples;
+}
+
+/** Operations grouped by their first tag, in the document's tag order. */
+function groupByTag(doc) {
+  const groups = new Map((doc.tags ?? []).map((t) => [t.name, { ...t, ops: [] }]));
+  for (const entry of operationsOf(doc)) {
+    const tag = entry.operation.tags?.[0] ?? 'Operations';
+    if (!groups.has(tag)) groups.set(tag, { name: tag, ops: [] });
+    groups.get(tag).ops.push(entry);
+  }
+  return [...groups.values()].filter((g) => g.ops.length > 0);
+}
+
+const tagAnchor = (name) => `tag-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** The API key header(s) the document declares, for the overview and each operation. */
+function apiKeys(doc) {
+  return Object.entries(doc.components?.securitySchemes ?? {})
+    .filter(([, s]) => s.type === 'apiKey')
+    .map(([id, s]) => ({ id, ...s }));
+}
+
+/**
+ * Renders data-api.html or metrics-api.html. `service` is `data` or `metrics`, `name` the
+ * spec file's name (`data-api`); `add` receives one search entry per item rendered.
+ */
+export function renderRestReference({ doc, service, name }, { add = () => {} } = {}) {
+  const file = SERVICE_PAGES[service];
+  const groups = groupByTag(doc);
+  const ops = groups.flatMap((g) => g.ops);
+  const ids = new Set(ops.map((o) => o.operation.operationId));
+  const linkCode = (code) => (ids.has(code) ? `#${code}` : undefined);
+  const md = (text) => markdown(text, { linkCode });
+  const fields = fieldCollector(add, file);
+  const schemas = createSchemaRenderer({ document: doc, linkCode, onField: fields.onField });
+  const keys = apiKeys(doc);
+  const entry = { service, page: file };
+  for (const k of keys) {
+    add({
+      ...entry,
+      kind: 'parameter',
+      title: k.name,
+      anchor: `auth-${k.id}`,
+      context: `${doc.info.title} › authentication (${k.in})`,
+      text: k.description,
+    });
+  }
+
+  const sidebar = html`<aside class="sidebar" aria-label="Operations">
+<nav aria-label="Operations">
+<a class="nav-top" href="#overview">Overview</a>
+${groups.map(
+  (g) => html`<div class="nav-group">
+<a class="nav-ns" href="#${tagAnchor(g.name)}">${g.name}</a>
+<ul>${g.ops.map(
+    ({ operation, method }) =>
+      html`<li><a href="#${operationAnchor(operation)}"${raw(operation.deprecated ? ' class="is-deprecated"' : '')}><span class="verb">${method.toUpperCase()}</span> ${operation.operationId}</a>${badgesFor(operation, { short: true })}</li>`,
+  )}</ul></div>`,
+)}
+<a class="nav-top" href="#downloads">Spec file</a>
+</nav>
+</aside>`;
+
+  const overview = html`<section id="overview" class="prose">
+<h1>${doc.info.title} <span class="version">v${doc.info.version}</span></h1>
+<p class="lede">${ops.length} operation${ops.length === 1 ? '' : 's'} in ${groups.length} group${groups.length === 1 ? '' : 's'}.</p>
+${raw(md(doc.info.description))}
+<h2 id="servers">Hosts</h2>
+<ul class="server-list">${(doc.servers ?? []).map((s) => html`<li><code class="server-url">${s.url}</code>${s.description ? html` <span class="muted">– ${s.description}</span>` : ''}</li>`)}</ul>
+${
+  keys.length
+    ? html`<h2 id="authentication">Authentication</h2>${keys.map(
+        (k) =>
+          html`<div class="field" id="auth-${k.id}"><div class="field-head"><a class="field-name" href="#auth-${k.id}"><code>${k.name}</code></a> <span class="type">API key in ${k.in}</span></div><div class="field-desc">${raw(md(k.description))}</div></div>`,
+      )}`
+    : ''
+}
+</section>`;
+
+  const tagSections = groups.map(
+    (g) => html`<section class="namespace" id="${tagAnchor(g.name)}">
+<h2>${g.name} <span class="count">${g.ops.length} operation${g.ops.length === 1 ? '' : 's'}</span></h2>
+${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
+${g.ops.map((o) => raw(renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag: g.name })))}
+</section>`,
+  );
+
+  const downloads = html`<section class="namespace prose" id="downloads">
+<h2>Spec file</h2>
+<p><a href="specs/${name}.json" download>${name}.json</a>: the OpenAPI ${doc.openapi} document behind this page.</p>
+</section>`;
+
+  return page({
+    title: `${doc.info.title} – reference`,
+    description: `Reference of the ${doc.info.title}: every operation, parameter, field, error and promise.`,
+    current: file,
+    css: SCHEMA_CSS + REFERENCE_CSS,
+    body: html`<div class="layout">${sidebar}<main>${overview}${tagSections}${downloads}</main></div>`.toString(),
+    script: CURRENT_SCRIPT,
+  });
+}
+
+/** Parameters by where they go (path, query, header), each with its id and search entry. */
+function renderParameters(parameters, { anchor, schemas }) {
+  if (parameters.length === 0) return html`<p class="muted">No parameters.</p>`;
+  return ['path', 'query', 'header', 'cookie'].flatMap((where) => {
+    const list = parameters.filter((p) => p.in === where);
+    if (list.length === 0) return [];
+    return [
+      html`<p class="param-group">In the ${where}</p>`,
+      html`<div class="fields">${list.map((p) =>
+        raw(
+          schemas.field({
+            name: p.name,
+            schema: p.schema,
+            required: p.required,
+            description: p.description,
+            extraHead:
+              p.in === 'query' && p.explode !== false && p.schema?.type === 'array'
+                ? html`<span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>`.toString()
+                : undefined,
+            id: partAnchor(anchor, 'params', p.name),
+          }),
+        ),
+      )}</div>`,
+    ];
+  });
+}
+
+/** The responses of an operation: the answer (2xx/3xx) and the errors (4xx/5xx), each with an id. */
+function renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry }) {
+  const responses = Object.entries(operation.responses ?? {}).map(([status, r]) => ({
+    status,
+    ...resolveRef(doc, r),
+  }));
+  const one = (r) => {
+    const json = r.content?.['application/json'];
+    const id = partAnchor(anchor, 'responses', r.status);
+    const failure = /^[45]/.test(r.status);
+    add({
+      ...entry,
+      kind: failure ? 'error' : 'field',
+      title: `HTTP ${r.status}`,
+      anchor: id,
+      context: operation.operationId,
+      text: r.description,
+    });
+    fields.at({
+      ...entry,
+      call: operation.operationId,
+      part: 'response',
+      label: `response ${r.status}`,
+    });
+    const links = Object.entries(r.links ?? {}).map(([key, l]) => ({ key, ...resolveRef(doc, l) }));
+    return html`<div class="response" id="${id}"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
+${json?.schema ? raw(schemas.block(json.schema, { id, open: !failure })) : ''}
+${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>, followed by the contract tester):</p><ul class="links">${links.map((l) => html`<li><a href="#${l.operationId}"><code>${l.operationId}</code></a>${l.description ? ` – ${l.description}` : ''}${Object.entries(l.parameters ?? {}).map(([k, v]) => html` <code>${k}</code> ← <code>${String(v)}</code>`)}</li>`)}</ul>` : ''}</div>`;
+  };
+  const answers = responses.filter((r) => !/^[45]/.test(r.status));
+  const errors = responses.filter((r) => /^[45]/.test(r.status));
+  return html`<h4 id="${partAnchor(anchor, 'answer')}">Answer</h4>
+${answers.length ? answers.map(one) : html`<p class="muted">No success answer is described.</p>`}
+<h4 id="${partAnchor(anchor, 'errors')}">Errors</h4>
+${errors.length ? errors.map(one) : html`<p class="muted">No documented errors.</p>`}`;
+}
+
+/** The response examples, one block per status and named example. */
+function responseExamples(operation, doc) {
+  return Object.entries(operation.responses ?? {}).flatMap(([status, raw]) => {
+    const json = resolveRef(doc, raw)?.content?.['application/json'];
+    if (!json) return [];
+    const list = json.examples
+      ? Object.entries(json.examples).map(([n, ex]) => [n, resolveRef(doc, ex)?.value])
+      : json.example !== undefined
+        ? [['example', json.example]]
+        : [];
+    return list.map(([n, value]) =>
+      codeBlock({
+        label: `Response ${status} · ${n}`,
+        highlighted: highlightJson(value),
+        lang: 'json',
+      }),
+    );
+  });
+}
+
+function renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag }) {
+  const { operation, method, path, parameters } = o;
+  const anchor = operationAnchor(operation);
+  const entry = { service, page: SERVICE_PAGES[service] };
+  add({
+    ...entry,
+    kind: 'operation',
+    title: operation.operationId,
+    anchor,
+    context: `${method.toUpperCase()} ${path} · ${tag}`,
+    text: `${operation.summary ?? ''} ${operation.description ?? ''}`,
+  });
+  fields.at({ ...entry, call: operation.operationId, part: 'parameter' });
+  const params = renderParameters(parameters, { anchor, schemas });
+  const body = resolveRef(doc, operation.requestBody);
+  const bodyJson = body?.content?.['application/json'];
+  fields.at({ ...entry, call: operation.operationId, part: 'request body' });
+  const bodyDoc = bodyJson?.schema
+    ? html`<h4 id="${partAnchor(anchor, 'body')}">Request body</h4>
+${body.description ? raw(`<div class="prose">${md(body.description)}</div>`) : ''}
+${raw(schemas.block(bodyJson.schema, { id: partAnchor(anchor, 'body') }))}`
+    : '';
+  const security = operation.security ?? doc.security ?? [];
+  const secured = security.length > 0 && keys.length > 0;
+  // An empty requirement ({}) among the alternatives makes the key optional.
+  const keyNote = security.some((r) => Object.keys(r).length === 0) ? 'optional' : 'required';
+  const samples = restSamples(doc, name, o).map((s) =>
+    codeBlock({ label: `Request · ${s.label}`, code: s.source, lang: s.lang }),
+  );
+  return html`<section class="method" id="${anchor}">
+<div class="method-doc">
+<h3><a class="anchor" href="#${anchor}">${operation.operationId}</a> ${badgesFor(operation)}</h3>
+${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
+<div class="endpoint"><span class="badge ${method}">${method.toUpperCase()}</span> <code>${path}</code></div>
+${secured ? html`<dl class="facts"><dt>Key</dt><dd>${keys.map((k) => html`<a href="#auth-${k.id}"><code>${k.name}</code></a> header `)}(${keyNote})</dd></dl>` : ''}
+${operation.servers ? html`<dl class="facts"><dt>Hosts</dt><dd>${renderServers(operation.servers, md)}</dd></dl>` : ''}
+<div class="prose">${raw(md(operation.description))}</div>
+<h4 id="${partAnchor(anchor, 'params')}">Parameters</h4>
+${params}
+${bodyDoc}
+${renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry })}
+${promisesOf(operation['x-promises'], md, { rest: true, anchor, add, entry: { ...entry, context: operation.operationId } })}
+${tryPlaceholder(service, operation.operationId)}
+</div>
+<div class="method-examples"><div class="example">
+<p class="example-title">Example</p>
+${samples}
+${responseExamples(operation, doc)}
+</div></div>
+</section>`.toString();
+}
