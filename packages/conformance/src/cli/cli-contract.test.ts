@@ -88,8 +88,9 @@ describe('a target that never answers', () => {
       'contract',
       '--target',
       targets,
+      // Long enough for the forwarded answers on a busy machine; the hung ones never come.
       '--timeout-ms',
-      '1000',
+      '4000',
       '--format',
       'json',
     ]);
@@ -104,12 +105,14 @@ describe('a target that never answers', () => {
     expect(byClass.reduce((a, b) => a + b, 0)).toBe(sent.length);
     // The probe of the node's release is the one request that is no case; a case that timed out
     // was tried twice.
-    type Sent = { service: string; requests?: number };
+    type Sent = { service: string; requests?: number; status?: number };
     const requestsOf = (list: Sent[]) => list.reduce((n, r) => n + (r.requests ?? 0), 0);
     expect(requestsOf(sent)).toBe(metrics.seen.length + hung.seen.length - 1);
     const unanswered = sent.filter((r: Sent) => r.service !== 'metrics-api');
     expect(requestsOf(unanswered)).toBe(hung.seen.length - 1);
-    expect(report.summary.noAnswer).toBe(unanswered.length);
+    expect(unanswered.every((r: Sent) => r.status === undefined)).toBe(true);
+    // A forwarded answer later than the timeout is no answer too, never drift.
+    expect(report.summary.noAnswer).toBe(sent.filter((r: Sent) => r.status === undefined).length);
   }, 120_000);
 });
 
