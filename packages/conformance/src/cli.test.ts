@@ -209,7 +209,7 @@ describe('serve', () => {
 
 describe('contract', () => {
   test('against the built-in replay server, every operation and method conforms', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const { code, stdout } = await run(['contract', '--format', 'json']);
     const report = JSON.parse(stdout);
@@ -335,7 +335,7 @@ describe('contract', () => {
       server.closeAllConnections();
       server.close();
     }
-  }, 60000);
+  }, 180_000);
 
   describe('against a deliberately broken server', () => {
     const seen: { url: string; key: string | undefined }[] = [];

@@ -408,7 +408,8 @@ describe('the shared runtime, wired to this client', () => {
     const error = await client.getBlock({ chainId: '1', blockId: '1' }).catch((e) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ timeoutMs: 50, message: 'no answer within 50 ms' });
-    expect(server.requests).toHaveLength(1);
+    // On a loaded machine the abort can come before the server reads the request; never twice.
+    expect(server.requests.length).toBeLessThanOrEqual(1);
   });
 
   it('throws a ConnectionError with the cause when nothing listens', async () => {
