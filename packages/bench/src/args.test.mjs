@@ -50,7 +50,7 @@ describe('parseBenchArgs', () => {
     [['--rounds'], /--rounds <value>' argument missing/],
     [
       ['--only', 'calls,speed'],
-      /--only takes bundle, calls, timings, conformance, scale; got "speed"/,
+      /--only takes bundle, calls, timings, conformance, proxy, scale; got "speed"/,
     ],
     [['--rounds', '0'], /--rounds takes a whole number above 0; got "0"/],
     [['--round-ms', '2.5'], /--round-ms takes a whole number above 0; got "2.5"/],

@@ -52,9 +52,14 @@ export {
   supportedReleases,
 } from './model/versions.js';
 export {
+  type CaptureItem,
+  HarEntryCutter,
   loadExchanges,
   parseExchanges,
+  parseRaw,
+  type RawItem,
   type ReadOptions,
+  readCaptureItems,
   readCaptures,
 } from './recordings/capture-input.js';
 export { harToRecordings, isHar, recordingsToHar } from './recordings/har.js';
