@@ -129,13 +129,15 @@ async function jobsCompare(file, rounds, dir, log) {
 }
 
 /** The sizes run: 20k and 400k always, 2M with room on disk unless `sizes` says otherwise. */
-export async function measureCheckScale({ log, sizes, jobsAt = 100_000 }) {
+export async function measureCheckScale({ log, sizes }) {
   const dir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
   const recordings = await passingRecordings();
   const { bavail, bsize } = await statfs(dir);
   const freeGiB = (bavail * bsize) / 2 ** 30;
   // ~1.1 kB per HAR entry: 2M is ~2.3 GB, run only with room to spare.
   const plan = sizes ?? [20_000, 400_000, ...(freeGiB > 12 ? [2_000_000] : [])];
+  // --jobs compared on 100k JSON Lines exchanges, or fewer when only smaller sizes are asked.
+  const jobsAt = Math.min(100_000, Math.max(...plan));
   const rows = [];
   let jobs;
   try {
@@ -150,7 +152,7 @@ export async function measureCheckScale({ log, sizes, jobsAt = 100_000 }) {
         await rm(file);
         rows.push({ id, kind, n, bytes, ...r, loadavg: loadavg()[0] });
       }
-    if (jobsAt) {
+    {
       const file = join(dir, 'jobs.jsonl');
       log(`scale: --jobs on ${jobsAt} JSON Lines exchanges`);
       await writeCapture(file, 'jsonl', jobsAt, recordings);
