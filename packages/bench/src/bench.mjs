@@ -150,6 +150,7 @@ function scaleTable(scale) {
         ? [
             '',
             `--jobs on ${count(scale.jobs.n)} JSON Lines exchanges, ${scale.jobs.cores} cores, interleaved:`,
+            '',
             ...jobs.map((j) => `- ${j}`),
           ]
         : []),
