@@ -6,6 +6,7 @@ test('export list', () => {
   expect(Object.keys(conformance).sort()).toMatchInlineSnapshot(`
     [
       "CheckTally",
+      "HarEntryCutter",
       "NodeVersionError",
       "OpenApiService",
       "OpenRpcService",
@@ -17,6 +18,7 @@ test('export list', () => {
       "contractCases",
       "countVerdicts",
       "curlFor",
+      "defaultJobs",
       "defaultPlan",
       "defaultSpecDir",
       "deref",
@@ -40,8 +42,10 @@ test('export list', () => {
       "parseExchanges",
       "parseNodeVersion",
       "parseQuery",
+      "parseRaw",
       "parseTargets",
       "presentIn",
+      "readCaptureItems",
       "readCaptures",
       "readLinks",
       "recordingsToHar",
