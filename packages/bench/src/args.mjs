@@ -2,14 +2,15 @@
 // option ends in one line naming it (and the usage), never a stack trace.
 import { parseArgs } from 'node:util';
 
-export const sections = ['bundle', 'calls', 'timings', 'conformance', 'scale'];
+export const sections = ['bundle', 'calls', 'timings', 'conformance', 'proxy', 'scale'];
 
 export const USAGE = `usage: node src/bench.mjs [options]   (or pnpm bench -- [options] at the root)
   --only ${sections.join(',')}   run some of the tables (default: all)
   --subjects a,b | --skip a,b     run only / leave out these subjects (src/apps/<id>.mjs)
   --rounds N (55)  --round-ms N (50)   --warmup-ms N (1000)   cost per call
   --check-runs N (7)  --timing-runs N (3)                     timings
-  scale: check on 20k/400k-exchange HAR, 100k JSON Lines (and 2M with >12 GiB free disk)
+  scale: parse floor and check on 20k/400k JSON Lines and HAR (and 2M with >12 GiB free disk)
+  --scale-sizes 20000,400000      the scale section's sizes (default 20k, 400k, 2M)
   --write-md                      also regenerate RESULTS.md (a full run only)
   --help                          this text`;
 
@@ -41,6 +42,7 @@ export function parseBenchArgs(argv, subjectIds) {
         'warmup-ms': { type: 'string', default: '1000' },
         'timing-runs': { type: 'string', default: '3' },
         'check-runs': { type: 'string', default: '7' },
+        'scale-sizes': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -89,5 +91,17 @@ export function parseBenchArgs(argv, subjectIds) {
     warmupMs: numbers['warmup-ms'],
     timingRuns: numbers['timing-runs'],
     checkRuns: numbers['check-runs'],
+    scaleSizes: scaleSizes(values['scale-sizes']),
   };
+}
+
+/** `--scale-sizes 20000,400000`: exchanges per capture of the scale section. */
+function scaleSizes(text) {
+  if (text === undefined) return undefined;
+  const sizes = text.split(',');
+  if (sizes.some((n) => !/^[1-9]\d*$/.test(n)))
+    throw new UsageError(
+      `--scale-sizes takes whole numbers above 0, comma-separated; got ${JSON.stringify(text)}`,
+    );
+  return sizes.map(Number);
 }

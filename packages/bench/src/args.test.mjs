@@ -50,16 +50,27 @@ describe('parseBenchArgs', () => {
     [['--rounds'], /--rounds <value>' argument missing/],
     [
       ['--only', 'calls,speed'],
-      /--only takes bundle, calls, timings, conformance, scale; got "speed"/,
+      /--only takes bundle, calls, timings, conformance, proxy, scale; got "speed"/,
     ],
     [['--rounds', '0'], /--rounds takes a whole number above 0; got "0"/],
     [['--round-ms', '2.5'], /--round-ms takes a whole number above 0; got "2.5"/],
     [['--warmup-ms=-1'], /--warmup-ms takes a whole number; got "-1"/],
     [['--skip', 'ours-data,nobody'], /--skip: no subject nobody; subjects: fetch-data, ours-data/],
     [['--write-md', '--only', 'calls'], /--write-md regenerates RESULTS.md from a full run only/],
+    [
+      ['--scale-sizes', '20000,2e6'],
+      /--scale-sizes takes whole numbers above 0, comma-separated; got "20000,2e6"/,
+    ],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchArgs(argv, ids)).toThrow(UsageError);
     expect(() => parseBenchArgs(argv, ids)).toThrow(message);
+  });
+
+  it('--scale-sizes gives the scale section its sizes; without it the section picks', () => {
+    expect(parseBenchArgs(['--scale-sizes', '20000,400000'], ids).scaleSizes).toEqual([
+      20_000, 400_000,
+    ]);
+    expect(parseBenchArgs([], ids).scaleSizes).toBe(undefined);
   });
 
   it('answers --help before checking anything else', () => {

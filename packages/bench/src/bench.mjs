@@ -12,6 +12,7 @@ import { judgeScale, measureCheckScale } from './check-scale.mjs';
 import { measureConformance } from './conformance.mjs';
 import { measureCostPerCall } from './cost-per-call.mjs';
 import { bytes, count, ms, renderMarkdown, renderText, times } from './format.mjs';
+import { measureProxyCost } from './proxy-cost.mjs';
 import { groups, missing, operations, subjects } from './subjects.mjs';
 import { bundleBudgets, judgeTargets, mark } from './targets.mjs';
 import { measureCheck, measureContract, measureGenerate } from './timings.mjs';
@@ -99,38 +100,109 @@ function targetsTable(results) {
 
 function scaleTable(scale) {
   const mib = (kib) => (kib / 1024).toFixed(0);
+  const rate = (n, msTaken) => count(Math.round((n / msTaken) * 1000));
   const verdicts = judgeScale(scale);
+  const jobs = scale.jobs
+    ? Object.entries(scale.jobs.times).map(
+        ([name, runs]) =>
+          `--${name === 'default' ? 'jobs (default)' : name}: ${runs.map((r) => `${(r.wallMs / 1000).toFixed(1)} s`).join(', ')}; peak ${mib(Math.max(...runs.map((r) => r.maxRssKiB)))} MiB`,
+      )
+    : [];
   return {
-    title: 'check at scale: streamed captures built from the corpus (issue 23)',
+    title: 'check against its parse floor, streamed captures built from the corpus (issues 23, 31)',
     columns: [
       { label: 'input' },
       { label: 'exchanges', right: true },
       { label: 'size MiB', right: true },
+      { label: 'floor /s', right: true },
+      { label: 'check /s', right: true },
+      { label: 'check ÷ floor', right: true },
+      { label: 'floor peak MiB', right: true },
+      { label: 'check peak MiB', right: true },
       { label: 'exit', right: true },
-      { label: 'wall s', right: true },
-      { label: 'µs/exchange', right: true },
-      { label: 'peak RSS MiB', right: true },
-      { label: 'summary.exchanges', right: true },
+      { label: 'load', right: true },
     ],
     rows: scale.rows.map((r) => [
       r.id,
       count(r.n),
       mib(r.bytes / 1024),
-      String(r.code),
-      (r.wallMs / 1000).toFixed(1),
-      r.usPerExchange.toFixed(1),
-      mib(r.maxRssKiB),
-      r.summary ? count(r.summary.exchanges) : '–',
+      rate(r.n, r.floor.wallMs),
+      rate(r.n, r.check.wallMs),
+      `${r.ratio.toFixed(2)} (${r.ratios.map((x) => x.toFixed(2)).join(', ')})`,
+      mib(r.floor.maxRssKiB),
+      mib(r.check.maxRssKiB),
+      String(r.check.code),
+      r.loadavg.toFixed(1),
     ]),
     notes: [
-      `\`avalanche-conformance check FILE --strict --format json\` in a child process (default --jobs: the cores); peak RSS is its`,
+      'Floor: `node src/parse-floor.mjs KIND FILE` (read, cut at newlines or with the HAR entry scan, JSON.parse each);',
+      'check: `avalanche-conformance check FILE --format json --output F` with default flags; both child processes,',
+      'Node start included, run interleaved (floor, check, floor, …). Rates from the best run of each; the ratio is',
+      'the median over checks of (mean of the floors beside it) ÷ (its time), each ratio in brackets. Peak RSS is',
       "process.resourceUsage().maxRSS, worker threads included. Captures repeat the corpus's",
-      `${scale.corpusRecordings} recordings that pass alone; they are written to a temp dir and deleted after.`,
-      ...(scale.rows.some((r) => r.id === 'har-2m')
+      `${scale.corpusRecordings} recordings that pass alone; written to a temp dir and deleted after. Load: 1-min load average after the row.`,
+      ...(scale.rows.some((r) => r.n === 2_000_000)
         ? []
-        : [`No 2M-exchange run: ${scale.freeGiB} GiB free disk (needs > 12).`]),
+        : [
+            `No 2M-exchange run: ${scale.freeGiB} GiB free disk (needs > 12), or --scale-sizes left it out.`,
+          ]),
+      ...(scale.jobs
+        ? [
+            '',
+            `--jobs on ${count(scale.jobs.n)} JSON Lines exchanges, ${scale.jobs.cores} cores, interleaved:`,
+            '',
+            ...jobs.map((j) => `- ${j}`),
+          ]
+        : []),
       '',
       ...verdicts.map((v) => `- ${mark(v.pass)}: ${v.target} — ${v.measured}`),
+    ],
+  };
+}
+
+function proxyTable(p) {
+  const us = (x) => `${(x / 1000).toFixed(2)} ms`;
+  const verdict = { pass: p.addedP50Us <= 2000 && p.proxyFailures === 0 };
+  return {
+    title: 'the validating proxy: what it adds to a request (issue 31)',
+    columns: [
+      { label: 'path' },
+      { label: 'p50', right: true },
+      { label: 'p99', right: true },
+      { label: `req/s (${p.connections} connections)`, right: true },
+      { label: 'CPU per request', right: true },
+    ],
+    rows: [
+      [
+        'direct to the target',
+        us(p.direct.p50),
+        us(p.direct.p99),
+        count(Math.round(p.directRps)),
+        us(p.cpuPerRequestUs.direct),
+      ],
+      [
+        'through the proxy',
+        us(p.proxied.p50),
+        us(p.proxied.p99),
+        count(Math.round(p.proxyRps)),
+        us(p.cpuPerRequestUs.proxy),
+      ],
+      [
+        'added by the proxy',
+        us(p.addedP50Us),
+        us(p.addedP99Us),
+        '',
+        us(p.cpuPerRequestUs.proxy - p.cpuPerRequestUs.direct),
+      ],
+    ],
+    notes: [
+      `GET ${p.path} (a ${p.answerBytes}-byte answer, the corpus's smallest passing GET) from the replay server on`,
+      '127.0.0.1; the proxy (startProxy, as the CLI runs it), the target and the client share the bench process, so the',
+      "OS's scheduling delay of a third process on a loaded machine is not counted as the proxy's. CPU: user + system of the process.",
+      `Latency: ${p.requests} requests each way, one at a time over keep-alive, in alternating blocks of 100.`,
+      `Throughput: ${p.connections} requests in flight for a few seconds each way (a hand loop). Findings the proxy printed: ${p.proxyFailures}.`,
+      '',
+      `- ${mark(verdict.pass)}: the proxy adds at most 2 ms at p50 on a small answer — ${us(p.addedP50Us)}`,
     ],
   };
 }
@@ -418,10 +490,15 @@ if (only.has('timings'))
     ];
     detail.push(timingsTable(results.timings));
   });
+if (only.has('proxy'))
+  await timedSection('proxy', async () => {
+    results.proxy = await measureProxyCost({ log });
+    detail.push(proxyTable(results.proxy));
+  });
 // After the timings, so the large captures' disk and CPU load do not skew them.
 if (only.has('scale'))
   await timedSection('scale', async () => {
-    results.scale = await measureCheckScale({ log });
+    results.scale = await measureCheckScale({ log, sizes: args.scaleSizes });
     detail.push(scaleTable(results.scale));
   });
 results.seconds = seconds;

@@ -1,3 +1,4 @@
+export { defaultJobs } from './check/check-run.js';
 export { type ProxyOptions, startProxy } from './check/proxy.js';
 export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './check/report.js';
 export { type CaseClass, caseClasses } from './contract/case-values.js';
@@ -85,9 +86,14 @@ export {
   supportedReleases,
 } from './model/versions.js';
 export {
+  type CaptureItem,
+  HarEntryCutter,
   loadExchanges,
   parseExchanges,
+  parseRaw,
+  type RawItem,
   type ReadOptions,
+  readCaptureItems,
   readCaptures,
 } from './recordings/capture-input.js';
 export { harToRecordings, isHar, recordingsToHar } from './recordings/har.js';

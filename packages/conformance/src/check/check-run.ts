@@ -2,8 +2,10 @@
 // large, on a pool of worker threads; results come back in input order either way, and the
 // cursor rule (which spans answers) is tracked here over them in that order.
 
+import { availableParallelism, loadavg } from 'node:os';
 import { ListingTracker } from '../model/promises/check.js';
 import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../model/specs.js';
+import { type CaptureItem, parseRaw, type RawItem } from '../recordings/capture-input.js';
 import type { InputItem, Recording } from '../recordings/recordings.js';
 import type { CheckedItem } from './report.js';
 
@@ -24,8 +26,43 @@ export function checkOne(specs: Specs, recording: Recording, settings: CheckSett
   if (excluded)
     return { result: { file: recording.file, ok: true, errors: [], excluded }, subjects: [] };
   const result = specs.checkExchange(recording, { strict: settings.strict });
+  // Only an exchange of an operation with a cursor is matched a second time for its subjects.
+  const cursors = cursorOperations(specs);
+  const ops = result.operation?.split(',') ?? [];
+  if (!ops.some((op) => cursors.has(`${result.service} ${op}`))) return { result, subjects: [] };
   const subjects = specs.promiseSubjects(recording).filter((s) => s.promises.cursor !== undefined);
   return { result, subjects };
+}
+
+const cursorSets = new WeakMap<Specs, Set<string>>();
+
+/** `service operation` of every operation and method that promises a cursor. */
+function cursorOperations(specs: Specs): Set<string> {
+  let set = cursorSets.get(specs);
+  if (!set) {
+    set = new Set([
+      ...specs.rest.flatMap((s) =>
+        s.operations.filter((o) => o.promises.cursor).map((o) => `${s.name} ${o.id}`),
+      ),
+      ...specs.rpc.flatMap((s) =>
+        s.methods.filter((m) => m.promises.cursor).map((m) => `${s.name} ${m.id}`),
+      ),
+    ]);
+    cursorSets.set(specs, set);
+  }
+  return set;
+}
+
+/**
+ * Worker threads for `check` when `--jobs` is not given: a pool only where it pays. Reading,
+ * cutting and tallying keep one thread busy, so the pool needs a core beyond it that is idle
+ * now (the one-minute load average); on 2 cores, or a busy machine, this thread does it all
+ * (measured: packages/bench, `check` on 2 cores was slower with the pool than without).
+ */
+export function defaultJobs(cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
+  const idle = Math.floor(cores - load);
+  const workers = Math.min(cores - 1, idle);
+  return workers >= 2 ? workers : 1;
 }
 
 /** Where the workers load the specs from (they cannot be handed a Specs object). */
@@ -43,10 +80,65 @@ export interface RunOptions {
   /** Exchanges per task sent to a worker. */
   batch?: number;
   /** Called once per item, in input order. */
-  onItem: (item: CheckedItem) => void | Promise<void>;
+  onItem: (item: CheckedItem) => unknown;
 }
 
 type Pending = Promise<(CheckOne | CheckedItem)[]>;
+
+/**
+ * One worker's task: raw lines and entries as one buffer (each item's bytes end at `end`),
+ * so that an exchange is parsed once, in the worker, and never copied between threads as
+ * objects; recordings read whole (single files) go as they are.
+ */
+export interface CheckTask {
+  bytes: Uint8Array;
+  items: (
+    | { end: number; file: string; format: RawItem['format']; mark?: RawItem['mark'] }
+    | { recording: Recording }
+  )[];
+}
+
+/** The task's items parsed and checked, in order; a blank line gives nothing. */
+export function checkTask(
+  specs: Specs,
+  task: CheckTask,
+  settings: CheckSettings,
+): (CheckOne | CheckedItem)[] {
+  const out: (CheckOne | CheckedItem)[] = [];
+  const all = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+  let start = 0;
+  for (const item of task.items) {
+    if ('recording' in item) {
+      out.push(checkOne(specs, item.recording, settings));
+      continue;
+    }
+    const { end, ...rest } = item;
+    const parsed = parseRaw({ ...rest, raw: all.subarray(start, end) });
+    start = end;
+    if (!parsed) continue;
+    out.push(
+      'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed),
+    );
+  }
+  return out;
+}
+
+function taskOf(batch: (RawItem | { recording: Recording })[]): {
+  task: CheckTask;
+  transfer: ArrayBuffer[];
+} {
+  let size = 0;
+  for (const item of batch) if ('raw' in item) size += item.raw.length;
+  // Its own memory (not Node's shared pool), so that it can be moved to the worker, not copied.
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let end = 0;
+  const items: CheckTask['items'] = batch.map((item) => {
+    if (!('raw' in item)) return item;
+    end += item.raw.copy(bytes, end);
+    return { end, file: item.file, format: item.format, ...(item.mark ? { mark: item.mark } : {}) };
+  });
+  return { task: { bytes, items }, transfer: [bytes.buffer as ArrayBuffer] };
+}
 
 function inputResult(item: Exclude<InputItem, { recording: Recording }>): CheckedItem {
   return item.kind === 'too-large'
@@ -57,7 +149,7 @@ function inputResult(item: Exclude<InputItem, { recording: Recording }>): Checke
 /** Checks every item of `input`, in order, and closes the pool it may have started. */
 export async function runCheck(
   specs: Specs,
-  input: AsyncIterable<InputItem>,
+  input: AsyncIterable<CaptureItem>,
   options: RunOptions,
 ): Promise<void> {
   const { settings, jobs, onItem } = options;
@@ -67,13 +159,14 @@ export async function runCheck(
   const queue: Pending[] = [];
   // biome-ignore lint/suspicious/noExplicitAny: piscina is loaded only when the input is large.
   let pool: any;
-  let batch: Recording[] = [];
+  let batch: (RawItem | { recording: Recording })[] = [];
   let count = 0;
 
   const settle = async (out: (CheckOne | CheckedItem)[]) => {
     for (const o of out) {
       if (!('subjects' in o)) {
-        await onItem(o);
+        const wait = onItem(o);
+        if (wait !== undefined) await wait;
         continue;
       }
       const { result, subjects } = o;
@@ -83,8 +176,17 @@ export async function runCheck(
         result.errors.push(...found);
         result.ok = false;
       }
-      await onItem(result);
+      // No await when the caller is synchronous: one fewer turn of the event loop per item.
+      const wait = onItem(result);
+      if (wait !== undefined) await wait;
     }
+  };
+  const here = (item: RawItem | { recording: Recording }): (CheckOne | CheckedItem)[] => {
+    const parsed = 'raw' in item ? parseRaw(item) : item;
+    if (!parsed) return [];
+    return [
+      'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed),
+    ];
   };
   const flush = async () => {
     if (batch.length === 0) return;
@@ -99,9 +201,10 @@ export async function runCheck(
         workerData: settings,
       });
     }
-    queue.push(
-      pool ? pool.run(sent) : Promise.resolve(sent.map((r) => checkOne(specs, r, settings))),
-    );
+    if (pool) {
+      const { task, transfer } = taskOf(sent);
+      queue.push(pool.run(task, { transferList: transfer }));
+    } else queue.push(Promise.resolve(sent.flatMap(here)));
     // Bounded: a few batches per worker in flight, the rest of the input not yet read;
     // without the pool nothing is in flight.
     await drain();
@@ -113,11 +216,11 @@ export async function runCheck(
 
   try {
     for await (const item of input) {
-      if ('recording' in item) {
+      if ('raw' in item || 'recording' in item) {
         count++;
-        batch.push(item.recording);
+        batch.push(item);
         // In this thread, one at a time: a slow stream (stdin) is reported as it arrives.
-        if (batch.length >= (pool || count > poolAfter ? size : 1)) await flush();
+        if (batch.length >= (pool || (jobs > 1 && count > poolAfter) ? size : 1)) await flush();
         continue;
       }
       await flush();

@@ -1,8 +1,7 @@
-// A worker of `check`'s pool (piscina): loads the specs once, then validates batches.
+// A worker of `check`'s pool (piscina): loads the specs once, then parses and validates batches of raw lines and entries.
 import { workerData } from 'node:worker_threads';
 import { Specs } from '../model/specs.js';
-import type { Recording } from '../recordings/recordings.js';
-import { type CheckOne, checkOne, type PoolSettings } from './check-run.js';
+import { type CheckTask, checkTask, type PoolSettings } from './check-run.js';
 
 const settings = workerData as PoolSettings;
 const ready = Specs.load(
@@ -10,7 +9,6 @@ const ready = Specs.load(
   settings.nodeVersion ? { nodeVersion: settings.nodeVersion } : {},
 );
 
-export default async function check(batch: Recording[]): Promise<CheckOne[]> {
-  const specs = await ready;
-  return batch.map((r) => checkOne(specs, r, settings));
+export default async function check(task: CheckTask) {
+  return checkTask(await ready, task, settings);
 }

@@ -220,7 +220,8 @@ export async function startProxy(options: ProxyOptions) {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const asked = new URL(path, 'http://proxy.invalid');
-    const service = serviceOf(specs, method, asked);
+    // One target for every service: no need to match the request twice (here and in checkOne).
+    const service = urls.length === 1 ? undefined : serviceOf(specs, method, asked);
     const base = (service && targets[service]) ?? (urls.length === 1 ? urls[0] : undefined);
     if (!base) {
       res.writeHead(502, { 'content-type': 'application/json' });
@@ -248,10 +249,12 @@ export async function startProxy(options: ProxyOptions) {
       res.writeHead(status, up.statusMessage, forwardedHeaders(up.rawHeaders));
       const responseTap = new Tap(maxBodyBytes);
       up.on('data', (chunk: Buffer) => responseTap.push(chunk));
+      // Piped first: on the answer's end the app's response is ended before the exchange is
+      // validated, so validation adds nothing to the app's wait.
+      up.pipe(res);
       up.on('end', () => {
         if (judged) finish(n, method, target, req, requestTap, status, up, responseTap);
       });
-      up.pipe(res);
     });
     upstream.on('error', (error) => {
       if (!res.headersSent) {

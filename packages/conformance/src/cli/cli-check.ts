@@ -2,12 +2,11 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { runCheck } from '../check/check-run.js';
+import { defaultJobs, runCheck } from '../check/check-run.js';
 import { CheckTally, formatJson, formatJunit, formatText, itemJson } from '../check/report.js';
 import { defaultSpecDir, type Exclusions } from '../model/specs.js';
-import { defaultMaxBytes, readCaptures } from '../recordings/capture-input.js';
+import { defaultMaxBytes, readCaptureItems } from '../recordings/capture-input.js';
 import {
   defaultExclusions,
   emit,
@@ -33,8 +32,9 @@ export async function readExclusions(file: string | undefined): Promise<Exclusio
 function lineWriter(output: string | undefined) {
   const stream = output ? createWriteStream(output) : process.stdout;
   return {
-    async write(line: string) {
-      if (!stream.write(`${line}\n`)) await once(stream, 'drain');
+    /** A promise only when the reader is behind: no turn of the event loop per line otherwise. */
+    write(line: string): Promise<unknown> | undefined {
+      return stream.write(`${line}\n`) ? undefined : once(stream, 'drain');
     },
     async close() {
       if (stream === process.stdout) return;
@@ -69,7 +69,7 @@ export async function check(args: string[]): Promise<number> {
   const fmt = values.format ?? 'text';
   if (!['text', 'json', 'junit', 'jsonl'].includes(fmt))
     throw new UsageError(`--format: ${JSON.stringify(fmt)} must be text, json, jsonl or junit`);
-  const jobs = positiveInt('jobs', values.jobs, availableParallelism(), 256) || 1;
+  const jobs = positiveInt('jobs', values.jobs, defaultJobs(), 256) || 1;
   const maxBytes = positiveInt(
     'max-body-bytes',
     values['max-body-bytes'],
@@ -91,7 +91,7 @@ export async function check(args: string[]): Promise<number> {
   }, 3000);
   progress.unref();
   try {
-    await runCheck(specs, readCaptures(positionals, { maxBytes }), {
+    await runCheck(specs, readCaptureItems(positionals, { maxBytes }), {
       settings: {
         strict: values.strict === true,
         exclusions,
@@ -99,9 +99,9 @@ export async function check(args: string[]): Promise<number> {
         ...(values['node-version'] ? { nodeVersion: values['node-version'] } : {}),
       },
       jobs,
-      onItem: async (item) => {
+      onItem: (item) => {
         tally.add(item);
-        if (lines) await lines.write(JSON.stringify(itemJson(item)));
+        return lines?.write(JSON.stringify(itemJson(item)));
       },
     });
   } finally {

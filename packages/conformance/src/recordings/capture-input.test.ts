@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { passingRecordings, writeHar } from '../test/captures.js';
-import { readCaptures, readHar, StringCap, tooLargeMark } from './capture-input.js';
+import {
+  HarEntryCutter,
+  parseRaw,
+  readCaptures,
+  readHar,
+  StringCap,
+  tooLargeMark,
+} from './capture-input.js';
 import { recordingsToHar } from './har.js';
 import type { InputItem, Recording } from './recordings.js';
 
@@ -202,4 +209,69 @@ describe('readCaptures', () => {
     // The reader is at most the chunk it is in (plus the HAR's header) ahead: nothing piles up.
     expect(maxAhead).toBeLessThan(64 * 1024 + 4096);
   }, 120_000);
+});
+
+describe('HarEntryCutter', () => {
+  // Entries whose strings hold brackets, quotes and escapes; `entries` keys elsewhere that are
+  // not `$.log.entries` (inside the creator, a page, an entry, and beside the log).
+  const e0 = { request: { url: 'https://x/{a}]', note: 'q\\"}]{[' }, entries: [{ no: 1 }] };
+  const e1 = { 'k"ey': ['[', ']', '{', '}'], t: 'é\u0000\n' };
+  const text = JSON.stringify({
+    log: {
+      creator: { entries: [{ not: 'an entry' }] },
+      pages: [{ entries: [{ nor: 'this' }] }],
+      entries: [e0, e1],
+    },
+    entries: [{ bogus: true }],
+  });
+  const cut = (input: string, chunk: number) => {
+    const cutter = new HarEntryCutter();
+    const bytes = Buffer.from(input);
+    const out: unknown[] = [];
+    for (let i = 0; i < bytes.length; i += chunk)
+      for (const raw of cutter.push(bytes.subarray(i, i + chunk)))
+        out.push(JSON.parse(raw.toString('utf8')));
+    return { out, cutter };
+  };
+  test.each([1, 2, 3, 7, 64, 1 << 16])(
+    'cut in chunks of %i bytes: exactly the log entries',
+    (n) => {
+      const { out, cutter } = cut(text, n);
+      expect(out).toEqual([e0, e1]);
+      expect(cutter.found).toBe(true);
+      expect(cutter.cutShort).toBe(false);
+    },
+  );
+  test('an input that ends inside the entries is cut short; one without them has none', () => {
+    expect(cut(text.slice(0, text.indexOf('"k')), 5).cutter.cutShort).toBe(true);
+    const none = cut(JSON.stringify({ a: [{ entries: [{ b: 1 }] }] }), 4);
+    expect(none.out).toEqual([]);
+    expect(none.cutter.found).toBe(false);
+  });
+  test('an entry that is not JSON is one finding; the entries after it are still read', async () => {
+    const [a, b] = (recordingsToHar(recordings.slice(0, 2)) as { log: { entries: object[] } }).log
+      .entries;
+    const file = join(dir, 'bad-entry.har');
+    await writeFile(
+      file,
+      `{"log":{"entries":[${JSON.stringify(a)},{"request":{"method":"GET",,}},${JSON.stringify(b)}]}}`,
+    );
+    const items = await collect(readCaptures([file], { maxBytes: 1 << 20 }));
+    expect(files(items)).toEqual([`${file}#0`, `${file}#2`]);
+    expect(problems(items)).toEqual([
+      expect.stringMatching(new RegExp(`^malformed ${file}#1: not valid JSON at entry 1: `)),
+    ]);
+  });
+  test('parseRaw applies the era mark it carries; a blank line is nothing', () => {
+    const raw = Buffer.from(JSON.stringify(recordings[0]));
+    const mark = { reason: 'older era', lenient: ['/x'] };
+    const item = parseRaw({ raw, file: 'a.jsonl:1', format: 'jsonl', mark });
+    expect(item && 'recording' in item && item.recording).toMatchObject({
+      file: 'a.jsonl:1',
+      ...mark,
+    });
+    expect(parseRaw({ raw: Buffer.from('  \r'), file: 'a.jsonl:2', format: 'jsonl' })).toBe(
+      undefined,
+    );
+  });
 });

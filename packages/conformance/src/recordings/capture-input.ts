@@ -4,13 +4,13 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JSONParser } from '@streamparser/json';
 import { harEntryToRecording, harToRecordings, isHar } from './har.js';
 
 export { tooLargeMark } from './har.js';
 
 import {
   assertRecording,
+  type EraMark,
   type EraMarks,
   eraMarkFor,
   filesBelow,
@@ -85,58 +85,201 @@ export class StringCap {
   }
 }
 
-/** The HAR entries of a byte stream, one by one; a syntax error or truncation ends the file. */
-export async function* readHar(
+/**
+ * An exchange not parsed yet: its bytes (a JSON Lines line, a HAR entry) and where it is
+ * from. `check` hands these to its workers in batches, so that each is parsed only where it
+ * is validated and no parsed exchange is copied between threads.
+ */
+export interface RawItem {
+  raw: Buffer;
+  /** File and line (`a.jsonl:12`) or entry index (`a.har#3`). */
+  file: string;
+  format: 'jsonl' | 'har';
+  /** The era mark of the folder the file is in, if any. */
+  mark?: EraMark;
+}
+
+export type CaptureItem = InputItem | RawItem;
+
+/** A raw item parsed: a recording, or what is wrong with it; undefined for a blank line. */
+export function parseRaw(item: RawItem): InputItem | undefined {
+  let parsed: InputItem | undefined;
+  if (item.format === 'jsonl') {
+    const text = item.raw.toString('utf8').trim();
+    if (text === '') return undefined;
+    parsed = parseRecording(text, item.file);
+  } else {
+    let value: unknown;
+    try {
+      value = JSON.parse(item.raw.toString('utf8'));
+    } catch (error) {
+      const at = item.file.slice(item.file.lastIndexOf('#') + 1);
+      return {
+        file: item.file,
+        kind: 'malformed',
+        message: `not valid JSON at entry ${at}: ${(error as Error).message}`,
+      };
+    }
+    parsed = harEntryToRecording(value, item.file);
+  }
+  return item.mark && 'recording' in parsed
+    ? { recording: { ...parsed.recording, ...item.mark } }
+    : parsed;
+}
+
+/** Parses the raw items of a stream of capture items, in order. */
+export async function* parsedItems(items: AsyncIterable<CaptureItem>): AsyncGenerator<InputItem> {
+  for await (const item of items) {
+    if (!('raw' in item)) yield item;
+    else {
+      const parsed = parseRaw(item);
+      if (parsed) yield parsed;
+    }
+  }
+}
+
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+/**
+ * Cuts the items of `log.entries` out of a HAR's bytes as they stream in, without parsing
+ * anything. Hand-written: the streaming JSON parsers (@streamparser/json, stream-json)
+ * tokenise every byte in JavaScript and build the values themselves, several times slower
+ * than `JSON.parse` on each entry's bytes; this follows only strings, escapes and brackets.
+ */
+export class HarEntryCutter {
+  #depth = 0;
+  #inString = false;
+  #escape = false;
+  /** Bracket per open level (1 = the document). */
+  readonly #open: number[] = [];
+  /** The key each open object (levels 1 and 2) is at, to find `$.log.entries`. */
+  readonly #keys: (string | undefined)[] = [];
+  #expectKey = false;
+  #key: number[] | undefined;
+  /** Level of the entries array while it is open. */
+  #entries = -1;
+  #parts: Buffer[] = [];
+  #inEntry = false;
+  /** Whether `$.log.entries` was found at all. */
+  found = false;
+
+  /** The entries that end in this chunk, whole. */
+  push(chunk: Buffer): Buffer[] {
+    const out: Buffer[] = [];
+    let start = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i] as number;
+      if (this.#inString) {
+        if (this.#escape) this.#escape = false;
+        else if (b === BACKSLASH) this.#escape = true;
+        else if (b === QUOTE) {
+          this.#inString = false;
+          if (this.#key) {
+            this.#keys[this.#depth] = Buffer.from(this.#key).toString('utf8');
+            this.#key = undefined;
+          }
+          continue;
+        }
+        this.#key?.push(b);
+        continue;
+      }
+      if (b === QUOTE) {
+        this.#inString = true;
+        if (this.#expectKey && this.#depth <= 2) this.#key = [];
+      } else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+        const depth = ++this.#depth;
+        this.#open[depth] = b;
+        this.#keys[depth] = undefined;
+        this.#expectKey = b === OPEN_OBJECT;
+        if (b === OPEN_OBJECT && this.#entries > 0 && depth === this.#entries + 1) {
+          this.#inEntry = true;
+          start = i;
+        } else if (
+          depth === 3 &&
+          b === OPEN_ARRAY &&
+          this.#open[1] === OPEN_OBJECT &&
+          this.#open[2] === OPEN_OBJECT &&
+          this.#keys[1] === 'log' &&
+          this.#keys[2] === 'entries'
+        ) {
+          this.#entries = depth;
+          this.found = true;
+        }
+      } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+        if (this.#inEntry && this.#depth === this.#entries + 1) {
+          this.#parts.push(chunk.subarray(start, i + 1));
+          out.push(
+            this.#parts.length === 1
+              ? Buffer.from(this.#parts[0] as Buffer)
+              : Buffer.concat(this.#parts),
+          );
+          this.#parts = [];
+          this.#inEntry = false;
+        } else if (this.#depth === this.#entries) this.#entries = -1;
+        this.#depth--;
+        this.#expectKey = false;
+      } else if (b === 0x2c) this.#expectKey = this.#open[this.#depth] === OPEN_OBJECT;
+      else if (b === 0x3a) this.#expectKey = false;
+    }
+    // A copy: the stream may reuse the chunk's memory.
+    if (this.#inEntry) this.#parts.push(Buffer.from(chunk.subarray(start)));
+    return out;
+  }
+
+  /** Whether the input ended inside the entries. */
+  get cutShort(): boolean {
+    return this.#inEntry || this.#entries > 0;
+  }
+}
+
+/**
+ * The `log.entries` of a HAR byte stream, one raw item each (strings over the size cap cut
+ * down first), then a finding if the input ends inside them or has none.
+ */
+export async function* harItems(
   chunks: AsyncIterable<Buffer>,
   file: string,
   options: ReadOptions,
-): AsyncGenerator<InputItem> {
-  const parser = new JSONParser({ paths: ['$.log.entries.*'], keepStack: false });
+): AsyncGenerator<CaptureItem> {
   const cap = new StringCap(options.maxBytes);
-  let ready: unknown[] = [];
+  const cutter = new HarEntryCutter();
   let index = 0;
-  let failure: Error | undefined;
-  parser.onValue = ({ value }) => {
-    ready.push(value);
-  };
-  parser.onError = (error) => {
-    failure ??= error;
-  };
-  parser.onEnd = () => {};
-  const drain = function* (): Generator<InputItem> {
-    const values = ready;
-    ready = [];
-    for (const value of values) yield harEntryToRecording(value, `${file}#${index++}`);
-  };
-  for await (const chunk of chunks) {
-    parser.write(cap.push(chunk));
-    yield* drain();
-    if (failure) break;
-  }
-  if (!failure && !parser.isEnded) parser.end();
-  yield* drain();
-  if (failure) {
-    const truncated = /end|unexpected/i.test(failure.message) && !parser.isEnded;
+  for await (const chunk of chunks)
+    for (const raw of cutter.push(cap.push(chunk)))
+      yield { raw, file: `${file}#${index++}`, format: 'har' };
+  if (cutter.cutShort)
     yield {
       file: `${file}#${index}`,
       kind: 'malformed',
-      message: `${truncated ? 'HAR cut short or not valid JSON' : 'not valid JSON'} at entry ${index}: ${failure.message}`,
+      message: `HAR cut short or not valid JSON at entry ${index}: the input ends inside it`,
     };
-  } else if (index === 0)
+  else if (!cutter.found || index === 0)
     yield { file, kind: 'malformed', message: 'no exchanges: not a HAR 1.2 log with entries' };
 }
 
-/** Each line of a JSON Lines byte stream as a recording; an over-long line is skipped. */
-export async function* readJsonLines(
+/** The HAR entries of a byte stream, one by one, parsed. */
+export function readHar(
   chunks: AsyncIterable<Buffer>,
   file: string,
   options: ReadOptions,
 ): AsyncGenerator<InputItem> {
+  return parsedItems(harItems(chunks, file, options));
+}
+
+/** Each line of a JSON Lines byte stream as a raw item; an over-long line is skipped. */
+export async function* jsonLinesItems(
+  chunks: AsyncIterable<Buffer>,
+  file: string,
+  options: ReadOptions,
+): AsyncGenerator<CaptureItem> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipped = 0;
   let line = 0;
-  const finish = (tail: Buffer): InputItem | undefined => {
+  const finish = (tail: Buffer, copy: boolean): CaptureItem | undefined => {
     line++;
     const where = `${file}:${line}`;
     if (skipped > 0 || pendingBytes + tail.length > options.maxBytes) {
@@ -150,17 +293,18 @@ export async function* readJsonLines(
         message: `not checked: too large (${size} bytes, cap ${options.maxBytes})`,
       };
     }
-    const bytes = pending.length === 0 ? tail : Buffer.concat([...pending, tail]);
+    const raw =
+      pending.length === 0 ? (copy ? Buffer.from(tail) : tail) : Buffer.concat([...pending, tail]);
     pending = [];
     pendingBytes = 0;
-    const text = bytes.toString('utf8').trim();
-    if (text === '') return undefined;
-    return parseRecording(text, where);
+    if (isBlank(raw)) return undefined;
+    return { raw, file: where, format: 'jsonl' };
   };
   for await (const chunk of chunks) {
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const item = finish(chunk.subarray(start, nl));
+      // A copy: the stream may reuse the chunk's memory once the next one is read.
+      const item = finish(chunk.subarray(start, nl), true);
       if (item) yield item;
       start = nl + 1;
     }
@@ -170,15 +314,28 @@ export async function* readJsonLines(
       pending = [];
       pendingBytes = 0;
     } else if (rest.length > 0) {
-      // A copy: the stream may reuse the chunk's memory.
       pending.push(Buffer.from(rest));
       pendingBytes += rest.length;
     }
   }
   if (pendingBytes > 0 || skipped > 0) {
-    const item = finish(Buffer.alloc(0));
+    const item = finish(Buffer.alloc(0), false);
     if (item) yield item;
   }
+}
+
+function isBlank(bytes: Buffer): boolean {
+  for (const b of bytes) if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
+  return true;
+}
+
+/** Each line of a JSON Lines byte stream as a recording; an over-long line is skipped. */
+export function readJsonLines(
+  chunks: AsyncIterable<Buffer>,
+  file: string,
+  options: ReadOptions,
+): AsyncGenerator<InputItem> {
+  return parsedItems(jsonLinesItems(chunks, file, options));
 }
 
 function parseRecording(text: string, file: string): InputItem {
@@ -190,7 +347,9 @@ function parseRecording(text: string, file: string): InputItem {
   }
   const problem = recordingProblem(parsed);
   if (problem) return { file, kind: 'malformed', message: problem };
-  return { recording: { ...(parsed as Recording), file } };
+  // The parsed object is this line's own: named in place rather than copied.
+  (parsed as Recording).file = file;
+  return { recording: parsed as Recording };
 }
 
 const jsonLinesName = /\.(jsonl|ndjson)$/;
@@ -208,7 +367,7 @@ async function* sniffed(
   chunks: AsyncIterable<Buffer>,
   file: string,
   options: ReadOptions,
-): AsyncGenerator<InputItem> {
+): AsyncGenerator<CaptureItem> {
   const iterator = chunks[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
@@ -243,21 +402,21 @@ async function* sniffed(
       yield next.value;
     }
   })();
-  yield* lines ? readJsonLines(all, file, options) : readHar(all, file, options);
+  yield* lines ? jsonLinesItems(all, file, options) : harItems(all, file, options);
 }
 
 async function* readFileItems(
   path: string,
   name: string,
   options: ReadOptions,
-): AsyncGenerator<InputItem> {
-  if (jsonLinesName.test(path)) return yield* readJsonLines(chunksOf(path), name, options);
-  if (path.endsWith('.har')) return yield* readHar(chunksOf(path), name, options);
+): AsyncGenerator<CaptureItem> {
+  if (jsonLinesName.test(path)) return yield* jsonLinesItems(chunksOf(path), name, options);
+  if (path.endsWith('.har')) return yield* harItems(chunksOf(path), name, options);
   const { size } = await stat(path);
   if (size > Math.min(wholeFileLimit, options.maxBytes)) {
     // Too large to read whole: a HAR is streamed; a single recording that large is over the cap.
-    for await (const item of readHar(chunksOf(path), name, options))
-      yield 'recording' in item || item.file !== name
+    for await (const item of harItems(chunksOf(path), name, options))
+      yield 'raw' in item || 'recording' in item || item.file !== name
         ? item
         : {
             file: name,
@@ -284,7 +443,11 @@ async function* readFileItems(
   else yield { recording: { ...(parsed as Recording), file: name } };
 }
 
-function itemWithMark(item: InputItem, marks: EraMarks): InputItem {
+function itemWithMark(item: CaptureItem, marks: EraMarks): CaptureItem {
+  if ('raw' in item) {
+    const mark = eraMarkFor(marks, item.file);
+    return mark ? { ...item, mark } : item;
+  }
   if (!('recording' in item)) return item;
   const mark = eraMarkFor(marks, item.recording.file);
   return mark ? { recording: { ...item.recording, ...mark } } : item;
@@ -295,10 +458,18 @@ function itemWithMark(item: InputItem, marks: EraMarks): InputItem {
  * recursively, sorted by path) and `-` (stdin), in order. A path that does not exist is a
  * usage error; anything wrong inside a file is an item naming the file and line or entry.
  */
-export async function* readCaptures(
+export function readCaptures(paths: string[], options: ReadOptions): AsyncGenerator<InputItem> {
+  return parsedItems(readCaptureItems(paths, options));
+}
+
+/**
+ * `readCaptures` with JSON Lines lines and HAR entries left unparsed (`RawItem`), for a
+ * reader that parses them elsewhere (`check`'s workers) or not at all (`parseRaw`).
+ */
+export async function* readCaptureItems(
   paths: string[],
   options: ReadOptions,
-): AsyncGenerator<InputItem> {
+): AsyncGenerator<CaptureItem> {
   for (const path of paths) {
     if (path === '-') {
       yield* sniffed(options.stdin ?? (process.stdin as AsyncIterable<Buffer>), 'stdin', options);
