@@ -9,16 +9,15 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Specs } from '../../model/specs.js';
 import { loadRecordings } from '../../recordings/recordings.js';
+import { cli, runNode } from '../../test/cli-run.js';
 import { startFaultyProxy } from '../../test/faulty-proxy.js';
 import {
   axeViolations,
   browserContext,
-  cli,
   contractReport,
   fitsWidth,
   openFromDisk,
   recordingsDir,
-  runNode,
   specDir,
 } from '../../test/report-pages.js';
 import { driftsOf, type ReportInput } from '../formats/report-view.js';
