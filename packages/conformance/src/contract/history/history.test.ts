@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Specs } from '../../model/specs.js';
 import { loadRecordings } from '../../recordings/recordings.js';
 import { cli, runNode } from '../../test/cli-run.js';
-import { startFaultyProxy } from '../../test/faulty-proxy.js';
+import { resultsReversed, startFaultyProxy } from '../../test/faulty-proxy.js';
 import {
   axeViolations,
   browserContext,
@@ -43,11 +43,7 @@ beforeAll(async () => {
   reports = [];
   try {
     for (const faulty of [false, true, false]) {
-      proxy.fault = (x) => {
-        const body = x.body as { results?: unknown[] };
-        if (!faulty || !Array.isArray(body?.results) || body.results.length < 2) return undefined;
-        return { ...x, body: { ...body, results: [...body.results].reverse() } };
-      };
+      proxy.fault = (x) => (faulty ? resultsReversed(x, 2) : undefined);
       // Through the CLI's --history flag, as a nightly job would keep them.
       const { report } = await contractReport([...target(proxy.url), '--history', history]);
       reports.push(report);
