@@ -40,6 +40,20 @@ function resolvePointer(document, value) {
     .reduce((node, key) => node?.[key], document);
 }
 
+/** One parameter of a REST operation as a schema field, `extraHead` beside its name. */
+export function paramField(p, { anchor, schemas }, extraHead) {
+  return raw(
+    schemas.field({
+      name: p.name,
+      schema: p.schema,
+      required: p.required,
+      description: p.description,
+      extraHead,
+      id: partAnchor(anchor, 'params', p.name),
+    }),
+  );
+}
+
 /**
  * One described response of a REST operation: its search entry, its line in the field index and
  * its block (status, description, body schema, then `more`). The REST and node pages share it.
@@ -502,16 +516,10 @@ function renderHealthEndpoint(
 
   const paramFields = params.length
     ? params.map((p) =>
-        raw(
-          schemas.field({
-            name: p.name,
-            schema: p.schema,
-            required: p.required,
-            description: p.description,
-            extraHead:
-              html`<span class="badge position">in ${p.in}</span>${p.explode && p.schema?.type === 'array' ? html` <span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>` : ''}`.toString(),
-            id: partAnchor(anchor, 'params', p.name),
-          }),
+        paramField(
+          p,
+          { anchor, schemas },
+          html`<span class="badge position">in ${p.in}</span>${p.explode && p.schema?.type === 'array' ? html` <span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>` : ''}`.toString(),
         ),
       )
     : html`<p class="muted">No parameters.</p>`;

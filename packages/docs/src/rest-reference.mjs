@@ -6,6 +6,7 @@ import {
   badgesFor,
   CURRENT_SCRIPT,
   fieldCollector,
+  paramField,
   promisesOf,
   REFERENCE_CSS,
   renderServers,
@@ -205,18 +206,12 @@ function renderParameters(parameters, { anchor, schemas }) {
     return [
       html`<p class="param-group">In the ${where}</p>`,
       html`<div class="fields">${list.map((p) =>
-        raw(
-          schemas.field({
-            name: p.name,
-            schema: p.schema,
-            required: p.required,
-            description: p.description,
-            extraHead:
-              p.in === 'query' && p.explode !== false && p.schema?.type === 'array'
-                ? html`<span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>`.toString()
-                : undefined,
-            id: partAnchor(anchor, 'params', p.name),
-          }),
+        paramField(
+          p,
+          { anchor, schemas },
+          p.in === 'query' && p.explode !== false && p.schema?.type === 'array'
+            ? html`<span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>`.toString()
+            : undefined,
         ),
       )}</div>`,
     ];
