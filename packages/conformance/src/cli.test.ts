@@ -11,6 +11,7 @@ import { buildPath } from './contract/contract.js';
 import { Specs } from './model/specs.js';
 import { recordingsToHar } from './recordings/har.js';
 import { loadRecordings } from './recordings/recordings.js';
+import { cli, run } from './test/cli-run.js';
 
 // Operations and methods of the bundled specs (Data, Metrics, node health, node RPC), counted
 // here so that a spec edit that adds one needs no edit of this file.
@@ -19,23 +20,7 @@ const specTotal =
   loaded.rest.reduce((n, s) => n + s.operations.length, 0) +
   loaded.rpc.reduce((n, s) => n + s.methods.length, 0);
 
-const cli = new URL('../dist/cli.js', import.meta.url).pathname;
 const corpus = new URL('../../../specs/recordings/', import.meta.url).pathname;
-
-function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function listen(server: Server): Promise<string> {
   server.listen(0, '127.0.0.1');

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `pnpm docs`: builds the static, offline spec site into dist/ from the bundled specs.
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,16 @@ async function readSpec(specsDir, file) {
       `cannot read ${path} (${error.code ?? error.message}); bundle the specs first: pnpm specs:bundle`,
     );
   }
+}
+
+/** The bundled specs keyed as in SPEC_FILES (data, metrics, openrpc, health): what the tests derive from. */
+export function bundledSpecs(specsDir = defaultSpecsDir) {
+  return Object.fromEntries(
+    SPEC_FILES.map(({ file, key }) => [
+      key,
+      JSON.parse(readFileSync(join(specsDir, file), 'utf8')),
+    ]),
+  );
 }
 
 /** Builds the site; returns the files written, relative to `outDir`. */

@@ -40,6 +40,60 @@ function resolvePointer(document, value) {
     .reduce((node, key) => node?.[key], document);
 }
 
+/** One parameter of a REST operation as a schema field, `extraHead` beside its name. */
+export function paramField(p, { anchor, schemas }, extraHead) {
+  return raw(
+    schemas.field({
+      name: p.name,
+      schema: p.schema,
+      required: p.required,
+      description: p.description,
+      extraHead,
+      id: partAnchor(anchor, 'params', p.name),
+    }),
+  );
+}
+
+/**
+ * One described response of a REST operation: its search entry, its line in the field index and
+ * its block (status, description, body schema, then `more`). The REST and node pages share it.
+ */
+export function responseBlock(
+  r,
+  { anchor, operationId, kind, open = true, more = '', entry, add, fields, md, schemas },
+) {
+  const json = r.content?.['application/json'];
+  const id = partAnchor(anchor, 'responses', r.status);
+  add({
+    ...entry,
+    kind,
+    title: `HTTP ${r.status}`,
+    anchor: id,
+    context: operationId,
+    text: r.description,
+  });
+  fields.at({ ...entry, call: operationId, part: 'response', label: `response ${r.status}` });
+  return html`<div class="response" id="${id}"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
+${json?.schema ? raw(schemas.block(json.schema, { id, open })) : ''}${more}</div>`;
+}
+
+/** A response's examples as code blocks, one per named example; `resolve` follows a `$ref`. */
+export function responseExampleBlocks(status, json, resolve) {
+  if (!json) return [];
+  const list = json.examples
+    ? Object.entries(json.examples).map(([name, ex]) => [name, resolve(ex)?.value])
+    : json.example !== undefined
+      ? [['example', json.example]]
+      : [];
+  return list.map(([name, value]) =>
+    codeBlock({
+      label: `Response ${status} · ${name}`,
+      highlighted: highlightJson(value),
+      lang: 'json',
+    }),
+  );
+}
+
 /** Methods grouped by their first tag (the namespace), in the document's tag order. */
 export function groupMethods(openrpc) {
   const groups = new Map();
@@ -462,16 +516,10 @@ function renderHealthEndpoint(
 
   const paramFields = params.length
     ? params.map((p) =>
-        raw(
-          schemas.field({
-            name: p.name,
-            schema: p.schema,
-            required: p.required,
-            description: p.description,
-            extraHead:
-              html`<span class="badge position">in ${p.in}</span>${p.explode && p.schema?.type === 'array' ? html` <span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>` : ''}`.toString(),
-            id: partAnchor(anchor, 'params', p.name),
-          }),
+        paramField(
+          p,
+          { anchor, schemas },
+          html`<span class="badge position">in ${p.in}</span>${p.explode && p.schema?.type === 'array' ? html` <span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>` : ''}`.toString(),
         ),
       )
     : html`<p class="muted">No parameters.</p>`;
@@ -480,42 +528,23 @@ function renderHealthEndpoint(
     status,
     ...resolvePointer(health, r),
   }));
-  const responseDocs = responses.map((r) => {
-    const json = r.content?.['application/json'];
-    const id = partAnchor(anchor, 'responses', r.status);
-    add({
-      ...entry,
+  const responseDocs = responses.map((r) =>
+    responseBlock(r, {
+      anchor,
+      operationId: operation.operationId,
       kind: 'error',
-      title: `HTTP ${r.status}`,
-      anchor: id,
-      context: operation.operationId,
-      text: r.description,
-    });
-    fields.at({
-      ...entry,
-      call: operation.operationId,
-      part: 'response',
-      label: `response ${r.status}`,
-    });
-    return html`<div class="response" id="${id}"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
-${json?.schema ? raw(schemas.block(json.schema, { id })) : ''}</div>`;
-  });
-  const responseExamples = responses.flatMap((r) => {
-    const json = r.content?.['application/json'];
-    if (!json) return [];
-    const list = json.examples
-      ? Object.entries(json.examples).map(([name, ex]) => [name, resolvePointer(health, ex)?.value])
-      : json.example !== undefined
-        ? [['example', json.example]]
-        : [];
-    return list.map(([name, value]) =>
-      codeBlock({
-        label: `Response ${r.status} · ${name}`,
-        highlighted: highlightJson(value),
-        lang: 'json',
-      }),
-    );
-  });
+      entry,
+      add,
+      fields,
+      md,
+      schemas,
+    }),
+  );
+  const responseExamples = responses.flatMap((r) =>
+    responseExampleBlocks(r.status, r.content?.['application/json'], (ex) =>
+      resolvePointer(health, ex),
+    ),
+  );
   const twin = rpcTwin && openrpc.methods.some((m) => m.name === rpcTwin);
   return html`<section class="method" id="${anchor}">
 <div class="method-doc">

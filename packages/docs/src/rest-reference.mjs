@@ -1,14 +1,17 @@
 // The REST references (Data API, Metrics API) with the same anatomy as the node page: what
 // the operation does, its parameters, its answer, its errors, its promises, examples and the
 // console's mount point; every operation, parameter, field, status and promise has an id.
-import { codeBlock, highlightJson, html, markdown, page, raw } from './html.mjs';
+import { codeBlock, html, markdown, page, raw } from './html.mjs';
 import {
   badgesFor,
   CURRENT_SCRIPT,
   fieldCollector,
+  paramField,
   promisesOf,
   REFERENCE_CSS,
   renderServers,
+  responseBlock,
+  responseExampleBlocks,
   tryPlaceholder,
 } from './node-reference.mjs';
 import {
@@ -203,18 +206,12 @@ function renderParameters(parameters, { anchor, schemas }) {
     return [
       html`<p class="param-group">In the ${where}</p>`,
       html`<div class="fields">${list.map((p) =>
-        raw(
-          schemas.field({
-            name: p.name,
-            schema: p.schema,
-            required: p.required,
-            description: p.description,
-            extraHead:
-              p.in === 'query' && p.explode !== false && p.schema?.type === 'array'
-                ? html`<span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>`.toString()
-                : undefined,
-            id: partAnchor(anchor, 'params', p.name),
-          }),
+        paramField(
+          p,
+          { anchor, schemas },
+          p.in === 'query' && p.explode !== false && p.schema?.type === 'array'
+            ? html`<span class="badge position">repeat: ?${p.name}=a&amp;${p.name}=b</span>`.toString()
+            : undefined,
         ),
       )}</div>`,
     ];
@@ -228,27 +225,21 @@ function renderResponses(operation, { doc, anchor, schemas, md, add, fields, ent
     ...resolveRef(doc, r),
   }));
   const one = (r) => {
-    const json = r.content?.['application/json'];
-    const id = partAnchor(anchor, 'responses', r.status);
     const failure = /^[45]/.test(r.status);
-    add({
-      ...entry,
-      kind: failure ? 'error' : 'field',
-      title: `HTTP ${r.status}`,
-      anchor: id,
-      context: operation.operationId,
-      text: r.description,
-    });
-    fields.at({
-      ...entry,
-      call: operation.operationId,
-      part: 'response',
-      label: `response ${r.status}`,
-    });
     const links = Object.entries(r.links ?? {}).map(([key, l]) => ({ key, ...resolveRef(doc, l) }));
-    return html`<div class="response" id="${id}"><div class="response-head"><span class="status s${r.status[0]}">${r.status}</span> ${raw(md(r.description).replace(/^<p>|<\/p>$/g, ''))}</div>
-${json?.schema ? raw(schemas.block(json.schema, { id, open: !failure })) : ''}
-${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>, followed by the contract tester):</p><ul class="links">${links.map((l) => html`<li><a href="#${l.operationId}"><code>${l.operationId}</code></a>${l.description ? ` – ${l.description}` : ''}${Object.entries(l.parameters ?? {}).map(([k, v]) => html` <code>${k}</code> ← <code>${String(v)}</code>`)}</li>`)}</ul>` : ''}</div>`;
+    return responseBlock(r, {
+      anchor,
+      operationId: operation.operationId,
+      kind: failure ? 'error' : 'field',
+      open: !failure,
+      more: html`
+${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>, followed by the contract tester):</p><ul class="links">${links.map((l) => html`<li><a href="#${l.operationId}"><code>${l.operationId}</code></a>${l.description ? ` – ${l.description}` : ''}${Object.entries(l.parameters ?? {}).map(([k, v]) => html` <code>${k}</code> ← <code>${String(v)}</code>`)}</li>`)}</ul>` : ''}`,
+      entry,
+      add,
+      fields,
+      md,
+      schemas,
+    });
   };
   const answers = responses.filter((r) => !/^[45]/.test(r.status));
   const errors = responses.filter((r) => /^[45]/.test(r.status));
@@ -260,22 +251,11 @@ ${errors.length ? errors.map(one) : html`<p class="muted">No documented errors.<
 
 /** The response examples, one block per status and named example. */
 function responseExamples(operation, doc) {
-  return Object.entries(operation.responses ?? {}).flatMap(([status, raw]) => {
-    const json = resolveRef(doc, raw)?.content?.['application/json'];
-    if (!json) return [];
-    const list = json.examples
-      ? Object.entries(json.examples).map(([n, ex]) => [n, resolveRef(doc, ex)?.value])
-      : json.example !== undefined
-        ? [['example', json.example]]
-        : [];
-    return list.map(([n, value]) =>
-      codeBlock({
-        label: `Response ${status} · ${n}`,
-        highlighted: highlightJson(value),
-        lang: 'json',
-      }),
-    );
-  });
+  return Object.entries(operation.responses ?? {}).flatMap(([status, raw]) =>
+    responseExampleBlocks(status, resolveRef(doc, raw)?.content?.['application/json'], (ex) =>
+      resolveRef(doc, ex),
+    ),
+  );
 }
 
 function renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag }) {

@@ -2,25 +2,19 @@
 // a sub-path: the queries and queries derived from the bundled specs find their item
 // among the first five results shown, and the result's link lands on it; the keyboard alone
 // opens, walks and follows the results.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { bundledSpecs, defaultOutDir } from './build.mjs';
 import { launchContext } from './chromium.mjs';
 import { listOperations, operationsOf, resolveRef } from './operations.mjs';
 import { serveStatic } from './serve.mjs';
 
 const dist = defaultOutDir;
-const spec = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
-const specs = {
-  data: spec('data-api.json'),
-  metrics: spec('metrics-api.json'),
-  openrpc: spec('node-rpc.json'),
-  health: spec('node-health.json'),
-};
+const specs = bundledSpecs();
 const calls = listOperations(specs);
 const CALL_KINDS = new Set(['operation', 'method', 'health']);
 

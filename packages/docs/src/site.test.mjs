@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { bundledSpecs, defaultOutDir, defaultSpecsDir } from './build.mjs';
 import { CHANGES_PAGE } from './changes.mjs';
 import { CONFORMANCE_PAGE } from './conformance.mjs';
 import { GUIDE_PAGE } from './guide.mjs';
@@ -106,12 +106,7 @@ describe('built site', () => {
   });
 
   it('renders every call once, with its console mount point, on the page the list names', () => {
-    const specs = {
-      data: spec('data-api.json'),
-      metrics: spec('metrics-api.json'),
-      openrpc: spec('node-rpc.json'),
-      health: spec('node-health.json'),
-    };
+    const specs = bundledSpecs();
     const calls = listOperations(specs);
     expect(calls.length).toBe(
       operationsOf(specs.data).length +
@@ -132,12 +127,7 @@ describe('built site', () => {
   });
 
   it('shows a contract run with a verdict and one row per operation of the specs', () => {
-    const specs = {
-      data: spec('data-api.json'),
-      metrics: spec('metrics-api.json'),
-      openrpc: spec('node-rpc.json'),
-      health: spec('node-health.json'),
-    };
+    const specs = bundledSpecs();
     const page = read(CONFORMANCE_PAGE);
     expect(page).toMatch(/Verdict: <span class="badge v-(conforms|drift|not-tested)">/);
     const table = page.slice(page.indexOf('<h2 id="operations">'), page.indexOf('<h2 id="drift">'));

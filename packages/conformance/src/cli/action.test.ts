@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
+import { type Run, runNode } from '../test/cli-run.js';
 import { type FaultyProxy, startFaultyProxy } from '../test/faulty-proxy.js';
-import { type CliRun, recordingsDir, runNode, specDir } from '../test/report-pages.js';
+import { recordingsDir, specDir } from '../test/report-pages.js';
 
 const script = new URL('../../action/run.mjs', import.meta.url).pathname;
 const actionFile = new URL('../../../../action.yml', import.meta.url).pathname;
@@ -20,7 +21,7 @@ const operation = 'listBlockchains';
 
 let proxy: FaultyProxy;
 let dir: string;
-let run: CliRun;
+let run: Run;
 const keysSeen = new Set<string>();
 const outputs = new Map<string, string>();
 

@@ -8,24 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recordingsToHar } from '../recordings/har.js';
 import type { Recording } from '../recordings/recordings.js';
 import { corpus, passingRecordings } from '../test/captures.js';
-
-const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
-
-function run(args: string[], stdin?: Buffer) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+import { cli, run } from '../test/cli-run.js';
 
 let dir: string;
 let recordings: Recording[];
@@ -102,7 +85,7 @@ describe('check at scale', () => {
     const har = Buffer.from(
       JSON.stringify(recordingsToHar([...recordings, ...recordings]), null, 2),
     );
-    const { code, stdout } = await run(['check', '-', '--strict', '--format', 'json'], har);
+    const { code, stdout } = await run(['check', '-', '--strict', '--format', 'json'], {}, har);
     const report = JSON.parse(stdout);
     expect(report.summary.exchanges).toBe(2 * recordings.length);
     const counts = Object.values(report.summary.operations) as { passed: number; failed: number }[];

@@ -1,5 +1,4 @@
 // `avalanche-conformance diff` end to end, as a child process on files written to a temp folder.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,24 +7,9 @@ import { stringify } from 'yaml';
 import { defaultSpecDir } from '../model/specs.js';
 import { recordingsToHar } from '../recordings/har.js';
 import { loadRecordings } from '../recordings/recordings.js';
+import { run } from '../test/cli-run.js';
 
-const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
 const corpus = new URL('../../../../specs/recordings/', import.meta.url).pathname;
-
-function run(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let dir: string;
 const oldDir = () => join(dir, 'old');

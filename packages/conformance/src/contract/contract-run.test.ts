@@ -1,12 +1,10 @@
 // The runner's operator controls against real servers on 127.0.0.1: no answer is not tested, a
 // silent target is given up on, --header reaches only its service, --max-failures stops the run.
 // Servers that must not answer never do (no slow server racing a short timeout).
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
+import { closeServers, type Seen, serve } from '../test/cli-run.js';
 import {
   type ContractCase,
   contractCases,
@@ -22,32 +20,7 @@ const recordings = await loadRecordings(new URL('recordings/', root).pathname);
 const allCases = contractCases(specs, recordings).filter((c) => !c.skip);
 const services = [...specs.rest, ...specs.rpc].map((s) => s.name);
 
-const closers: (() => void)[] = [];
-afterEach(() => {
-  for (const close of closers.splice(0)) close();
-});
-
-interface Seen {
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** A server on 127.0.0.1 that notes every request; `answer` undefined never answers. */
-async function serve(answer?: (seen: Seen, res: import('node:http').ServerResponse) => void) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    const s = { url: req.url ?? '', headers: req.headers };
-    seen.push(s);
-    answer?.(s, res);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  closers.push(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
+afterEach(closeServers);
 
 const everywhere = (url: string) => Object.fromEntries(services.map((s) => [s, url]));
 const options = (targets: Record<string, string>, more: Partial<RunOptions> = {}): RunOptions => ({

@@ -642,6 +642,15 @@ async function attempt(
   }
 }
 
+/** One try at a case: when it left, how many tries so far, its target and the run's state. */
+interface Try {
+  sentAt: number;
+  tries: number;
+  base: string;
+  options: RunOptions;
+  state: RunState;
+}
+
 /**
  * What a rate-limited answer leads to: a wait and another try (`retry`), or the case not
  * tested with why. Gives the target up when it asks for a wait past the cap, or after
@@ -649,11 +658,7 @@ async function attempt(
  */
 function afterPushBack(
   response: Response,
-  sentAt: number,
-  tries: number,
-  base: string,
-  options: RunOptions,
-  state: RunState,
+  { sentAt, tries, base, options, state }: Try,
 ): 'retry' | string {
   const pace = paceOf(state, base, options.concurrency);
   const cap = options.maxRetryAfterMs;
@@ -683,11 +688,7 @@ function afterPushBack(
 function afterNoAnswer(
   noAnswer: string,
   timedOut: boolean,
-  sentAt: number,
-  tries: number,
-  base: string,
-  options: RunOptions,
-  state: RunState,
+  { sentAt, tries, base, options, state }: Try,
 ): 'retry' | string {
   // A host that is not there is told at once.
   if (unreachableCodes.has(noAnswer)) {
@@ -770,7 +771,8 @@ async function runCase(
         const noAnswer = noAnswerReason(e, options.timeoutMs);
         if (noAnswer !== undefined) {
           const timedOut = e.name === 'TimeoutError';
-          const next = afterNoAnswer(noAnswer, timedOut, got.sentAt, tries, base, options, state);
+          const at = { sentAt: got.sentAt, tries, base, options, state };
+          const next = afterNoAnswer(noAnswer, timedOut, at);
           if (next === 'retry') continue;
           return finish('not-tested', next);
         }
@@ -783,7 +785,8 @@ async function runCase(
         // Not the answer under test: no exchange is kept (nor recorded), only what came back.
         result.status = got.response.status;
         result.got = `HTTP ${got.response.status}`;
-        const next = afterPushBack(got.response, got.sentAt, tries, base, options, state);
+        const at = { sentAt: got.sentAt, tries, base, options, state };
+        const next = afterPushBack(got.response, at);
         if (next === 'retry') continue;
         return finish('not-tested', next);
       }

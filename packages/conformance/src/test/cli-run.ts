@@ -1,5 +1,5 @@
-// The built CLI as a child process, and servers on 127.0.0.1 that note what they get: the
-// end-to-end tests of `contract` share them.
+// The built CLI (or any script) as a child process, and servers on 127.0.0.1 that note what
+// they get: the end-to-end tests share them.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -21,11 +21,19 @@ export interface Run {
   ms: number;
 }
 
-/** Runs `avalanche-conformance …args` and resolves when it exits. */
-export function run(args: string[], env: Record<string, string> = {}) {
+/**
+ * Runs a script with node and the given environment added, `stdin` written to it and closed;
+ * resolves when it exits.
+ */
+export function runNode(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  stdin?: Buffer,
+) {
   return new Promise<Run>((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     const stderrLines: Run['stderrLines'] = [];
@@ -40,8 +48,13 @@ export function run(args: string[], env: Record<string, string> = {}) {
     child.on('close', (code) =>
       resolve({ code, stdout, stderr, stderrLines, ms: performance.now() - started }),
     );
+    child.stdin.end(stdin);
   });
 }
+
+/** Runs `avalanche-conformance …args` and resolves when it exits. */
+export const run = (args: string[], env: Record<string, string> = {}, stdin?: Buffer) =>
+  runNode(cli, args, env, stdin);
 
 const closers: (() => void)[] = [];
 /** Closes every server `serve` opened (call it in afterEach). */

@@ -8,6 +8,16 @@ import type { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
 
+/**
+ * The exchange with its `results` list in reverse order (a schema-valid fault the order promise
+ * must catch); undefined, so answered as is, when it has no list of at least `least` items.
+ */
+export function resultsReversed(x: Proxied, least = 0): Proxied | undefined {
+  const body = x.body as { results?: unknown[] };
+  if (!Array.isArray(body?.results) || body.results.length < least) return undefined;
+  return { ...x, body: { ...body, results: [...body.results].reverse() } };
+}
+
 /** One exchange as the proxy sees it: the request, and the replay server's answer. */
 export interface Proxied {
   url: URL;

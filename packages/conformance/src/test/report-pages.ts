@@ -1,6 +1,5 @@
-// What the report, dashboard and action tests share: the built CLI as a child process, and a
+// What the report, dashboard and action tests share: a contract report from the built CLI, and a
 // headless Chromium that opens a page from disk, notes every request it makes and runs axe.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,32 +8,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ReportInput } from '../contract/formats/report-view.js';
+import { cli, runNode } from './cli-run.js';
 
-export const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
 export const specDir = new URL('../../../../specs/dist/', import.meta.url).pathname;
 export const recordingsDir = new URL('../../../../specs/recordings/', import.meta.url).pathname;
-
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a script with node and the given environment added; resolves when it exits. */
-export function runNode(script: string, args: string[], env: Record<string, string> = {}) {
-  return new Promise<CliRun>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** `contract --format json` through the built CLI: the exit code and the report it wrote. */
 export async function contractReport(args: string[], env: Record<string, string> = {}) {

@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Specs } from '../../model/specs.js';
 import { loadRecordings } from '../../recordings/recordings.js';
-import { startFaultyProxy } from '../../test/faulty-proxy.js';
+import { resultsReversed, startFaultyProxy } from '../../test/faulty-proxy.js';
 import {
   axeViolations,
   browserContext,
@@ -42,10 +42,7 @@ beforeAll(async () => {
   // getAvgTps answers in the wrong order (a schema-valid fault the order promise must catch).
   proxy.fault = (x) => {
     keysSeen.push(String(x.headers?.['x-api-key'] ?? ''));
-    if (x.operation !== 'getAvgTps' || !Array.isArray((x.body as { results?: unknown[] })?.results))
-      return undefined;
-    const body = x.body as { results: unknown[] };
-    return { ...x, body: { ...body, results: [...body.results].reverse() } };
+    return x.operation === 'getAvgTps' ? resultsReversed(x) : undefined;
   };
   try {
     const run = await contractReport(

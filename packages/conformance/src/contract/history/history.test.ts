@@ -9,16 +9,15 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Specs } from '../../model/specs.js';
 import { loadRecordings } from '../../recordings/recordings.js';
-import { startFaultyProxy } from '../../test/faulty-proxy.js';
+import { cli, runNode } from '../../test/cli-run.js';
+import { resultsReversed, startFaultyProxy } from '../../test/faulty-proxy.js';
 import {
   axeViolations,
   browserContext,
-  cli,
   contractReport,
   fitsWidth,
   openFromDisk,
   recordingsDir,
-  runNode,
   specDir,
 } from '../../test/report-pages.js';
 import { driftsOf, type ReportInput } from '../formats/report-view.js';
@@ -44,11 +43,7 @@ beforeAll(async () => {
   reports = [];
   try {
     for (const faulty of [false, true, false]) {
-      proxy.fault = (x) => {
-        const body = x.body as { results?: unknown[] };
-        if (!faulty || !Array.isArray(body?.results) || body.results.length < 2) return undefined;
-        return { ...x, body: { ...body, results: [...body.results].reverse() } };
-      };
+      proxy.fault = (x) => (faulty ? resultsReversed(x, 2) : undefined);
       // Through the CLI's --history flag, as a nightly job would keep them.
       const { report } = await contractReport([...target(proxy.url), '--history', history]);
       reports.push(report);
