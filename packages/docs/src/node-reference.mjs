@@ -532,7 +532,8 @@ function renderHealthEndpoint(
     responseBlock(r, {
       anchor,
       operationId: operation.operationId,
-      kind: 'error',
+      // A health 200 is the answer's fields; 503 (unhealthy) is indexed with the errors.
+      kind: /^[45]/.test(r.status) ? 'error' : 'field',
       entry,
       add,
       fields,
