@@ -9,5 +9,7 @@ export default defineConfig({
     // truly fails to start reports playwright's reason, not a hook timeout.
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits for an event, not for time: the default 1 s is too short on busy cores.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

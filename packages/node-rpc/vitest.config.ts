@@ -9,5 +9,6 @@ export default defineConfig({
     // timeouts for that machine, not for a warm laptop.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    expect: { poll: { timeout: 30_000 } },
   },
 });

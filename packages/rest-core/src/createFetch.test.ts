@@ -286,7 +286,7 @@ describe('timeout and abort', () => {
       signal: controller.signal,
     });
     // Abort once the first answer has arrived, i.e. during the 5 s backoff wait.
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 30_000 });
     controller.abort(reason);
     await expect(call).rejects.toBe(reason);
     expect(server.requests).toHaveLength(1);
