@@ -51,18 +51,34 @@ function statusesOf(target: CaseTarget, answered: ContractResult[]) {
   };
 }
 
+/** What a run's answers put to the test, per operation: computed once for the report. */
+export function runTallies(specs: Specs, results: ContractResult[]) {
+  return {
+    values: valueCoverage(specs, results),
+    filters: filterCoverage(specs, results),
+    exercised: exercisedKinds(specs, results),
+  };
+}
+export type RunTallies = ReturnType<typeof runTallies>;
+
 /** Per operation and method of the specs (exercised or not), what this run covered of it. */
-export function contractCoverage(specs: Specs, results: readonly ContractResult[]): ReportCoverage {
-  const list = [...results];
-  const values = valueCoverage(specs, list);
-  const filters = filterCoverage(specs, list);
-  const exercised = exercisedKinds(specs, list);
+export function contractCoverage(
+  specs: Specs,
+  results: readonly ContractResult[],
+  tallies: RunTallies = runTallies(specs, [...results]),
+): ReportCoverage {
+  const { values, filters, exercised } = tallies;
+  const byOperation = new Map<string, ContractResult[]>();
+  for (const r of results) {
+    const key = `${r.service} ${r.operation}`;
+    byOperation.set(key, [...(byOperation.get(key) ?? []), r]);
+  }
   const perOperation: OperationCoverage[] = [];
   for (const { service, id } of specs.all) {
     const target = targetOf(specs, { service, operation: id });
     if (!target) continue;
     const key = `${service} ${id}`;
-    const own = list.filter((r) => r.service === service && r.operation === id);
+    const own = byOperation.get(key) ?? [];
     const answered = own.filter((r) => r.status !== undefined);
     const inputs =
       target.kind === 'rest'
@@ -111,7 +127,7 @@ export function contractCoverage(specs: Specs, results: readonly ContractResult[
     });
   }
   const exercisedOps = new Set(
-    list.filter((r) => r.status !== undefined).map((r) => `${r.service} ${r.operation}`),
+    results.filter((r) => r.status !== undefined).map((r) => `${r.service} ${r.operation}`),
   );
   return {
     operations: { exercised: exercisedOps.size, total: specs.all.length },

@@ -43,11 +43,10 @@ import {
   rateLimited,
   startProgress,
 } from './contract-controls.js';
-import { classCounts, defaultPlan, runPlan, sent, valueCoverage } from './contract-plan.js';
+import { classCounts, defaultPlan, runPlan, sent } from './contract-plan.js';
 import { headline } from './contract-report.js';
-import { contractCoverage } from './coverage.js';
+import { contractCoverage, type RunTallies, runTallies } from './coverage.js';
 import { collectDrifts, driftKey } from './drifts.js';
-import { exercisedKinds, filterCoverage } from './filter-cases.js';
 import { classOf } from './generate-cases.js';
 import type { ContractReport, ReportOperation, ReportSettings } from './report-types.js';
 
@@ -406,11 +405,9 @@ function downServices(results: ContractResult[]): Map<string, string> {
  * Per operation: cases per class, the listed values sent (`validationStatus 4/4`), the rule
  * kinds its promises declare (checked on every answer) and which filters were exercised.
  */
-function reach(specs: Specs, results: ContractResult[]) {
+function reach(specs: Specs, results: ContractResult[], tallies: RunTallies) {
   const counts = classCounts(results);
-  const coverage = valueCoverage(specs, results);
-  const filters = filterCoverage(specs, results);
-  const exercised = exercisedKinds(specs, results);
+  const { values: coverage, filters, exercised } = tallies;
   return (key: string): Omit<ReportOperation, keyof ReturnType<typeof verdicts>[number]> => {
     const [service = '', operation = ''] = key.split(' ');
     const target = targetOf(specs, { service, operation });
@@ -446,7 +443,8 @@ function specVersions(specs: Specs): Record<string, string> {
 /** Tells a finished run as the report every format renders. */
 function contractReport(run: Finished): ContractReport {
   const perOp = verdicts(run.results);
-  const of = reach(run.specs, run.results);
+  const tallies = runTallies(run.specs, run.results);
+  const of = reach(run.specs, run.results, tallies);
   const down = downServices(run.results);
   const drifts = collectDrifts(run.results);
   const answered = new Set(
@@ -514,7 +512,7 @@ function contractReport(run: Finished): ContractReport {
     specVersions: specVersions(run.specs),
     settings: run.settings,
     drifts,
-    coverage: contractCoverage(run.specs, run.results),
+    coverage: contractCoverage(run.specs, run.results, tallies),
     ...(known ? { baseline: known.baseline } : {}),
     warnings: known?.warnings ?? [],
   };
