@@ -60,4 +60,4 @@ it('editors show schema names, not components["schemas"][…]', () => {
     '(params: ListValidatorsParams, options?: CallOptions | undefined) => Promise<ListValidatorsResponse>',
   );
   expect(shown.first).toBe('Validator');
-}, 30_000);
+}, 120_000);

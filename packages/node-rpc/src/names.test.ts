@@ -57,4 +57,4 @@ it('editors show the names, not components["schemas"][…]', () => {
   expect(shown.rules).toMatch(
     /^\(params\?: EthFeeConfigParams.*\) => Promise<EthFeeConfigResult>$/,
   );
-}, 30_000);
+}, 120_000);
