@@ -60,8 +60,9 @@ result or error, and its body against the spec (strict). Progress goes to stderr
 Options:
   --target T            replay (default, in-process), live (the specs' public hosts),
                         one URL for every service, or name=url,… per service
-  --api-key-env NAME    send the key in environment variable NAME as x-glacier-api-key
-                        to the data-api target (curl lines show $NAME, never the key)
+  --api-key-env NAME    send the key in environment variable NAME to each service whose
+                        spec declares an api-key header, in that header only (the Data
+                        API: x-glacier-api-key); curl lines show $NAME, never the key
   --only a,b            only these operations, methods or services
   --header 'NAME: V'    send this header too (repeatable); 'service=NAME: V' sends it to
                         that service's target only; $VAR or \${VAR} in V is read from the

@@ -5,6 +5,7 @@ import { promiseKinds } from '../model/promises/vocabulary.js';
 import { formatViolation, type Violation } from '../model/schema-set.js';
 import { type ContractResult, describeExpectation } from './contract.js';
 import { rateLimited } from './contract-controls.js';
+import type { ReportService } from './report-types.js';
 
 const statusKinds = new Set(['unexpected-status', 'unexpected-error']);
 const isPromise = (kind: string) => (promiseKinds as readonly string[]).includes(kind);
@@ -118,25 +119,29 @@ export function reasonLines(
 
 /**
  * The summary's word on rate limits: how many cases a 429 (or a 503 with Retry-After) left
- * untested, per service, and what to try. Empty when none was.
+ * untested, per service, and what to try. Empty when none was. A service whose spec takes an
+ * api key (`apiKeyHeader`) gives a caller with one higher limits; a gateway may take one by --header.
  */
-export function rateLimitLines(results: ContractResult[]): string[] {
+export function rateLimitLines(
+  results: ContractResult[],
+  services: readonly Pick<ReportService, 'service' | 'apiKeyHeader'>[] = [],
+  keySent = false,
+): string[] {
   const limited = results.filter(rateLimited);
   if (limited.length === 0) return [];
   const perService = new Map<string, number>();
   for (const r of limited) perService.set(r.service, (perService.get(r.service) ?? 0) + 1);
-  const services = [...perService.keys()];
+  const names = [...perService.keys()];
   const where = [...perService].map(([s, n]) => `${s} ${n}`).join(', ');
-  // The Data API gives a caller with a key higher limits; a gateway may take one by --header.
-  const keyed = limited.some((r) => r.curl.includes('x-glacier-api-key'));
+  const keyed = services.filter((s) => s.apiKeyHeader !== undefined && perService.has(s.service));
   const key =
-    perService.has('data-api') && !keyed
-      ? ' or an api key (--api-key-env NAME; the Data API gives keys higher limits)'
-      : services.some((s) => s !== 'data-api')
+    keyed.length > 0 && !keySent
+      ? ` or an api key (--api-key-env NAME; ${keyed.map((s) => `${s.service} takes one in ${s.apiKeyHeader}`).join(', ')})`
+      : names.some((n) => !keyed.some((s) => s.service === n))
         ? " or a key the gateway takes (--header 'Name: $VAR')"
         : '';
   return [
     `rate limited: ${limited.length} case${limited.length === 1 ? '' : 's'} not tested (${where}): the target kept answering HTTP 429 after the run slowed down`,
-    `  try a lower rate (--rate-limit 2/s, or --rate-limit ${services[0]}=2/s for one service)${key}`,
+    `  try a lower rate (--rate-limit 2/s, or --rate-limit ${names[0]}=2/s for one service)${key}`,
   ];
 }

@@ -503,7 +503,9 @@ describe('curlFor', () => {
       nodeSpecific: false,
       expect: { status: 201 },
     };
-    expect(curlFor(c, 'http://127.0.0.1:9/p', 'MY_KEY')).toBe(
+    expect(
+      curlFor(c, 'http://127.0.0.1:9/p', { header: 'x-glacier-api-key', variable: 'MY_KEY' }),
+    ).toBe(
       `curl -sS -X POST 'http://127.0.0.1:9/p' -H "x-glacier-api-key: $MY_KEY" -H 'content-type: application/json' --data '{"message":"it'\\''s"}'`,
     );
   });

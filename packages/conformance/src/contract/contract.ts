@@ -26,6 +26,7 @@ import {
   type RunState,
   silenceFor,
 } from './contract-controls.js';
+import { apiKeyHeader } from './credentials.js';
 
 /**
  * What a case expects back: the HTTP status its recording or example shows and, for
@@ -291,7 +292,7 @@ export function contractCases(specs: Specs, recordings: Recording[]): ContractCa
 
 export interface RunOptions {
   targets: Targets;
-  /** Sent as `x-glacier-api-key` to the data-api target only. */
+  /** Sent to each target whose spec declares an api-key header, in that header only. */
   apiKey?: string;
   /** The environment variable the key came from, named in curl reproductions. */
   apiKeyVariable?: string;
@@ -354,6 +355,7 @@ function transportFor(
   base: string,
   options: RunOptions,
   fetchVia: typeof fetch | undefined = options.fetch,
+  keyHeader?: string,
 ): PolicyFetch {
   const headers = (options.headers ?? [])
     .filter((h) => h.service === undefined || h.service === service)
@@ -366,8 +368,7 @@ function transportFor(
     timeoutMs: options.timeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     retry: false,
-    secret:
-      service === 'data-api' && options.apiKey ? ['x-glacier-api-key', options.apiKey] : undefined,
+    secret: keyHeader && options.apiKey ? [keyHeader, options.apiKey] : undefined,
     errors: transportErrors,
   });
 }
@@ -405,13 +406,13 @@ const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 export function curlFor(
   c: ContractCase,
   url: string,
-  keyVariable?: string,
+  key?: { header: string; variable: string },
   headers: readonly RunHeader[] = [],
 ): string {
   const parts = ['curl', '-sS'];
   if (c.method !== 'GET') parts.push('-X', c.method);
   parts.push(shellQuote(url));
-  if (keyVariable) parts.push('-H', `"x-glacier-api-key: $${keyVariable}"`);
+  if (key) parts.push('-H', `"${key.header}: $${key.variable}"`);
   for (const h of headers)
     if (h.service === undefined || h.service === c.service)
       // Double quotes, so that a shell expands $VAR as the run did.
@@ -718,17 +719,17 @@ async function runCase(
 ): Promise<ContractResult> {
   const base = options.targets[c.service] as string;
   const url = shown(`${base}${c.path}`);
-  const keyVariable =
-    c.service === 'data-api' && options.apiKey
-      ? (options.apiKeyVariable ?? 'GLACIER_API_KEY')
-      : undefined;
+  const keyHeader = options.apiKey ? apiKeyHeader(specs, c.service) : undefined;
+  const key = keyHeader
+    ? { header: keyHeader, variable: options.apiKeyVariable ?? 'API_KEY' }
+    : undefined;
   const result: ContractResult = {
     ...c,
     url,
     verdict: 'drift',
     ok: false,
     violations: [],
-    curl: curlFor(c, url, keyVariable, options.headers),
+    curl: curlFor(c, url, key, options.headers),
   };
   const finish = (verdict: Verdict, unreachable?: string) => {
     if (unreachable !== undefined) result.unreachable = unreachable;
@@ -757,7 +758,7 @@ async function runCase(
       throw error;
     }
   };
-  const send = transportFor(c.service, base, options, counted);
+  const send = transportFor(c.service, base, options, counted, keyHeader);
   try {
     for (let tries = 1; ; tries++) {
       const got = await attempt(c, base, options, state, send);

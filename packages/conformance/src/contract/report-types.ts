@@ -32,6 +32,8 @@ export interface ReportService {
   url: string;
   reachable: boolean;
   reason?: string;
+  /** The header its spec takes an api key in (an `apiKey` security scheme), if any. */
+  apiKeyHeader?: string;
 }
 
 export interface ReportSummary {
@@ -76,7 +78,7 @@ export interface ReportSettings {
   nodeVersion?: string;
   /** Names of the --header headers sent (scoped ones as `service=Name`). */
   headers: string[];
-  /** Whether an api key was sent to the data-api target. */
+  /** Whether an api key was given (sent to the services whose spec takes one). */
   apiKey: boolean;
   baseline?: string;
 }

@@ -46,6 +46,7 @@ import {
 import { classCounts, defaultPlan, runPlan, sent } from './contract-plan.js';
 import { headline } from './contract-report.js';
 import { contractCoverage, type RunTallies, runTallies } from './coverage.js';
+import { apiKeyHeader } from './credentials.js';
 import { collectDrifts, driftKey } from './drifts.js';
 import { classOf } from './generate-cases.js';
 import type { ContractReport, ReportOperation, ReportSettings } from './report-types.js';
@@ -73,7 +74,10 @@ export interface ContractSettings {
   concurrency?: number;
   /** Per-request timeout (default 15000). */
   timeoutMs?: number;
-  /** Sent as x-glacier-api-key to the data-api target only; curl lines show `$apiKeyVariable`. */
+  /**
+   * Sent to each target whose spec declares an api-key header, in that header only; curl lines
+   * show `$apiKeyVariable`.
+   */
   apiKey?: string;
   apiKeyVariable?: string;
   /** `Name: value` or `service=Name: value`; `$VAR` in a value is read from `env`. */
@@ -440,6 +444,11 @@ function specVersions(specs: Specs): Record<string, string> {
   return Object.fromEntries([...out].map(([k, v]) => [k, [...v].join(', ')]));
 }
 
+const keyHeaderOf = (specs: Specs, service: string) => {
+  const header = apiKeyHeader(specs, service);
+  return header ? { apiKeyHeader: header } : {};
+};
+
 /** Tells a finished run as the report every format renders. */
 function contractReport(run: Finished): ContractReport {
   const perOp = verdicts(run.results);
@@ -472,6 +481,7 @@ function contractReport(run: Finished): ContractReport {
         url: shown(url),
         reachable: !down.has(name),
         ...(down.has(name) ? { reason: down.get(name) } : {}),
+        ...keyHeaderOf(run.specs, name),
       })),
     summary: {
       operations: { total: perOp.length, ...countVerdicts(perOp) },

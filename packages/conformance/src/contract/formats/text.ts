@@ -186,7 +186,7 @@ export function contractText(report: ContractReport): string {
   if (untested.length + skippedCases.length > 0) lines.push('');
   lines.push(...reasonLines('not tested', untested, (r) => r.unreachable ?? 'no answer'));
   lines.push(...reasonLines('skipped', skippedCases, (r) => r.skip ?? 'skipped'));
-  lines.push(...rateLimitLines(report.results));
+  lines.push(...rateLimitLines(report.results, report.services, report.settings.apiKey));
   lines.push(...summaryLines(report));
   return lines.join('\n');
 }
