@@ -444,6 +444,22 @@ export function renderFunctions(doc, head) {
   return lines.join('\n');
 }
 
+/**
+ * Renders src/generated/table.ts: every operation function by operationId, the methods a client
+ * binds. A plain object: a module namespace (`import * as`) would ship as a getter per export.
+ */
+export function renderTable(doc, head) {
+  const ids = collectOperations(doc).map((op) => op.id);
+  return [
+    head,
+    `import { ${ids.join(', ')} } from './functions.js';`,
+    '',
+    '/** Every operation function by operationId. */',
+    `export const functions = { ${ids.join(', ')} };`,
+    '',
+  ].join('\n');
+}
+
 const SCHEMA_KEYWORDS = [
   'type',
   'enum',
@@ -547,6 +563,8 @@ Generated from the bundled spec: do not edit; change the spec and run \`pnpm gen
   its part of the spec (method, path template, parameter rules and the spec's
   \`x-avalanche-rules\`) that parameters are checked against before anything is sent. Each is a
   \`/* @__PURE__ */\` constant, so a bundler keeps only the operations an app calls.
+- \`table.ts\`: every operation function by operationId in one plain object, the methods
+  \`create…Client\` binds; a module namespace would ship as a getter per export.
 - \`operations.ts\`: the types of those functions and of the client's methods
   (\`OperationParameters\`, \`OperationReturnType\`, \`Core\`, …) bound to this spec; the generic
   types come from \`@avalanche-api/rest-core\`.
@@ -576,6 +594,7 @@ export async function generate({ specPath, outDir, source }) {
     'types.ts': `${head}\n${astToString(nodes)}`,
     'operations.ts': renderOperations(doc, head),
     'functions.ts': renderFunctions(doc, head),
+    'table.ts': renderTable(doc, head),
     'schemas.ts': renderSchemas(doc, head),
     'names.ts': renderNames(doc, head, names),
     'README.md': README,

@@ -421,7 +421,7 @@ describe('structuralSchema', () => {
 // --- files, header, stability -------------------------------------------------------------
 
 describe('generate', () => {
-  it('writes types, functions, operations, schemas and the README, each .ts with a one-line header', async () => {
+  it('writes types, functions, table, operations, schemas and the README, each .ts with a one-line header', async () => {
     const { specPath, outDir } = await writeFixture();
     const files = await generate({ specPath, outDir });
     expect(Object.keys(files).sort()).toEqual([
@@ -430,12 +430,20 @@ describe('generate', () => {
       'names.ts',
       'operations.ts',
       'schemas.ts',
+      'table.ts',
       'types.ts',
     ]);
     expect(files['README.md']).toBe(README);
     expect(README).toContain('do not edit; change the spec and run `pnpm generate`');
     const head = files['types.ts'].split('\n')[0];
-    for (const name of ['functions.ts', 'names.ts', 'operations.ts', 'schemas.ts', 'types.ts']) {
+    for (const name of [
+      'functions.ts',
+      'names.ts',
+      'operations.ts',
+      'schemas.ts',
+      'table.ts',
+      'types.ts',
+    ]) {
       expect(files[name].split('\n')[0]).toBe(head);
     }
     expect(head).toMatch(
@@ -457,6 +465,9 @@ describe('generate', () => {
     expect(files['schemas.ts']).toContain('  Kind: ');
     expect(files['schemas.ts']).not.toContain('Unreferenced');
     expect(files['schemas.ts']).toContain('  signItems: { type: "object", required: ["signed"]');
+    // The methods a client binds: every operation, in a plain object of the functions.
+    expect(files['table.ts']).toContain("import { listItems, signItems } from './functions.js';");
+    expect(files['table.ts']).toContain('export const functions = { listItems, signItems };');
   });
 
   it('is byte-stable: two runs give the same bytes', async () => {
@@ -479,8 +490,8 @@ describe('generate', () => {
 
   it('writeGenerated writes only what changed; check mode writes nothing', async () => {
     const { specPath, outDir } = await writeFixture();
-    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(6);
-    expect(await writeGenerated({ specPath, outDir })).toHaveLength(6);
+    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(7);
+    expect(await writeGenerated({ specPath, outDir })).toHaveLength(7);
     expect(await writeGenerated({ specPath, outDir })).toEqual([]);
     await writeFile(join(outDir, 'operations.ts'), '// edited by hand\n');
     expect(await writeGenerated({ specPath, outDir, check: true })).toEqual(['operations.ts']);

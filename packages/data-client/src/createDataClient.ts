@@ -5,7 +5,7 @@ import {
   createDataCore,
   type DataCore,
 } from './createDataCore.js';
-import * as functions from './generated/functions.js';
+import { functions } from './generated/table.js';
 import type { OperationMethods } from './generated/operations.js';
 
 export { type CreateDataClientParameters, DATA_API_URL } from './createDataCore.js';

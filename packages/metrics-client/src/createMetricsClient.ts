@@ -5,7 +5,7 @@ import {
   createMetricsCore,
   type MetricsCore,
 } from './createMetricsCore.js';
-import * as functions from './generated/functions.js';
+import { functions } from './generated/table.js';
 import type { OperationMethods } from './generated/operations.js';
 
 export { type CreateMetricsClientParameters, METRICS_API_URL } from './createMetricsCore.js';
