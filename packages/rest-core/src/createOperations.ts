@@ -74,14 +74,12 @@ export function createCore<Api extends string>(
       url += typeof part === 'number' ? encodeURIComponent(values[part] as string) : part;
     // Query in the spec's order; arrays use the spec's default style (form, exploded): name=a&name=b.
     let separator = '?';
-    for (let at = query; at < bodyAt; at++) {
-      const value = values[at];
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${separator}${names[at]}=${encodeURIComponent(item)}`;
+    // A value is never null here (the checks leave null out), and an array's items are scalars.
+    for (let at = query; at < bodyAt; at++)
+      for (const item of [values[at] ?? []].flat()) {
+        url += `${separator}${names[at]}=${encodeURIComponent(item as string)}`;
         separator = '&';
       }
-    }
     // An operation with a body sends one even when no field is set.
     const body = plan.json?.(values, plan);
     const response = await send(url, {
