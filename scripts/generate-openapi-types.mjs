@@ -407,19 +407,20 @@ export function renderFunctions(doc, head) {
     usesRules ||= op.rules.length > 0;
     usesBody ||= op.hasBody;
     const parts = [
+      // The keys of rest-core's OperationPlan: one letter each (see its type).
       `id: ${JSON.stringify(op.id)}`,
-      ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
-      `path: ${literal(path)}`,
-      `names: ${literal(names)}`,
+      ...(op.method === 'GET' ? [] : [`m: ${JSON.stringify(op.method)}`]),
+      `p: ${literal(path)}`,
+      `n: ${literal(names)}`,
       // Written out in each operation, not hoisted into shared constants: gzip takes a repeated
       // literal for a few bytes, a constant costs its declaration and, in a one-call app, more.
-      `specs: [${params.map((p) => literal(compactSpec(p.spec))).join(', ')}]`,
-      `checks: [${checkNamesFor(params).join(', ')}]`,
-      `query: ${queryAt}`,
+      `s: [${params.map((p) => literal(compactSpec(p.spec))).join(', ')}]`,
+      `c: [${checkNamesFor(params).join(', ')}]`,
+      `q: ${queryAt}`,
       // An operation with a body sends one even when every field is left out.
-      ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`, 'json: jsonBody'] : []),
-      ...(required.length ? [`required: ${literal(required)}`] : []),
-      ...(op.rules.length ? [`rules: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
+      ...(op.hasBody ? [`b: ${bodyAt < 0 ? params.length : bodyAt}`, 'j: jsonBody'] : []),
+      ...(required.length ? [`r: ${literal(required)}`] : []),
+      ...(op.rules.length ? [`x: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
     ];
     const { params: paramsType, result } = operationNames(op.id);
     const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;

@@ -272,14 +272,14 @@ describe('renderFunctions', () => {
     expect(text).not.toMatch(/^const /m);
     // message and justification have the same spec, written out twice.
     expect(text).toContain(
-      'specs: [{ enum: ["mainnet", "fuji"] }, { pattern: "^(0x)?[0-9a-f]*$" }, { pattern: "^(0x)?[0-9a-f]*$" }, { type: "integer", min: 0, max: 100, default: 67 },',
+      's: [{ enum: ["mainnet", "fuji"] }, { pattern: "^(0x)?[0-9a-f]*$" }, { pattern: "^(0x)?[0-9a-f]*$" }, { type: "integer", min: 0, max: 100, default: 67 },',
     );
     // Parameters by position: path, query, body; the path as literals and positions.
     expect(text).toContain(
-      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [{ enum: ["mainnet", "fuji"] }, { type: "integer", min: 1, max: 100 }, { minLength: 1 }, { required: true, commaSeparated: true }, { type: "array", items: { enum: ["a", "b"] } }, { min: "0", max: "9007199254740993", pattern: "^[0-9]+$" }], checks: [checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds], query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
+      '  /* @__PURE__ */ operation({ id: "listItems", p: ["/v1/things/", 0, "/items"], n: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], s: [{ enum: ["mainnet", "fuji"] }, { type: "integer", min: 1, max: 100 }, { minLength: 1 }, { required: true, commaSeparated: true }, { type: "array", items: { enum: ["a", "b"] } }, { min: "0", max: "9007199254740993", pattern: "^[0-9]+$" }], c: [checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds], q: 1, r: [0, 3], x: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: \[checkType, checkEnum, checkPattern, checkBounds\], query: 1, body: 1, json: jsonBody, required: \[0\], rules: /,
+      /operation\(\{ id: "signItems", m: "POST", p: .*, c: \[checkType, checkEnum, checkPattern, checkBounds\], q: 1, b: 1, j: jsonBody, r: \[0\], x: /,
     );
   });
 
@@ -287,7 +287,7 @@ describe('renderFunctions', () => {
     const text = renderFunctions(fixture(), '// head\n');
     // signItems has no minLength and no comma-separated list, so it runs neither check.
     expect(text).toMatch(
-      /id: "signItems".*checks: \[checkType, checkEnum, checkPattern, checkBounds\]/,
+      /id: "signItems".*c: \[checkType, checkEnum, checkPattern, checkBounds\]/,
     );
     expect(checksFor([{ pattern: 'x' }, { minLength: 1 }])).toEqual([
       'checkString',

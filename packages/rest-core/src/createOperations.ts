@@ -65,7 +65,7 @@ export function createCore<Api extends string>(
 ): RestCore<Api> {
   const base = baseUrl.replace(/\/+$/, '');
   const request: CoreRequest = async (plan, params = {}, options = {}) => {
-    const { id, method = 'GET', path, names, query, body: bodyAt = names.length } = plan;
+    const { id, m: method = 'GET', p: path, n: names, q: query, b: bodyAt = names.length } = plan;
     const values = checkPrepared(plan, params, errors.ParameterError);
     // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to; the
     // checks have refused a lone UTF-16 surrogate, the one thing it cannot encode.
@@ -81,7 +81,7 @@ export function createCore<Api extends string>(
         separator = '&';
       }
     // An operation with a body sends one even when no field is set.
-    const body = plan.json?.(values, plan);
+    const body = plan.j?.(values, plan);
     const response = await send(url, {
       method,
       headers: {
