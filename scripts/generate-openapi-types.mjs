@@ -446,8 +446,9 @@ export function renderFunctions(doc, head) {
 }
 
 /**
- * Renders src/generated/table.ts: every operation function by operationId, the methods a client
- * binds. A plain object: a module namespace (`import * as`) would ship as a getter per export.
+ * Renders src/generated/table.ts: every operation function, the methods a client binds (each
+ * named by its plan's operationId). A plain list: a module namespace (`import * as`) would ship
+ * as a getter per export, an object as a key per function.
  */
 export function renderTable(doc, head) {
   const ids = collectOperations(doc).map((op) => op.id);
@@ -455,8 +456,8 @@ export function renderTable(doc, head) {
     head,
     `import { ${ids.join(', ')} } from './functions.js';`,
     '',
-    '/** Every operation function by operationId. */',
-    `export const functions = { ${ids.join(', ')} };`,
+    '/** Every operation function, for `bindOperations`. */',
+    `export const functions = [${ids.join(', ')}];`,
     '',
   ].join('\n');
 }
@@ -564,8 +565,8 @@ Generated from the bundled spec: do not edit; change the spec and run \`pnpm gen
   its part of the spec (method, path template, parameter rules and the spec's
   \`x-avalanche-rules\`) that parameters are checked against before anything is sent. Each is a
   \`/* @__PURE__ */\` constant, so a bundler keeps only the operations an app calls.
-- \`table.ts\`: every operation function by operationId in one plain object, the methods
-  \`create…Client\` binds; a module namespace would ship as a getter per export.
+- \`table.ts\`: every operation function in one list, the methods \`create…Client\` binds
+  (each named by its operationId); a module namespace would ship as a getter per export.
 - \`operations.ts\`: the types of those functions and of the client's methods
   (\`OperationParameters\`, \`OperationReturnType\`, \`Core\`, …) bound to this spec; the generic
   types come from \`@avalanche-api/rest-core\`.

@@ -148,16 +148,21 @@ export function operation(plan: OperationPlan): OperationFunction {
     core[CORE](plan, params as Record<string, unknown> | undefined, options) as Promise<never>;
 }
 
-/** The client form of a core: one method per function of `functions`, and the core itself. */
+/**
+ * The client form of a core: one method per function of `functions` (made by {@link operation}),
+ * named by its operationId, and the core itself.
+ */
 export function bindOperations<Methods, Core extends RestCore>(
   core: Core,
-  functions: Readonly<
-    Record<string, (core: Core, params: never, options?: CallOptions) => unknown>
-  >,
+  functions: readonly ((core: Core, params: never, options?: CallOptions) => unknown)[],
 ): Methods & Core {
   const client: Record<string | symbol, unknown> = { [CORE]: core[CORE] };
-  for (const [name, call] of Object.entries(functions)) {
-    client[name] = (params: never, options?: CallOptions) => call(core, params, options);
+  // A function hands its plan to its core's request: a stand-in core that returns the plan's id
+  // tells its name, so the generated list needs no keys and operation() no property (issue 31).
+  const named = { [CORE]: (plan: OperationPlan) => plan.id } as unknown as Core;
+  for (const call of functions) {
+    client[call(named, undefined as never) as string] = (params: never, options?: CallOptions) =>
+      call(core, params, options);
   }
   return client as Methods & Core;
 }
@@ -173,12 +178,8 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
   validate: ResponseValidator | 'off' | undefined,
   errors: ErrorClasses,
 ): OperationMethods<Operations> & RestCore {
-  const functions: Record<string, OperationFunction> = {};
-  for (const [id, spec] of Object.entries<OperationSpec>(table)) {
-    functions[id] = operation(planOperation(id, spec));
-  }
   return bindOperations<OperationMethods<Operations>, RestCore>(
     createCore(send, baseUrl, validate, errors),
-    functions,
+    Object.entries<OperationSpec>(table).map(([id, spec]) => operation(planOperation(id, spec))),
   );
 }

@@ -2,5 +2,5 @@
 
 import { aggregateSignatures, getAggregatedSignatures, listAssetTransactions, listBlockchains, listValidators, getUtxosByAddresses, getTransactionsForBlock, listErc721Balances, listCollectibleBalances, listPendingPrimaryNetworkRewards, getVertexByHeight, getLatestBlocks, getTransaction, getBlock, getTokenDetails, getChainIdsForAddresses } from './functions.js';
 
-/** Every operation function by operationId. */
-export const functions = { aggregateSignatures, getAggregatedSignatures, listAssetTransactions, listBlockchains, listValidators, getUtxosByAddresses, getTransactionsForBlock, listErc721Balances, listCollectibleBalances, listPendingPrimaryNetworkRewards, getVertexByHeight, getLatestBlocks, getTransaction, getBlock, getTokenDetails, getChainIdsForAddresses };
+/** Every operation function, for `bindOperations`. */
+export const functions = [aggregateSignatures, getAggregatedSignatures, listAssetTransactions, listBlockchains, listValidators, getUtxosByAddresses, getTransactionsForBlock, listErc721Balances, listCollectibleBalances, listPendingPrimaryNetworkRewards, getVertexByHeight, getLatestBlocks, getTransaction, getBlock, getTokenDetails, getChainIdsForAddresses];

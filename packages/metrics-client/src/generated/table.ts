@@ -2,5 +2,5 @@
 
 import { getAvgTps } from './functions.js';
 
-/** Every operation function by operationId. */
-export const functions = { getAvgTps };
+/** Every operation function, for `bindOperations`. */
+export const functions = [getAvgTps];
