@@ -49,7 +49,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
 // decode() without `stream` keeps no state between calls, so one decoder serves them all.
 const decoder = new TextDecoder();
 
-type Lent = AbortController & { added: EventListener[]; lent: number };
+/** `l`: the listeners fetch added during the current loan; `n`: loans so far (short keys: no minifier shortens them). */
+type Lent = AbortController & { l: EventListener[]; n: number };
 /**
  * Controllers that no attempt aborted, lent to the next attempts: Node builds an AbortSignal at
  * ~3 µs plus its garbage, more than the rest of a call's own work. Each is retired after 1,000
@@ -63,8 +64,8 @@ function lend(): Lent {
   const { signal } = controller;
   const add = signal.addEventListener;
   const added: EventListener[] = [];
-  controller.added = added;
-  controller.lent = 0;
+  controller.l = added;
+  controller.n = 0;
   // fetch (undici) follows the signal with an abort listener it drops only at GC: each is noted and
   // removed when the attempt ends, so that a signal in use again never piles them up.
   signal.addEventListener = (...args: Parameters<typeof add>) => {
@@ -304,8 +305,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         signal?.removeEventListener('abort', onAbort);
         // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
         // A burst of calls leaves at most 64 behind; the rest go to GC.
-        if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
-          for (const listener of controller.added.splice(0))
+        if (!controller.signal.aborted && idle.length < 64 && ++controller.n < 1000) {
+          for (const listener of controller.l.splice(0))
             controller.signal.removeEventListener('abort', listener);
           idle.push(controller);
         }

@@ -25,8 +25,11 @@ export type ResponseValidator = (response: {
   body: unknown;
 }) => void;
 
-/** Where a core keeps its request function; a symbol, so a client's own keys stay its operations. */
-export const CORE: unique symbol = Symbol('avalanche-api core') as never;
+/**
+ * Where a core keeps its request function; a symbol, so a client's own keys stay its operations.
+ * No description: every bundle would carry it, and only a debugger shows it.
+ */
+export const CORE: unique symbol = Symbol() as never;
 
 /** Sends one call of an operation and resolves to its parsed success body. */
 export type CoreRequest = (
