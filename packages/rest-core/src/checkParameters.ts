@@ -193,7 +193,8 @@ export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldChec
   return (values, { n: names, s: specs }, fail) => {
     for (const { rule, fields, max } of rules) {
       const at = fields.map((field) => names.indexOf(field));
-      const present = fields.filter((_, i) => values[at[i] as number] != null);
+      // The positions of the fields that are set.
+      const present = at.filter((i) => values[i] != null);
       // Absent fields count with the default the server will use.
       const numbers = at.map((i) => (values[i] ?? specs[i]?.default ?? 0) as number);
       const sum = numbers.reduce((a, b) => a + b, 0);
@@ -211,7 +212,7 @@ export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldChec
         const value = Object.fromEntries(
           rule === 'sumAtMost'
             ? fields.map((field, i) => [field, numbers[i]])
-            : present.map((field) => [field, values[names.indexOf(field)]]),
+            : present.map((i) => [names[i], values[i]]),
         );
         // A rule's message names the fields, not the value: `fields: problem (operationId)`.
         throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
