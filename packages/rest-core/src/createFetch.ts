@@ -314,8 +314,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
 
       if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;
       const after = retryAfterMs(answer?.headers.get('retry-after'));
-      // (undefined > n is false: no Retry-After, no cap.)
-      if ((after as number) > maxDelayMs) return answer as Answer;
+      if ((after as number) > maxDelayMs) return answer as Answer; // (undefined > n is false)
       await sleep(
         after ?? Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)),
         signal,
