@@ -145,7 +145,7 @@ describe('a REST operation and a node method on a new namespace, by spec files o
       'utf8',
     );
     expect(functions).toContain(
-      'path: ["/v1/networks/", 0, "/scratch/", 1], names: ["network", "blockchainId"]',
+      'p: ["/v1/networks/", 0, "/scratch/", 1], n: ["network", "blockchainId"]',
     );
   });
 });

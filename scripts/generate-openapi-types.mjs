@@ -407,19 +407,20 @@ export function renderFunctions(doc, head) {
     usesRules ||= op.rules.length > 0;
     usesBody ||= op.hasBody;
     const parts = [
+      // The keys of rest-core's OperationPlan: one letter each (see its type).
       `id: ${JSON.stringify(op.id)}`,
-      ...(op.method === 'GET' ? [] : [`method: ${JSON.stringify(op.method)}`]),
-      `path: ${literal(path)}`,
-      `names: ${literal(names)}`,
+      ...(op.method === 'GET' ? [] : [`m: ${JSON.stringify(op.method)}`]),
+      `p: ${literal(path)}`,
+      `n: ${literal(names)}`,
       // Written out in each operation, not hoisted into shared constants: gzip takes a repeated
       // literal for a few bytes, a constant costs its declaration and, in a one-call app, more.
-      `specs: [${params.map((p) => literal(compactSpec(p.spec))).join(', ')}]`,
-      `checks: [${checkNamesFor(params).join(', ')}]`,
-      `query: ${queryAt}`,
+      `s: [${params.map((p) => literal(compactSpec(p.spec))).join(', ')}]`,
+      `c: [${checkNamesFor(params).join(', ')}]`,
+      `q: ${queryAt}`,
       // An operation with a body sends one even when every field is left out.
-      ...(op.hasBody ? [`body: ${bodyAt < 0 ? params.length : bodyAt}`, 'json: jsonBody'] : []),
-      ...(required.length ? [`required: ${literal(required)}`] : []),
-      ...(op.rules.length ? [`rules: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
+      ...(op.hasBody ? [`b: ${bodyAt < 0 ? params.length : bodyAt}`, 'j: jsonBody'] : []),
+      ...(required.length ? [`r: ${literal(required)}`] : []),
+      ...(op.rules.length ? [`x: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
     ];
     const { params: paramsType, result } = operationNames(op.id);
     const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
@@ -442,6 +443,23 @@ export function renderFunctions(doc, head) {
   lines.push(...functions);
   lines.push('');
   return lines.join('\n');
+}
+
+/**
+ * Renders src/generated/table.ts: every operation function, the methods a client binds (each
+ * named by its plan's operationId). A plain list: a module namespace (`import * as`) would ship
+ * as a getter per export, an object as a key per function.
+ */
+export function renderTable(doc, head) {
+  const ids = collectOperations(doc).map((op) => op.id);
+  return [
+    head,
+    `import { ${ids.join(', ')} } from './functions.js';`,
+    '',
+    '/** Every operation function, for `bindOperations`. */',
+    `export const functions = [${ids.join(', ')}];`,
+    '',
+  ].join('\n');
 }
 
 const SCHEMA_KEYWORDS = [
@@ -547,6 +565,8 @@ Generated from the bundled spec: do not edit; change the spec and run \`pnpm gen
   its part of the spec (method, path template, parameter rules and the spec's
   \`x-avalanche-rules\`) that parameters are checked against before anything is sent. Each is a
   \`/* @__PURE__ */\` constant, so a bundler keeps only the operations an app calls.
+- \`table.ts\`: every operation function in one list, the methods \`create…Client\` binds
+  (each named by its operationId); a module namespace would ship as a getter per export.
 - \`operations.ts\`: the types of those functions and of the client's methods
   (\`OperationParameters\`, \`OperationReturnType\`, \`Core\`, …) bound to this spec; the generic
   types come from \`@avalanche-api/rest-core\`.
@@ -576,6 +596,7 @@ export async function generate({ specPath, outDir, source }) {
     'types.ts': `${head}\n${astToString(nodes)}`,
     'operations.ts': renderOperations(doc, head),
     'functions.ts': renderFunctions(doc, head),
+    'table.ts': renderTable(doc, head),
     'schemas.ts': renderSchemas(doc, head),
     'names.ts': renderNames(doc, head, names),
     'README.md': README,

@@ -272,23 +272,21 @@ describe('renderFunctions', () => {
     expect(text).not.toMatch(/^const /m);
     // message and justification have the same spec, written out twice.
     expect(text).toContain(
-      'specs: [{ enum: ["mainnet", "fuji"] }, { pattern: "^(0x)?[0-9a-f]*$" }, { pattern: "^(0x)?[0-9a-f]*$" }, { type: "integer", min: 0, max: 100, default: 67 },',
+      's: [{ enum: ["mainnet", "fuji"] }, { pattern: "^(0x)?[0-9a-f]*$" }, { pattern: "^(0x)?[0-9a-f]*$" }, { type: "integer", min: 0, max: 100, default: 67 },',
     );
     // Parameters by position: path, query, body; the path as literals and positions.
     expect(text).toContain(
-      '  /* @__PURE__ */ operation({ id: "listItems", path: ["/v1/things/", 0, "/items"], names: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], specs: [{ enum: ["mainnet", "fuji"] }, { type: "integer", min: 1, max: 100 }, { minLength: 1 }, { required: true, commaSeparated: true }, { type: "array", items: { enum: ["a", "b"] } }, { min: "0", max: "9007199254740993", pattern: "^[0-9]+$" }], checks: [checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds], query: 1, required: [0, 3], rules: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
+      '  /* @__PURE__ */ operation({ id: "listItems", p: ["/v1/things/", 0, "/items"], n: ["network", "pageSize", "pageToken", "ids", "kinds", "minAmount"], s: [{ enum: ["mainnet", "fuji"] }, { type: "integer", min: 1, max: 100 }, { minLength: 1 }, { required: true, commaSeparated: true }, { type: "array", items: { enum: ["a", "b"] } }, { min: "0", max: "9007199254740993", pattern: "^[0-9]+$" }], c: [checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds], q: 1, r: [0, 3], x: /* @__PURE__ */ crossFieldRules([{ rule: "atLeastOne", fields: ["ids", "kinds"] }]) });',
     );
     expect(text).toMatch(
-      /operation\(\{ id: "signItems", method: "POST", path: .*, checks: \[checkType, checkEnum, checkPattern, checkBounds\], query: 1, body: 1, json: jsonBody, required: \[0\], rules: /,
+      /operation\(\{ id: "signItems", m: "POST", p: .*, c: \[checkType, checkEnum, checkPattern, checkBounds\], q: 1, b: 1, j: jsonBody, r: \[0\], x: /,
     );
   });
 
   it('gives each operation only the kinds of check its parameters use, items included', () => {
     const text = renderFunctions(fixture(), '// head\n');
     // signItems has no minLength and no comma-separated list, so it runs neither check.
-    expect(text).toMatch(
-      /id: "signItems".*checks: \[checkType, checkEnum, checkPattern, checkBounds\]/,
-    );
+    expect(text).toMatch(/id: "signItems".*c: \[checkType, checkEnum, checkPattern, checkBounds\]/);
     expect(checksFor([{ pattern: 'x' }, { minLength: 1 }])).toEqual([
       'checkString',
       'checkPattern',
@@ -421,7 +419,7 @@ describe('structuralSchema', () => {
 // --- files, header, stability -------------------------------------------------------------
 
 describe('generate', () => {
-  it('writes types, functions, operations, schemas and the README, each .ts with a one-line header', async () => {
+  it('writes types, functions, table, operations, schemas and the README, each .ts with a one-line header', async () => {
     const { specPath, outDir } = await writeFixture();
     const files = await generate({ specPath, outDir });
     expect(Object.keys(files).sort()).toEqual([
@@ -430,12 +428,13 @@ describe('generate', () => {
       'names.ts',
       'operations.ts',
       'schemas.ts',
+      'table.ts',
       'types.ts',
     ]);
     expect(files['README.md']).toBe(README);
     expect(README).toContain('do not edit; change the spec and run `pnpm generate`');
     const head = files['types.ts'].split('\n')[0];
-    for (const name of ['functions.ts', 'names.ts', 'operations.ts', 'schemas.ts', 'types.ts']) {
+    for (const name of Object.keys(files).filter((file) => file.endsWith('.ts'))) {
       expect(files[name].split('\n')[0]).toBe(head);
     }
     expect(head).toMatch(
@@ -457,6 +456,9 @@ describe('generate', () => {
     expect(files['schemas.ts']).toContain('  Kind: ');
     expect(files['schemas.ts']).not.toContain('Unreferenced');
     expect(files['schemas.ts']).toContain('  signItems: { type: "object", required: ["signed"]');
+    // The methods a client binds: every operation, in a plain list of the functions.
+    expect(files['table.ts']).toContain("import { listItems, signItems } from './functions.js';");
+    expect(files['table.ts']).toContain('export const functions = [listItems, signItems];');
   });
 
   it('is byte-stable: two runs give the same bytes', async () => {
@@ -479,8 +481,8 @@ describe('generate', () => {
 
   it('writeGenerated writes only what changed; check mode writes nothing', async () => {
     const { specPath, outDir } = await writeFixture();
-    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(6);
-    expect(await writeGenerated({ specPath, outDir })).toHaveLength(6);
+    expect(await writeGenerated({ specPath, outDir, check: true })).toHaveLength(7);
+    expect(await writeGenerated({ specPath, outDir })).toHaveLength(7);
     expect(await writeGenerated({ specPath, outDir })).toEqual([]);
     await writeFile(join(outDir, 'operations.ts'), '// edited by hand\n');
     expect(await writeGenerated({ specPath, outDir, check: true })).toEqual(['operations.ts']);

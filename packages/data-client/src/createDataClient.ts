@@ -5,8 +5,8 @@ import {
   createDataCore,
   type DataCore,
 } from './createDataCore.js';
-import * as functions from './generated/functions.js';
 import type { OperationMethods } from './generated/operations.js';
+import { functions } from './generated/table.js';
 
 export { type CreateDataClientParameters, DATA_API_URL } from './createDataCore.js';
 

@@ -5,8 +5,8 @@ import {
   createMetricsCore,
   type MetricsCore,
 } from './createMetricsCore.js';
-import * as functions from './generated/functions.js';
 import type { OperationMethods } from './generated/operations.js';
+import { functions } from './generated/table.js';
 
 export { type CreateMetricsClientParameters, METRICS_API_URL } from './createMetricsCore.js';
 

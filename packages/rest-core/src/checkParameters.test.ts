@@ -623,9 +623,9 @@ describe('per-kind checks', () => {
     path: '/x',
     query: { a: { enum: ['long-one'], pattern: '^z', minLength: 5 } },
   });
-  const ruleWith = (checks: typeof plan.checks) => {
+  const ruleWith = (checks: typeof plan.c) => {
     try {
-      checkPrepared({ ...plan, checks }, { a: 'yy' }, ParameterError);
+      checkPrepared({ ...plan, c: checks }, { a: 'yy' }, ParameterError);
     } catch (error) {
       return (error as ParameterError).rule;
     }
@@ -633,7 +633,7 @@ describe('per-kind checks', () => {
   };
 
   it('runs only the kinds a plan lists, the first problem winning', () => {
-    expect(ruleWith(plan.checks)).toBe('enum');
+    expect(ruleWith(plan.c)).toBe('enum');
     expect(ruleWith([checkType, checkPattern, checkMinLength])).toBe('pattern');
     expect(ruleWith([checkType, checkMinLength])).toBe('minLength');
     expect(ruleWith([checkType])).toBe('passed');
@@ -642,7 +642,7 @@ describe('per-kind checks', () => {
 
   it.each([checkType, checkString])('checks the type before any other kind (%o)', (first) => {
     expect(() =>
-      checkPrepared({ ...plan, checks: [first, checkPattern] }, { a: 5 }, ParameterError),
+      checkPrepared({ ...plan, c: [first, checkPattern] }, { a: 5 }, ParameterError),
     ).toThrow(
       expect.objectContaining({ rule: 'type', message: 'a: 5 is not of type string (op)' }),
     );

@@ -105,7 +105,7 @@ export function checkPrepared(
   params: Record<string, unknown>,
   ParameterError: ParameterErrorClass,
 ): unknown[] {
-  const { id, names, specs, checks, body = names.length } = plan;
+  const { id, n: names, s: specs, c: checks, b: body = names.length } = plan;
   // The first problem the plan's checks find, in their order; then what cannot go into the URL:
   // `.`, `..` or an empty path segment (URL parsing resolves them away or changes the route), and
   // a lone UTF-16 surrogate, which encodeURIComponent cannot encode (a bare URIError).
@@ -114,7 +114,7 @@ export function checkPrepared(
       const broken = check(spec, value);
       if (broken) return broken;
     }
-    return at < plan.query && /^\.{0,2}$/.test(value as string)
+    return at < plan.q && /^\.{0,2}$/.test(value as string)
       ? ['pathSegment', 'cannot be sent as a path segment']
       : at < body &&
           typeof value === 'string' &&
@@ -176,7 +176,7 @@ export function checkPrepared(
       problem = fail(shown, item, ...broken);
     }
   }
-  for (const at of plan.required ?? []) {
+  for (const at of plan.r ?? []) {
     if (at > first) break;
     if (values[at] === undefined) {
       problem = fail(names[at] as string, undefined, 'required', 'is required');
@@ -184,16 +184,17 @@ export function checkPrepared(
     }
   }
   if (problem) throw problem;
-  plan.rules?.(values, plan, fail);
+  plan.x?.(values, plan, fail);
   return values;
 }
 
 /** The check of an operation's `x-avalanche-rules`; only operations with rules ship it. */
 export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldCheck {
-  return (values, { names, specs }, fail) => {
+  return (values, { n: names, s: specs }, fail) => {
     for (const { rule, fields, max } of rules) {
       const at = fields.map((field) => names.indexOf(field));
-      const present = fields.filter((_, i) => values[at[i] as number] != null);
+      // The positions of the fields that are set.
+      const present = at.filter((i) => values[i] != null);
       // Absent fields count with the default the server will use.
       const numbers = at.map((i) => (values[i] ?? specs[i]?.default ?? 0) as number);
       const sum = numbers.reduce((a, b) => a + b, 0);
@@ -211,7 +212,7 @@ export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldChec
         const value = Object.fromEntries(
           rule === 'sumAtMost'
             ? fields.map((field, i) => [field, numbers[i]])
-            : present.map((field) => [field, values[names.indexOf(field)]]),
+            : present.map((i) => [names[i], values[i]]),
         );
         // A rule's message names the fields, not the value: `fields: problem (operationId)`.
         throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
@@ -232,19 +233,19 @@ export function planOperation(id: string, operation: OperationSpec): OperationPl
   const queryAt = Object.keys(pathParams).length;
   return {
     id,
-    method: operation.method,
-    path: operation.path
+    m: operation.method,
+    p: operation.path
       .split(/\{(\w+)\}/)
       .map((part, i) => (i % 2 ? names.indexOf(part) : part))
       .filter((part) => part !== ''),
-    names,
-    specs: entries.map(([, spec]) => spec),
-    checks: ALL_CHECKS,
-    query: queryAt,
-    body: body ? queryAt + Object.keys(query).length : undefined,
-    json: body ? jsonBody : undefined,
-    required: entries.flatMap(([, spec], i) => (spec.required || i < queryAt ? [i] : [])),
-    rules: rules?.length ? crossFieldRules(rules) : undefined,
+    n: names,
+    s: entries.map(([, spec]) => spec),
+    c: ALL_CHECKS,
+    q: queryAt,
+    b: body ? queryAt + Object.keys(query).length : undefined,
+    j: body ? jsonBody : undefined,
+    r: entries.flatMap(([, spec], i) => (spec.required || i < queryAt ? [i] : [])),
+    x: rules?.length ? crossFieldRules(rules) : undefined,
   };
 }
 

@@ -49,7 +49,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
 // decode() without `stream` keeps no state between calls, so one decoder serves them all.
 const decoder = new TextDecoder();
 
-type Lent = AbortController & { added: EventListener[]; lent: number };
+/** `l`: the listeners fetch added during the current loan; `n`: loans so far (short keys: no minifier shortens them). */
+type Lent = AbortController & { l: EventListener[]; n: number };
 /**
  * Controllers that no attempt aborted, lent to the next attempts: Node builds an AbortSignal at
  * ~3 µs plus its garbage, more than the rest of a call's own work. Each is retired after 1,000
@@ -62,13 +63,14 @@ function lend(): Lent {
   const controller = new AbortController() as Lent;
   const { signal } = controller;
   const add = signal.addEventListener;
-  controller.added = [];
-  controller.lent = 0;
+  const added: EventListener[] = [];
+  controller.l = added;
+  controller.n = 0;
   // fetch (undici) follows the signal with an abort listener it drops only at GC: each is noted and
   // removed when the attempt ends, so that a signal in use again never piles them up.
-  signal.addEventListener = (type: string, listener: EventListener, options?: unknown) => {
-    controller.added.push(listener);
-    add.call(signal, type, listener, options as AddEventListenerOptions);
+  signal.addEventListener = (...args: Parameters<typeof add>) => {
+    added.push(args[1] as EventListener);
+    add.apply(signal, args);
   };
   return controller;
 }
@@ -237,7 +239,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
     const retryable: unknown[] = init.retryOn ?? [429, 503, safe && 502];
 
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw signal.reason;
+      signal?.throwIfAborted();
       let res: Response | undefined;
       let answer: Answer | undefined;
       const controller = idle.pop() ?? lend();
@@ -245,26 +247,26 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       signal?.addEventListener('abort', onAbort);
       // setTimeout fires at once for delays past 2^31 - 1 ms; treat those as no timeout.
       const timer =
-        timeout > 0 && timeout < 2 ** 31
-          ? setTimeout(
-              () =>
-                controller.abort(
-                  new errors.TimeoutError(`no answer within ${timeout} ms`, {
-                    details: url,
-                    timeoutMs: timeout,
-                    url,
-                  }),
-                ),
-              timeout,
-            )
-          : undefined;
+        timeout > 0 &&
+        timeout < 2 ** 31 &&
+        setTimeout(
+          () =>
+            controller.abort(
+              new errors.TimeoutError(`no answer within ${timeout} ms`, {
+                details: url,
+                timeoutMs: timeout,
+                url,
+              }),
+            ),
+          timeout,
+        );
       try {
         res = await (parameters.fetch ?? fetch)(href, {
           method,
           headers: sent,
           body: init.body,
           // A redirect would carry the key to wherever it points; with a key attached, none is followed.
-          redirect: guarded ? 'manual' : 'follow',
+          redirect: guarded ? 'manual' : undefined,
           signal: controller.signal,
         });
         // A browser answers an opaque redirect (status 0); another status-0 answer is no redirect.
@@ -293,18 +295,18 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         };
       } catch (error) {
         // The timeout's TimeoutError, or the caller's reason.
-        if (controller.signal.aborted) throw controller.signal.reason;
+        controller.signal.throwIfAborted();
         if (error instanceof ClientError) throw error;
         const failure = failureOf(error, res, url, scrub, errors);
         // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.
         if (attempt >= attempts || init.retryFailures === false || (res && !safe)) throw failure;
       } finally {
-        clearTimeout(timer);
+        clearTimeout(timer as never);
         signal?.removeEventListener('abort', onAbort);
         // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
         // A burst of calls leaves at most 64 behind; the rest go to GC.
-        if (!controller.signal.aborted && idle.length < 64 && ++controller.lent < 1000) {
-          for (const listener of controller.added.splice(0))
+        if (!controller.signal.aborted && idle.length < 64 && ++controller.n < 1000) {
+          for (const listener of controller.l.splice(0))
             controller.signal.removeEventListener('abort', listener);
           idle.push(controller);
         }
@@ -312,7 +314,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
 
       if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;
       const after = retryAfterMs(answer?.headers.get('retry-after'));
-      if ((after ?? 0) > maxDelayMs) return answer as Answer;
+      if ((after as number) > maxDelayMs) return answer as Answer; // (undefined > n is false)
       await sleep(
         after ?? Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)),
         signal,

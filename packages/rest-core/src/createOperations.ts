@@ -25,8 +25,11 @@ export type ResponseValidator = (response: {
   body: unknown;
 }) => void;
 
-/** Where a core keeps its request function; a symbol, so a client's own keys stay its operations. */
-export const CORE: unique symbol = Symbol('avalanche-api core') as never;
+/**
+ * Where a core keeps its request function; a symbol, so a client's own keys stay its operations.
+ * No description: every bundle would carry it, and only a debugger shows it.
+ */
+export const CORE: unique symbol = Symbol() as never;
 
 /** Sends one call of an operation and resolves to its parsed success body. */
 export type CoreRequest = (
@@ -65,7 +68,7 @@ export function createCore<Api extends string>(
 ): RestCore<Api> {
   const base = baseUrl.replace(/\/+$/, '');
   const request: CoreRequest = async (plan, params = {}, options = {}) => {
-    const { id, method = 'GET', path, names, query, body: bodyAt = names.length } = plan;
+    const { id, m: method = 'GET', p: path, n: names, q: query, b: bodyAt = names.length } = plan;
     const values = checkPrepared(plan, params, errors.ParameterError);
     // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to; the
     // checks have refused a lone UTF-16 surrogate, the one thing it cannot encode.
@@ -74,16 +77,14 @@ export function createCore<Api extends string>(
       url += typeof part === 'number' ? encodeURIComponent(values[part] as string) : part;
     // Query in the spec's order; arrays use the spec's default style (form, exploded): name=a&name=b.
     let separator = '?';
-    for (let at = query; at < bodyAt; at++) {
-      const value = values[at];
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${separator}${names[at]}=${encodeURIComponent(item)}`;
+    // A value is never null here (the checks leave null out), and an array's items are scalars.
+    for (let at = query; at < bodyAt; at++)
+      for (const item of [values[at] ?? []].flat()) {
+        url += `${separator}${names[at]}=${encodeURIComponent(item as string)}`;
         separator = '&';
       }
-    }
     // An operation with a body sends one even when no field is set.
-    const body = plan.json?.(values, plan);
+    const body = plan.j?.(values, plan);
     const response = await send(url, {
       method,
       headers: {
@@ -150,16 +151,21 @@ export function operation(plan: OperationPlan): OperationFunction {
     core[CORE](plan, params as Record<string, unknown> | undefined, options) as Promise<never>;
 }
 
-/** The client form of a core: one method per function of `functions`, and the core itself. */
+/**
+ * The client form of a core: one method per function of `functions` (made by {@link operation}),
+ * named by its operationId, and the core itself.
+ */
 export function bindOperations<Methods, Core extends RestCore>(
   core: Core,
-  functions: Readonly<
-    Record<string, (core: Core, params: never, options?: CallOptions) => unknown>
-  >,
+  functions: readonly ((core: Core, params: never, options?: CallOptions) => unknown)[],
 ): Methods & Core {
   const client: Record<string | symbol, unknown> = { [CORE]: core[CORE] };
-  for (const [name, call] of Object.entries(functions)) {
-    client[name] = (params: never, options?: CallOptions) => call(core, params, options);
+  // A function hands its plan to its core's request: a stand-in core that returns the plan's id
+  // tells its name, so the generated list needs no keys and operation() no property (issue 31).
+  const named = { [CORE]: (plan: OperationPlan) => plan.id } as unknown as Core;
+  for (const call of functions) {
+    client[call(named, undefined as never) as string] = (params: never, options?: CallOptions) =>
+      call(core, params, options);
   }
   return client as Methods & Core;
 }
@@ -175,12 +181,8 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
   validate: ResponseValidator | 'off' | undefined,
   errors: ErrorClasses,
 ): OperationMethods<Operations> & RestCore {
-  const functions: Record<string, OperationFunction> = {};
-  for (const [id, spec] of Object.entries<OperationSpec>(table)) {
-    functions[id] = operation(planOperation(id, spec));
-  }
   return bindOperations<OperationMethods<Operations>, RestCore>(
     createCore(send, baseUrl, validate, errors),
-    functions,
+    Object.entries<OperationSpec>(table).map(([id, spec]) => operation(planOperation(id, spec))),
   );
 }

@@ -65,29 +65,31 @@ export interface StructuralSchema {
 /**
  * One operation in the form a call reads, worked out from its {@link OperationSpec} when the
  * client is generated: parameters by position (path, then query, then body, in spec order), so
- * a call looks up only the names it was given and builds the URL by position.
+ * a call looks up only the names it was given and builds the URL by position. Its keys are one
+ * letter: every generated operation repeats them and no minifier shortens them (issue 31).
  */
 export interface OperationPlan {
   id: string;
-  /** Absent for GET. */
-  method?: string;
+  /** The method; absent for GET. */
+  m?: string;
   /** The path template as its literal parts and the positions of the parameters between them. */
-  path: readonly (string | number)[];
-  names: readonly string[];
-  /** The rules of `names[i]` at `specs[i]`. */
-  specs: readonly ParameterSpec[];
+  p: readonly (string | number)[];
+  /** The parameters' names. */
+  n: readonly string[];
+  /** The specs: the rules of `n[i]` at `s[i]`. */
+  s: readonly ParameterSpec[];
   /** The kinds of rule checked, in `ALL_CHECKS` order: those the specs use, `checkType` always. */
-  checks: readonly ParameterCheck[];
+  c: readonly ParameterCheck[];
   /** Position of the first query parameter (the number of path parameters). */
-  query: number;
-  /** Position of the first body field; absent when no JSON body is sent, `names.length` for a body with no field set. */
-  body?: number;
-  /** Builds the JSON body (`jsonBody`); present exactly when `body` is. */
-  json?: (values: readonly unknown[], plan: OperationPlan) => Record<string, unknown>;
+  q: number;
+  /** Position of the first body field; absent when no JSON body is sent, `n.length` for a body with no field set. */
+  b?: number;
+  /** Builds the JSON body (`jsonBody`); present exactly when `b` is. */
+  j?: (values: readonly unknown[], plan: OperationPlan) => Record<string, unknown>;
   /** Positions of the required parameters, path parameters included, ascending. */
-  required?: readonly number[];
+  r?: readonly number[];
   /** The `x-avalanche-rules`, as made by `crossFieldRules`. */
-  rules?: CrossFieldCheck;
+  x?: CrossFieldCheck;
 }
 
 /** Checks an operation's cross-field rules over the values by position; throws what `fail` makes. */

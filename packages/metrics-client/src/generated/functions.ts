@@ -6,4 +6,4 @@ import type { Core, GetAvgTpsParams, GetAvgTpsResult } from './operations.js';
 
 /** Average transactions per second of a chain */
 export const getAvgTps: (client: Core, params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult> =
-  /* @__PURE__ */ operation({ id: "getAvgTps", path: ["/v1/avg_tps/", 0], names: ["chainId", "pageToken"], specs: [{ pattern: "^[1-9][0-9]*$" }, { minLength: 1 }], checks: [checkString, checkPattern, checkMinLength], query: 1, required: [0] });
+  /* @__PURE__ */ operation({ id: "getAvgTps", p: ["/v1/avg_tps/", 0], n: ["chainId", "pageToken"], s: [{ pattern: "^[1-9][0-9]*$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
