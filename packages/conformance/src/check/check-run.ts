@@ -162,24 +162,25 @@ export async function runCheck(
   let batch: (RawItem | { recording: Recording })[] = [];
   let count = 0;
 
-  const settle = async (out: (CheckOne | CheckedItem)[]) => {
-    for (const o of out) {
-      if (!('subjects' in o)) {
-        const wait = onItem(o);
-        if (wait !== undefined) await wait;
-        continue;
-      }
-      const { result, subjects } = o;
-      for (const s of subjects) {
-        const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
-        if (found.length === 0) continue;
-        result.errors.push(...found);
-        result.ok = false;
-      }
-      // No await when the caller is synchronous: one fewer turn of the event loop per item.
-      const wait = onItem(result);
-      if (wait !== undefined) await wait;
+  const resultOf = (o: CheckOne | CheckedItem): CheckedItem => {
+    if (!('subjects' in o)) return o;
+    const { result, subjects } = o;
+    for (const s of subjects) {
+      const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
+      if (found.length === 0) continue;
+      result.errors.push(...found);
+      result.ok = false;
     }
+    return result;
+  };
+  // Synchronous while the caller is (a promise only once `onItem` returns one): an await per
+  // exchange cost more than the tally it waited for.
+  const settle = (out: (CheckOne | CheckedItem)[], from = 0): Promise<void> | undefined => {
+    for (let k = from; k < out.length; k++) {
+      const wait = onItem(resultOf(out[k] as CheckOne | CheckedItem));
+      if (wait !== undefined) return Promise.resolve(wait).then(() => settle(out, k + 1));
+    }
+    return undefined;
   };
   const here = (item: RawItem | { recording: Recording }): (CheckOne | CheckedItem)[] => {
     const parsed = 'raw' in item ? parseRaw(item) : item;
@@ -218,6 +219,12 @@ export async function runCheck(
     for await (const item of input) {
       if ('raw' in item || 'recording' in item) {
         count++;
+        // In this thread with nothing in flight: checked and handed on at once, no promise.
+        if (!pool && queue.length === 0 && batch.length === 0 && !(jobs > 1 && count > poolAfter)) {
+          const wait = settle(here(item));
+          if (wait) await wait;
+          continue;
+        }
         batch.push(item);
         // In this thread, one at a time: a slow stream (stdin) is reported as it arrives.
         if (batch.length >= (pool || (jobs > 1 && count > poolAfter) ? size : 1)) await flush();
