@@ -208,7 +208,7 @@ export class OpenApiService extends SpecDocument {
     const out: Violation[] = [];
     for (const where of ['path', 'query'] as const) {
       const params = op.parameters.filter((p) => p.in === where);
-      const fn = set.compile(`${op.pointer}:${where}`, () => ({
+      const fn = set.compileFor(op, where, () => ({
         type: 'object',
         properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
         required: params.filter((p) => p.required).map((p) => p.name),

@@ -165,7 +165,7 @@ export class OpenRpcService extends SpecDocument {
         );
         return out;
       }
-      const fn = set.compile(`${method.pointer}:by-position`, () => ({
+      const fn = set.compileFor(method, 'by-position', () => ({
         type: 'array',
         ...(method.params.length > 0
           ? { prefixItems: method.params.map((p) => set.ref(p.schema)) }
@@ -189,7 +189,7 @@ export class OpenRpcService extends SpecDocument {
       );
       return out;
     }
-    const fn = set.compile(`${method.pointer}:by-name`, () => ({
+    const fn = set.compileFor(method, 'by-name', () => ({
       type: 'object',
       properties: Object.fromEntries(method.params.map((p) => [p.name, set.ref(p.schema)])),
       required: method.params.filter((p) => p.required).map((p) => p.name),

@@ -266,6 +266,26 @@ export class SchemaSet {
     return fn;
   }
 
+  /**
+   * `compile` with the key `${owner.pointer}:${part}`, remembered per operation or method so
+   * that the hot path builds no key string.
+   */
+  compileFor(owner: { pointer: string }, part: string, build: () => object): ValidateFunction {
+    let parts = this.byOwner.get(owner);
+    if (!parts) {
+      parts = new Map();
+      this.byOwner.set(owner, parts);
+    }
+    let fn = parts.get(part);
+    if (!fn) {
+      fn = this.compile(`${owner.pointer}:${part}`, build);
+      parts.set(part, fn);
+    }
+    return fn;
+  }
+
+  private readonly byOwner = new WeakMap<object, Map<string, ValidateFunction>>();
+
   validate(pointer: string, data: unknown, where: string): Violation[] {
     const fn = this.at(pointer);
     return fn(data) ? [] : toViolations(fn.errors, where, data);

@@ -119,15 +119,8 @@ export class SpecsCore {
       const m = service.match(method, url.pathname);
       return m ? [{ service, ...m }] : [];
     });
-    const byHost = candidates.find(({ service }) =>
-      (Array.isArray(service.doc.servers) ? service.doc.servers : []).some(
-        (s) =>
-          isObject(s) &&
-          typeof s.url === 'string' &&
-          URL.canParse(s.url) &&
-          new URL(s.url).host === url.host,
-      ),
-    );
+    if (candidates.length < 2) return candidates[0];
+    const byHost = candidates.find(({ service }) => serverHosts(service).has(url.host));
     return byHost ?? candidates[0];
   }
 
@@ -345,6 +338,21 @@ export class SpecsCore {
     if (service) result.service = service;
     return result;
   }
+}
+
+const hostSets = new WeakMap<OpenApiService, Set<string>>();
+
+/** The hosts of a document's `servers`, read once (not per exchange). */
+function serverHosts(service: OpenApiService): Set<string> {
+  let hosts = hostSets.get(service);
+  if (!hosts) {
+    hosts = new Set();
+    for (const s of Array.isArray(service.doc.servers) ? service.doc.servers : [])
+      if (isObject(s) && typeof s.url === 'string' && URL.canParse(s.url))
+        hosts.add(new URL(s.url).host);
+    hostSets.set(service, hosts);
+  }
+  return hosts;
 }
 
 /** The reply to the `i`-th call of an exchange: by id in a batch. */
