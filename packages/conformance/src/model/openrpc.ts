@@ -104,8 +104,16 @@ export class OpenRpcService extends SpecDocument {
   }
 
   getMethod(name: string): RpcMethod | undefined {
-    return this.methods.find((m) => m.id === name);
+    if (!this.#byName) {
+      this.#byName = new Map();
+      // The first of a name wins, as `find` had it.
+      for (const m of this.methods) if (!this.#byName.has(m.id)) this.#byName.set(m.id, m);
+    }
+    return this.#byName.get(name);
   }
+
+  /** Methods by name, built on first lookup (once per exchange's call). */
+  #byName: Map<string, RpcMethod> | undefined;
 
   /** Whether some method of this document is served at `pathname`. */
   servesPath(pathname: string): boolean {

@@ -115,10 +115,16 @@ export class SpecsCore {
 
   /** Finds the operation a REST request is for: by path and method, the host breaking ties. */
   matchRest(method: string, url: URL) {
-    const candidates = this.rest.flatMap((service) => {
+    // Written out, not spread or flat-mapped: this runs once per REST exchange.
+    const candidates: {
+      service: OpenApiService;
+      operation: Operation;
+      pathParams: Record<string, string>;
+    }[] = [];
+    for (const service of this.rest) {
       const m = service.match(method, url.pathname);
-      return m ? [{ service, ...m }] : [];
-    });
+      if (m) candidates.push({ service, operation: m.operation, pathParams: m.pathParams });
+    }
     if (candidates.length < 2) return candidates[0];
     const byHost = candidates.find(({ service }) => serverHosts(service).has(url.host));
     return byHost ?? candidates[0];
