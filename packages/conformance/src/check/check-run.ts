@@ -27,14 +27,32 @@ export function checkOne(specs: Specs, recording: Recording, settings: CheckSett
     return { result: { file: recording.file, ok: true, errors: [], excluded }, subjects: [] };
   const result = specs.checkExchange(recording, { strict: settings.strict });
   // Only an exchange of an operation with a cursor is matched a second time for its subjects.
-  const cursors = cursorOperations(specs);
-  const ops = result.operation?.split(',') ?? [];
-  if (!ops.some((op) => cursors.has(`${result.service} ${op}`))) return { result, subjects: [] };
+  if (!hasCursor(specs, result.service, result.operation)) return { result, subjects: [] };
   const subjects = specs.promiseSubjects(recording).filter((s) => s.promises.cursor !== undefined);
   return { result, subjects };
 }
 
 const cursorSets = new WeakMap<Specs, Set<string>>();
+/** `hasCursor`'s answers by service and operation field; bounded (a batch names any mix). */
+const cursorAnswers = new WeakMap<Specs, Map<string, boolean>>();
+
+/** Whether any operation or method of a result (`a,b` for a batch) promises a cursor. */
+function hasCursor(specs: Specs, service = '', operation = ''): boolean {
+  let answers = cursorAnswers.get(specs);
+  if (!answers) {
+    answers = new Map();
+    cursorAnswers.set(specs, answers);
+  }
+  const key = `${service}\0${operation}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const cursors = cursorOperations(specs);
+    const ops = operation === '' ? [] : operation.split(',');
+    answer = ops.some((op) => cursors.has(`${service} ${op}`));
+    if (answers.size < 4096) answers.set(key, answer);
+  }
+  return answer;
+}
 
 /** `service operation` of every operation and method that promises a cursor. */
 function cursorOperations(specs: Specs): Set<string> {

@@ -37,9 +37,17 @@ export interface ExchangeResult {
 /** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
 export type Exclusions = Record<string, { reason: string }>;
 
+const exclusionSuffixes = new WeakMap<Exclusions, [key: string, suffix: string][]>();
+
 export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
-  const key = Object.keys(exclusions).find((k) => file === k || file.endsWith(`/${k}`));
-  return key ? exclusions[key]?.reason : undefined;
+  // The keys and their `/key` suffixes once per list, not per exchange.
+  let keys = exclusionSuffixes.get(exclusions);
+  if (!keys) {
+    keys = Object.keys(exclusions).map((k) => [k, `/${k}`]);
+    exclusionSuffixes.set(exclusions, keys);
+  }
+  const found = keys.find(([k, suffix]) => file === k || file.endsWith(suffix));
+  return found ? exclusions[found[0]]?.reason : undefined;
 }
 
 /** One answer of an exchange with the promises it is held to (see promises/check.ts). */
