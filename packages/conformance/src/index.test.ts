@@ -40,6 +40,7 @@ test('export list', () => {
       "harToRecordings",
       "isExcused",
       "isHar",
+      "jobsFor",
       "linkedCase",
       "liveTargets",
       "loadEraMarks",

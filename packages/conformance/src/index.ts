@@ -1,4 +1,4 @@
-export { defaultJobs } from './check/check-run.js';
+export { defaultJobs, jobsFor } from './check/check-run.js';
 export { type ProxyOptions, startProxy } from './check/proxy.js';
 export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './check/report.js';
 export { type CaseClass, caseClasses } from './contract/case-values.js';

@@ -27,14 +27,32 @@ export function checkOne(specs: Specs, recording: Recording, settings: CheckSett
     return { result: { file: recording.file, ok: true, errors: [], excluded }, subjects: [] };
   const result = specs.checkExchange(recording, { strict: settings.strict });
   // Only an exchange of an operation with a cursor is matched a second time for its subjects.
-  const cursors = cursorOperations(specs);
-  const ops = result.operation?.split(',') ?? [];
-  if (!ops.some((op) => cursors.has(`${result.service} ${op}`))) return { result, subjects: [] };
+  if (!hasCursor(specs, result.service, result.operation)) return { result, subjects: [] };
   const subjects = specs.promiseSubjects(recording).filter((s) => s.promises.cursor !== undefined);
   return { result, subjects };
 }
 
 const cursorSets = new WeakMap<Specs, Set<string>>();
+/** `hasCursor`'s answers by service and operation field; bounded (a batch names any mix). */
+const cursorAnswers = new WeakMap<Specs, Map<string, boolean>>();
+
+/** Whether any operation or method of a result (`a,b` for a batch) promises a cursor. */
+function hasCursor(specs: Specs, service = '', operation = ''): boolean {
+  let answers = cursorAnswers.get(specs);
+  if (!answers) {
+    answers = new Map();
+    cursorAnswers.set(specs, answers);
+  }
+  const key = `${service}\0${operation}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const cursors = cursorOperations(specs);
+    const ops = operation === '' ? [] : operation.split(',');
+    answer = ops.some((op) => cursors.has(`${service} ${op}`));
+    if (answers.size < 4096) answers.set(key, answer);
+  }
+  return answer;
+}
 
 /** `service operation` of every operation and method that promises a cursor. */
 function cursorOperations(specs: Specs): Set<string> {
@@ -63,6 +81,21 @@ export function defaultJobs(cores = availableParallelism(), load = loadavg()[0] 
   const idle = Math.floor(cores - load);
   const workers = Math.min(cores - 1, idle);
   return workers >= 2 ? workers : 1;
+}
+
+/**
+ * The worker threads `check` runs with `--jobs requested`: a ceiling, lowered to what pays here
+ * (`defaultJobs`), so that asking for more threads than the machine has idle never makes a
+ * run slower than validating in this thread (measured on 2 cores: `--jobs 2` took twice as
+ * long as `--jobs 1`). Without `--jobs`, `defaultJobs`. Small inputs never start the pool.
+ */
+export function jobsFor(
+  requested: number | undefined,
+  cores = availableParallelism(),
+  load = loadavg()[0] ?? 0,
+): number {
+  const fit = defaultJobs(cores, load);
+  return requested === undefined ? fit : Math.max(1, Math.min(requested, fit));
 }
 
 /** Where the workers load the specs from (they cannot be handed a Specs object). */
@@ -162,24 +195,25 @@ export async function runCheck(
   let batch: (RawItem | { recording: Recording })[] = [];
   let count = 0;
 
-  const settle = async (out: (CheckOne | CheckedItem)[]) => {
-    for (const o of out) {
-      if (!('subjects' in o)) {
-        const wait = onItem(o);
-        if (wait !== undefined) await wait;
-        continue;
-      }
-      const { result, subjects } = o;
-      for (const s of subjects) {
-        const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
-        if (found.length === 0) continue;
-        result.errors.push(...found);
-        result.ok = false;
-      }
-      // No await when the caller is synchronous: one fewer turn of the event loop per item.
-      const wait = onItem(result);
-      if (wait !== undefined) await wait;
+  const resultOf = (o: CheckOne | CheckedItem): CheckedItem => {
+    if (!('subjects' in o)) return o;
+    const { result, subjects } = o;
+    for (const s of subjects) {
+      const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
+      if (found.length === 0) continue;
+      result.errors.push(...found);
+      result.ok = false;
     }
+    return result;
+  };
+  // Synchronous while the caller is (a promise only once `onItem` returns one): an await per
+  // exchange cost more than the tally it waited for.
+  const settle = (out: (CheckOne | CheckedItem)[], from = 0): Promise<void> | undefined => {
+    for (let k = from; k < out.length; k++) {
+      const wait = onItem(resultOf(out[k] as CheckOne | CheckedItem));
+      if (wait !== undefined) return Promise.resolve(wait).then(() => settle(out, k + 1));
+    }
+    return undefined;
   };
   const here = (item: RawItem | { recording: Recording }): (CheckOne | CheckedItem)[] => {
     const parsed = 'raw' in item ? parseRaw(item) : item;
@@ -218,6 +252,12 @@ export async function runCheck(
     for await (const item of input) {
       if ('raw' in item || 'recording' in item) {
         count++;
+        // In this thread with nothing in flight: checked and handed on at once, no promise.
+        if (!pool && queue.length === 0 && batch.length === 0 && !(jobs > 1 && count > poolAfter)) {
+          const wait = settle(here(item));
+          if (wait) await wait;
+          continue;
+        }
         batch.push(item);
         // In this thread, one at a time: a slow stream (stdin) is reported as it arrives.
         if (batch.length >= (pool || (jobs > 1 && count > poolAfter) ? size : 1)) await flush();

@@ -46,6 +46,34 @@ export class CheckTally {
   #notChecked = 0;
   #malformed = 0;
   readonly #operations = new Map<string, OperationCounts>();
+  /**
+   * The counts a result's service and operation field add to, found once: `add` runs per
+   * exchange, and splitting and joining names each time showed in profiles. Bounded, since a
+   * JSON-RPC batch's field names any mix of methods.
+   */
+  readonly #counts = new Map<string, Map<string, OperationCounts[]>>();
+
+  #countsOf(service: string | undefined, operation: string | undefined): OperationCounts[] {
+    const known = this.#counts.get(service ?? '')?.get(operation ?? '');
+    if (known) return known;
+    const ops = operation ? operation.split(',') : ['(unmatched)'];
+    const counts = ops.map((op) => {
+      const key = service ? `${service} ${op}` : op;
+      let c = this.#operations.get(key);
+      if (!c) {
+        c = { passed: 0, failed: 0 };
+        this.#operations.set(key, c);
+      }
+      return c;
+    });
+    let byField = this.#counts.get(service ?? '');
+    if (!byField) {
+      byField = new Map();
+      this.#counts.set(service ?? '', byField);
+    }
+    if (byField.size < 1024) byField.set(operation ?? '', counts);
+    return counts;
+  }
 
   constructor(readonly maxListed = 200) {}
 
@@ -64,13 +92,9 @@ export class CheckTally {
     else {
       if (item.ok) this.#passed++;
       else this.#failed++;
-      const ops = item.operation ? item.operation.split(',') : ['(unmatched)'];
-      for (const op of ops) {
-        const key = item.service ? `${item.service} ${op}` : op;
-        const counts = this.#operations.get(key) ?? { passed: 0, failed: 0 };
+      for (const counts of this.#countsOf(item.service, item.operation)) {
         if (item.ok) counts.passed++;
         else counts.failed++;
-        this.#operations.set(key, counts);
       }
       if (item.ok) return;
     }

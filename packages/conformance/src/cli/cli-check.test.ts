@@ -20,6 +20,13 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const line = ({ file: _file, ...r }: Recording) => JSON.stringify(r);
 
+/** The environment of a CLI child that sees `cores` cores at one-minute load `load`. */
+const onCores = (cores: number, load: number) => ({
+  NODE_OPTIONS: `--import ${new URL('../test/fake-cores.mjs', import.meta.url).pathname}`,
+  TEST_CORES: String(cores),
+  TEST_LOAD: String(load),
+});
+
 describe('check at scale', () => {
   test('on the worker pool, results come in input order and the cursor rule still spans exchanges', {
     timeout: 180_000,
@@ -50,15 +57,12 @@ describe('check at scale', () => {
       );
     const file = join(dir, 'pool.jsonl');
     await writeFile(file, `${rows.join('\n')}\n`);
-    const { code, stdout } = await run([
-      'check',
-      file,
-      '--strict',
-      '--jobs',
-      '2',
-      '--format',
-      'jsonl',
-    ]);
+    // 8 idle cores, so that `--jobs 2` is not lowered and the pool runs on any machine.
+    const { code, stdout, stderr } = await run(
+      ['check', file, '--strict', '--jobs', '2', '--format', 'jsonl'],
+      onCores(8, 0),
+    );
+    expect(stderr).not.toContain('lowered');
     const out = stdout
       .trim()
       .split('\n')
@@ -77,6 +81,22 @@ describe('check at scale', () => {
     ]);
     expect(summary).toMatchObject({ exchanges: 5000, failed: 2, passed: 4998 });
     expect(code).toBe(1);
+  });
+
+  test('--jobs is a ceiling: on 2 cores it is lowered to 1 (said on stderr), same results', {
+    timeout: 60_000,
+  }, async () => {
+    const file = join(dir, 'lowered.jsonl');
+    await writeFile(file, `${recordings.map(line).join('\n')}\n`);
+    const args = ['check', file, '--strict', '--format', 'json'];
+    const [lowered, one] = await Promise.all([
+      run([...args, '--jobs', '2'], onCores(2, 0)),
+      run([...args, '--jobs', '1'], onCores(2, 0)),
+    ]);
+    expect(lowered.stderr).toContain('--jobs 2 lowered to 1 (2 cores at load 0.0)');
+    expect(one.stderr).not.toContain('lowered');
+    expect(JSON.parse(lowered.stdout).summary).toEqual(JSON.parse(one.stdout).summary);
+    expect(JSON.parse(lowered.stdout).summary.exchanges).toBe(recordings.length);
   });
 
   test('a HAR on stdin (-), as JSON: summary.exchanges and per-operation counts', {

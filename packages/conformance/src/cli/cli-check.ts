@@ -2,8 +2,9 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { defaultJobs, runCheck } from '../check/check-run.js';
+import { jobsFor, runCheck } from '../check/check-run.js';
 import { CheckTally, formatJson, formatJunit, formatText, itemJson } from '../check/report.js';
 import { defaultSpecDir, type Exclusions } from '../model/specs.js';
 import { defaultMaxBytes, readCaptureItems } from '../recordings/capture-input.js';
@@ -69,7 +70,13 @@ export async function check(args: string[]): Promise<number> {
   const fmt = values.format ?? 'text';
   if (!['text', 'json', 'junit', 'jsonl'].includes(fmt))
     throw new UsageError(`--format: ${JSON.stringify(fmt)} must be text, json, jsonl or junit`);
-  const jobs = positiveInt('jobs', values.jobs, defaultJobs(), 256) || 1;
+  const requested =
+    values.jobs === undefined ? undefined : positiveInt('jobs', values.jobs, 1, 256) || 1;
+  const jobs = jobsFor(requested);
+  if (requested !== undefined && jobs < requested)
+    process.stderr.write(
+      `check: --jobs ${requested} lowered to ${jobs} (${availableParallelism()} cores at load ${(loadavg()[0] ?? 0).toFixed(1)}): more threads than idle cores beyond the reading one do not pay\n`,
+    );
   const maxBytes = positiveInt(
     'max-body-bytes',
     values['max-body-bytes'],

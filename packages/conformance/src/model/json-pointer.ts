@@ -11,12 +11,28 @@ export function unescapePointer(token: string): string {
   return token.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
+/**
+ * Pointers read so far, cut into tokens: the checks read the same few pointers of the specs
+ * on every exchange. Bounded, since a pointer may come from data too.
+ */
+const tokenCache = new Map<string, string[]>();
+
+function tokensOf(pointer: string): string[] {
+  let tokens = tokenCache.get(pointer);
+  if (!tokens) {
+    tokens = pointer.slice(1).split('/').map(unescapePointer);
+    if (tokenCache.size >= 4096) tokenCache.clear();
+    tokenCache.set(pointer, tokens);
+  }
+  return tokens;
+}
+
 export function getPointer(doc: unknown, pointer: string): unknown {
   if (pointer === '' || pointer === '/') return pointer === '' ? doc : (doc as JsonObject)[''];
   let node: unknown = doc;
-  for (const token of pointer.slice(1).split('/')) {
+  for (const token of tokensOf(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[unescapePointer(token)];
+    node = (node as Record<string, unknown>)[token];
   }
   return node;
 }

@@ -72,6 +72,20 @@ export function parseQuery(search: URLSearchParams): Record<string, string[]> {
   return out;
 }
 
+/** The path parameters a template's match captured, decoded (as sent when undecodable). */
+function paramsOf(operation: Operation, m: RegExpExecArray): Record<string, string> {
+  const pathParams: Record<string, string> = {};
+  operation.pathParams.forEach((name, i) => {
+    const raw = m[i + 1] ?? '';
+    try {
+      pathParams[name] = decodeURIComponent(raw);
+    } catch {
+      pathParams[name] = raw;
+    }
+  });
+  return pathParams;
+}
+
 function asNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
@@ -179,23 +193,21 @@ export class OpenApiService extends SpecDocument {
     const out: { operation: Operation; pathParams: Record<string, string> }[] = [];
     for (const operation of this.operations) {
       const m = operation.regex.exec(pathname);
-      if (!m) continue;
-      const pathParams: Record<string, string> = {};
-      operation.pathParams.forEach((name, i) => {
-        const raw = m[i + 1] ?? '';
-        try {
-          pathParams[name] = decodeURIComponent(raw);
-        } catch {
-          pathParams[name] = raw;
-        }
-      });
-      out.push({ operation, pathParams });
+      if (m) out.push({ operation, pathParams: paramsOf(operation, m) });
     }
     return out;
   }
 
   match(method: string, pathname: string) {
-    return this.matchPath(pathname).find((m) => m.operation.method === method.toUpperCase());
+    const upper = method.toUpperCase();
+    // The first operation of this method whose template matches, as matchPath orders them;
+    // without building the matches of the other methods.
+    for (const operation of this.operations) {
+      if (operation.method !== upper) continue;
+      const m = operation.regex.exec(pathname);
+      if (m) return { operation, pathParams: paramsOf(operation, m) };
+    }
+    return undefined;
   }
 
   getOperation(id: string): Operation | undefined {
@@ -208,7 +220,7 @@ export class OpenApiService extends SpecDocument {
     const out: Violation[] = [];
     for (const where of ['path', 'query'] as const) {
       const params = op.parameters.filter((p) => p.in === where);
-      const fn = set.compile(`${op.pointer}:${where}`, () => ({
+      const fn = set.compileFor(op, where, () => ({
         type: 'object',
         properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
         required: params.filter((p) => p.required).map((p) => p.name),

@@ -104,8 +104,16 @@ export class OpenRpcService extends SpecDocument {
   }
 
   getMethod(name: string): RpcMethod | undefined {
-    return this.methods.find((m) => m.id === name);
+    if (!this.#byName) {
+      this.#byName = new Map();
+      // The first of a name wins, as `find` had it.
+      for (const m of this.methods) if (!this.#byName.has(m.id)) this.#byName.set(m.id, m);
+    }
+    return this.#byName.get(name);
   }
+
+  /** Methods by name, built on first lookup (once per exchange's call). */
+  #byName: Map<string, RpcMethod> | undefined;
 
   /** Whether some method of this document is served at `pathname`. */
   servesPath(pathname: string): boolean {
@@ -165,7 +173,7 @@ export class OpenRpcService extends SpecDocument {
         );
         return out;
       }
-      const fn = set.compile(`${method.pointer}:by-position`, () => ({
+      const fn = set.compileFor(method, 'by-position', () => ({
         type: 'array',
         ...(method.params.length > 0
           ? { prefixItems: method.params.map((p) => set.ref(p.schema)) }
@@ -189,7 +197,7 @@ export class OpenRpcService extends SpecDocument {
       );
       return out;
     }
-    const fn = set.compile(`${method.pointer}:by-name`, () => ({
+    const fn = set.compileFor(method, 'by-name', () => ({
       type: 'object',
       properties: Object.fromEntries(method.params.map((p) => [p.name, set.ref(p.schema)])),
       required: method.params.filter((p) => p.required).map((p) => p.name),

@@ -190,6 +190,8 @@ export class SchemaSet {
   readonly id: string;
   private ajvInstance: Ajv2020 | undefined;
   private readonly cache = new Map<string, ValidateFunction>();
+  /** `at`'s validators by pointer: one lookup per validation, no key built (the hot path). */
+  private readonly byPointer = new Map<string, ValidateFunction>();
   /** Every schema compiled so far, by key: what ahead-of-time compilation emits. */
   readonly built = new Map<string, object>();
 
@@ -241,12 +243,19 @@ export class SchemaSet {
 
   /** The validator for the schema at `pointer` in the document. */
   at(pointer: string): ValidateFunction {
-    return this.compile(`#${pointer}`, () => this.ref(pointer));
+    let fn = this.byPointer.get(pointer);
+    if (!fn) {
+      fn = this.compile(`#${pointer}`, () => this.ref(pointer));
+      this.byPointer.set(pointer, fn);
+    }
+    return fn;
   }
 
   /** A validator for a schema built around references into the document, cached by key. */
   compile(key: string, build: () => object): ValidateFunction {
-    let fn = this.cache.get(key) ?? this.options.precompiled?.[key];
+    let fn = this.cache.get(key);
+    if (fn) return fn;
+    fn = this.options.precompiled?.[key];
     if (!fn) {
       const schema = build();
       this.built.set(key, schema);
@@ -256,6 +265,26 @@ export class SchemaSet {
     this.cache.set(key, fn);
     return fn;
   }
+
+  /**
+   * `compile` with the key `${owner.pointer}:${part}`, remembered per operation or method so
+   * that the hot path builds no key string.
+   */
+  compileFor(owner: { pointer: string }, part: string, build: () => object): ValidateFunction {
+    let parts = this.byOwner.get(owner);
+    if (!parts) {
+      parts = new Map();
+      this.byOwner.set(owner, parts);
+    }
+    let fn = parts.get(part);
+    if (!fn) {
+      fn = this.compile(`${owner.pointer}:${part}`, build);
+      parts.set(part, fn);
+    }
+    return fn;
+  }
+
+  private readonly byOwner = new WeakMap<object, Map<string, ValidateFunction>>();
 
   validate(pointer: string, data: unknown, where: string): Violation[] {
     const fn = this.at(pointer);

@@ -37,9 +37,17 @@ export interface ExchangeResult {
 /** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
 export type Exclusions = Record<string, { reason: string }>;
 
+const exclusionSuffixes = new WeakMap<Exclusions, [key: string, suffix: string][]>();
+
 export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
-  const key = Object.keys(exclusions).find((k) => file === k || file.endsWith(`/${k}`));
-  return key ? exclusions[key]?.reason : undefined;
+  // The keys and their `/key` suffixes once per list, not per exchange.
+  let keys = exclusionSuffixes.get(exclusions);
+  if (!keys) {
+    keys = Object.keys(exclusions).map((k) => [k, `/${k}`]);
+    exclusionSuffixes.set(exclusions, keys);
+  }
+  const found = keys.find(([k, suffix]) => file === k || file.endsWith(suffix));
+  return found ? exclusions[found[0]]?.reason : undefined;
 }
 
 /** One answer of an exchange with the promises it is held to (see promises/check.ts). */
@@ -115,19 +123,18 @@ export class SpecsCore {
 
   /** Finds the operation a REST request is for: by path and method, the host breaking ties. */
   matchRest(method: string, url: URL) {
-    const candidates = this.rest.flatMap((service) => {
+    // Written out, not spread or flat-mapped: this runs once per REST exchange.
+    const candidates: {
+      service: OpenApiService;
+      operation: Operation;
+      pathParams: Record<string, string>;
+    }[] = [];
+    for (const service of this.rest) {
       const m = service.match(method, url.pathname);
-      return m ? [{ service, ...m }] : [];
-    });
-    const byHost = candidates.find(({ service }) =>
-      (Array.isArray(service.doc.servers) ? service.doc.servers : []).some(
-        (s) =>
-          isObject(s) &&
-          typeof s.url === 'string' &&
-          URL.canParse(s.url) &&
-          new URL(s.url).host === url.host,
-      ),
-    );
+      if (m) candidates.push({ service, operation: m.operation, pathParams: m.pathParams });
+    }
+    if (candidates.length < 2) return candidates[0];
+    const byHost = candidates.find(({ service }) => serverHosts(service).has(url.host));
     return byHost ?? candidates[0];
   }
 
@@ -345,6 +352,21 @@ export class SpecsCore {
     if (service) result.service = service;
     return result;
   }
+}
+
+const hostSets = new WeakMap<OpenApiService, Set<string>>();
+
+/** The hosts of a document's `servers`, read once (not per exchange). */
+function serverHosts(service: OpenApiService): Set<string> {
+  let hosts = hostSets.get(service);
+  if (!hosts) {
+    hosts = new Set();
+    for (const s of Array.isArray(service.doc.servers) ? service.doc.servers : [])
+      if (isObject(s) && typeof s.url === 'string' && URL.canParse(s.url))
+        hosts.add(new URL(s.url).host);
+    hostSets.set(service, hosts);
+  }
+  return hosts;
 }
 
 /** The reply to the `i`-th call of an exchange: by id in a batch. */

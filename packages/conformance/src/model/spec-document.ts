@@ -40,7 +40,13 @@ export class SpecDocument {
     private readonly forEachSchema: ForEachSchema,
   ) {}
 
+  /** The four sets by `strict * 2 + coerce`, so that the hot path builds no id string. */
+  readonly #bySwitch: (SchemaSet | undefined)[] = [];
+
   schemas({ strict, coerce = false }: { strict: boolean; coerce?: boolean }): SchemaSet {
+    const slot = (strict ? 2 : 0) + (coerce ? 1 : 0);
+    const known = this.#bySwitch[slot];
+    if (known) return known;
     const id = `${this.name}-${strict}-${coerce}.json`;
     let set = this.sets.get(id);
     if (!set) {
@@ -52,6 +58,7 @@ export class SpecDocument {
       });
       this.sets.set(id, set);
     }
+    this.#bySwitch[slot] = set;
     return set;
   }
 }

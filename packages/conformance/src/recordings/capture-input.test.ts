@@ -2,6 +2,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { passingRecordings, writeHar } from '../test/captures.js';
 import {
@@ -49,6 +50,11 @@ describe('StringCap', () => {
       { text: `{"a":"${long}","b":"ok"}`, max: 41 },
     ],
     ['a cap inside an escape waits for its end', { text: `{"a":"${long}"}`, max: 83 }],
+    [
+      'a string ending in a backslash ends there (its quote is not escaped)',
+      { text: `{"a":"x\\\\","b":"${'b'.repeat(60)}","c":"\\""}`, max: 8 },
+    ],
+    ['a string of nothing but escapes is cut too', { text: `{"a":"${'\\n'.repeat(40)}"}`, max: 9 }],
   ])('%s', (_name, { text, max }) => {
     for (const chunk of [1, 3, 7, 1024]) {
       const out = JSON.parse(cap(text, max, chunk));
@@ -63,6 +69,64 @@ describe('StringCap', () => {
         expect(original[key].startsWith(out[key].slice(0, -tooLargeMark.length))).toBe(true);
       }
     }
+  });
+});
+
+describe('StringCap over any JSON and any chunking', () => {
+  // Keys short enough never to reach the cap, so that only values are cut.
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ unit: fc.constantFrom('\\', '"', 'a', '\u0001'), maxLength: 40 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(fc.string({ unit: fc.constantFrom('k', 'l'), maxLength: 2 }), tie('node'), {
+        maxKeys: 4,
+      }),
+    ),
+  })).node;
+  test('a string is kept when its text fits the cap, else cut to a head of it and the mark; the chunking changes nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 4, max: 48 }),
+        fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 8 }),
+        (original, max, sizes) => {
+          const bytes = Buffer.from(JSON.stringify(original));
+          const c = new StringCap(max);
+          const parts: Buffer[] = [];
+          for (let i = 0, k = 0; i < bytes.length; k++) {
+            const size = sizes[k % sizes.length] as number;
+            parts.push(Buffer.from(c.push(bytes.subarray(i, i + size))));
+            i += size;
+          }
+          const bytewise = new StringCap(max);
+          const one = Buffer.concat(
+            [...bytes].map((b) => Buffer.from(bytewise.push(Buffer.of(b)))),
+          );
+          const out = Buffer.concat(parts);
+          expect(out.equals(one)).toBe(true);
+          const walk = (a: unknown, b: unknown) => {
+            if (typeof a === 'string') {
+              const text = Buffer.byteLength(JSON.stringify(a)) - 2;
+              // A cap reached inside an escape or a character waits for its end (≤ 5 bytes).
+              if (text <= max || (b === a && text <= max + 5)) expect(b).toBe(a);
+              else {
+                expect(typeof b === 'string' && b.endsWith(tooLargeMark)).toBe(true);
+                expect(a.startsWith((b as string).slice(0, -tooLargeMark.length))).toBe(true);
+              }
+            } else if (a !== null && typeof a === 'object')
+              for (const key of Object.keys(a))
+                walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]);
+            else expect(b).toEqual(a);
+          };
+          walk(original, JSON.parse(out.toString('utf8')));
+        },
+      ),
+      { numRuns: 300, seed: 31 },
+    );
   });
 });
 

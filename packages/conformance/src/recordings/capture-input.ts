@@ -49,9 +49,11 @@ export class StringCap {
   constructor(readonly max: number) {}
 
   push(chunk: Buffer): Buffer {
+    const from = this.#dropping || this.#escape !== 0 ? 0 : this.#skim(chunk);
+    if (from === chunk.length) return chunk;
     const parts: Buffer[] = [];
     let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
+    for (let i = from; i < chunk.length; i++) {
       const b = chunk[i] as number;
       if (!this.#inString) {
         if (b === QUOTE) {
@@ -74,8 +76,9 @@ export class StringCap {
       }
       if (this.#dropping) continue;
       this.#length++;
-      // Cut only between whole escapes and whole UTF-8 characters.
-      if (this.#length > this.max && before === 0 && b !== BACKSLASH && (b & 0xc0) !== 0x80) {
+      // Cut only between whole escapes and whole UTF-8 characters (before a backslash is
+      // between escapes: a string of nothing but escapes is cut too).
+      if (this.#length > this.max && before === 0 && (b & 0xc0) !== 0x80) {
         parts.push(chunk.subarray(start, i), markBytes);
         this.#dropping = true;
       }
@@ -83,6 +86,39 @@ export class StringCap {
     if (!this.#dropping) parts.push(chunk.subarray(start));
     return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
   }
+
+  /**
+   * Jumps from quote to quote with `indexOf` (native) while every string ends in this chunk
+   * under the cap: the byte loop above cost more than the rest of reading a HAR. Returns
+   * where the byte loop must take over (a string that may pass the cap or runs past the
+   * chunk), or the chunk's length. Called only outside an escape.
+   */
+  #skim(chunk: Buffer): number {
+    let i = 0;
+    while (i < chunk.length) {
+      if (!this.#inString) {
+        const q = chunk.indexOf(QUOTE, i);
+        if (q === -1) return chunk.length;
+        this.#inString = true;
+        this.#length = 0;
+        i = q + 1;
+        continue;
+      }
+      let q = chunk.indexOf(QUOTE, i);
+      // A quote after an odd run of backslashes is escaped (no escape is open at `i`).
+      while (q !== -1 && oddBackslashesBefore(chunk, i, q)) q = chunk.indexOf(QUOTE, q + 1);
+      if (q === -1 || this.#length + (q - i) > this.max) return i;
+      this.#inString = false;
+      i = q + 1;
+    }
+    return i;
+  }
+}
+
+function oddBackslashesBefore(chunk: Buffer, from: number, at: number): boolean {
+  let n = 0;
+  for (let k = at - 1; k >= from && chunk[k] === BACKSLASH; k--) n++;
+  return n % 2 === 1;
 }
 
 /**

@@ -24,21 +24,39 @@ import type {
  */
 export type Inputs = Record<string, unknown>;
 
+/** `when` patterns compiled once: they come from the specs, a handful in all. */
+const patterns = new Map<string, RegExp>();
+
+function pattern(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) {
+    re = new RegExp(source, 'u');
+    patterns.set(source, re);
+  }
+  return re;
+}
+
 /** Whether a promise's `when` holds for these inputs. */
 export function holds(when: When | undefined, inputs: Inputs): boolean {
   if (!when) return true;
-  return Object.entries(when).every(([name, allowed]) => {
+  for (const name in when) {
+    const allowed = when[name] as When[string];
     const v = inputs[name];
-    if (v === undefined) return allowed.includes(null);
+    if (v === undefined) {
+      if (!allowed.includes(null)) return false;
+      continue;
+    }
     const given = String(Array.isArray(v) ? v[0] : v);
-    return allowed.some((a) =>
+    const ok = allowed.some((a) =>
       a === null
         ? false
         : typeof a === 'object'
-          ? new RegExp(a.pattern, 'u').test(given)
+          ? pattern(a.pattern).test(given)
           : String(a) === given,
     );
-  });
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** The input's values one by one: a list's items, a comma-separated string's parts. */
@@ -59,20 +77,32 @@ export function inputValues(v: unknown): unknown[] {
  * as "all peers").
  */
 export function sent(v: unknown): boolean {
+  // The common cases without building the list.
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'string')
+    return v.includes(',') ? v.split(',').some((s) => s.trim() !== '') : v.trim() !== '';
+  if (!Array.isArray(v)) return true;
   return inputValues(v).length > 0;
 }
 
 /** The values an item holds at any of the pointers (those present). */
 export function membersOf(item: unknown, pointers: string[]): unknown[] {
-  return pointers.map((p) => getPointer(item, p)).filter((v) => v !== undefined && v !== null);
+  const out: unknown[] = [];
+  for (const p of pointers) {
+    const v = getPointer(item, p);
+    if (v !== undefined && v !== null) out.push(v);
+  }
+  return out;
 }
 
 /** The pointers at which an item holds a value (in the order given), as `membersOf` reads them. */
 export function presentPointers(item: unknown, pointers: string[]): string[] {
-  return pointers.filter((p) => {
+  const out: string[] = [];
+  for (const p of pointers) {
     const v = getPointer(item, p);
-    return v !== undefined && v !== null;
-  });
+    if (v !== undefined && v !== null) out.push(p);
+  }
+  return out;
 }
 
 /** A value as compared: case-folded, chain prefix dropped, or as a number. */
@@ -228,12 +258,24 @@ export function statusFor(status: StatusPromise, flag: unknown): number | undefi
 
 /** The keys of the entries at `all.each` that carry the `failing` member (not null). */
 export function failingEntries(all: AllPromise, answer: unknown): string[] {
-  return entriesOf(getPointer(answer, all.each))
-    .filter(([, entry]) => membersOf(entry, [all.failing]).length > 0)
-    .map(([key]) => key);
+  const out: string[] = [];
+  for (const [key, entry] of entriesOf(getPointer(answer, all.each))) {
+    const v = getPointer(entry, all.failing);
+    if (v !== undefined && v !== null) out.push(key);
+  }
+  return out;
 }
+
+/** Media types read so far: an answer's header is one of a few values, read per exchange. */
+const mediaTypes = new Map<string, string>();
 
 /** A Content-Type header's media type: parameters dropped, case-folded (`''` when none). */
 export function mediaType(header: string): string {
-  return (header.split(';')[0] ?? '').trim().toLowerCase();
+  let type = mediaTypes.get(header);
+  if (type === undefined) {
+    type = (header.split(';')[0] ?? '').trim().toLowerCase();
+    if (mediaTypes.size >= 1024) mediaTypes.clear();
+    mediaTypes.set(header, type);
+  }
+  return type;
 }
