@@ -39,13 +39,13 @@ export type NodeTransport = (
 export function createSend(config: Config): NodeTransport {
   const transport = createTransport({ ...config, errors });
   return (url, body, o = {}, retryOn) =>
+    // The call's signal and timeoutMs pass as they are; the transport reads nothing else of them.
     transport(url, {
+      ...o,
       method: body ? 'POST' : 'GET',
       // Only a POST has a body; a GET without content-type stays a CORS "simple" request.
       headers: body ? { 'content-type': 'application/json', ...o.headers } : o.headers,
       body,
-      signal: o.signal,
-      timeoutMs: o.timeoutMs,
       retryOn,
     });
 }
