@@ -1,5 +1,4 @@
-import { type Answer, createTransport, type RetryOptions } from '@avalanche-api/rest-core';
-import { errors } from './errors.js';
+import type { Answer, RetryOptions } from '@avalanche-api/rest-core';
 
 export type { Answer, RetryOptions };
 
@@ -9,16 +8,6 @@ export interface CallOptions {
   /** Overrides the client's timeout for this call (each attempt). */
   timeoutMs?: number;
   headers?: Record<string, string>;
-}
-
-/** The client's settings as the transport reads them. */
-export interface Config {
-  baseUrl: string;
-  fetch?: typeof fetch | undefined;
-  headers?: Record<string, string> | undefined;
-  timeoutMs?: number | undefined;
-  retry?: RetryOptions | false | undefined;
-  maxResponseBytes?: number | undefined;
 }
 
 /**
@@ -31,21 +20,3 @@ export type NodeTransport = (
   options?: CallOptions,
   retryOn?: number[],
 ) => Promise<Answer>;
-
-/**
- * The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
- * credential scoping and scrubbing) bound to the client's settings.
- */
-export function createSend(config: Config): NodeTransport {
-  const transport = createTransport({ ...config, errors });
-  return (url, body, o = {}, retryOn) =>
-    transport(url, {
-      method: body ? 'POST' : 'GET',
-      // Only a POST has a body; a GET without content-type stays a CORS "simple" request.
-      headers: body ? { 'content-type': 'application/json', ...o.headers } : o.headers,
-      body,
-      signal: o.signal,
-      timeoutMs: o.timeoutMs,
-      retryOn,
-    });
-}

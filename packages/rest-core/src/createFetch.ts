@@ -139,8 +139,19 @@ function failureOf(
       text += String(e) + e.stack + JSON.stringify(e);
     } catch {}
   }
-  // The chain as it is, or, when anything in it mentions a secret, a copy without it.
-  const cause = scrub(text) === text ? error : scrubbed(error, scrub);
+  // The chain as it is, or, when anything in it mentions a secret, a copy of it with only messages,
+  // names, codes and stacks (anything else could hold a secret); a closure, so scrub is not passed.
+  const copy = (e: unknown): unknown =>
+    e instanceof Error
+      ? Object.assign(
+          new Error(scrub(e.message), { cause: copy(e.cause) }),
+          { name: e.name, stack: scrub(String(e.stack)) },
+          typeof (e as Error & Chain).code === 'string' && { code: (e as Error & Chain).code },
+        )
+      : typeof e === 'string'
+        ? scrub(e)
+        : undefined;
+  const cause = scrub(text) === text ? error : copy(error);
   // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
   if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
     throw new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
@@ -321,19 +332,6 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       );
     }
   };
-}
-
-/** A copy of a cause chain with only messages, names, codes and stacks: anything else could hold a secret. */
-function scrubbed(e: unknown, scrub: (text: string) => string): unknown {
-  return e instanceof Error
-    ? Object.assign(
-        new Error(scrub(e.message), { cause: scrubbed(e.cause, scrub) }),
-        { name: e.name, stack: scrub(String(e.stack)) },
-        typeof (e as Error & Chain).code === 'string' && { code: (e as Error & Chain).code },
-      )
-    : typeof e === 'string'
-      ? scrub(e)
-      : undefined;
 }
 
 /**

@@ -25,7 +25,8 @@ export class ClientError extends Error {
   details: string | undefined = undefined;
 
   constructor(message: string, { cause, ...fields }: ClientErrorFields = {}) {
-    super(message, cause === undefined ? undefined : { cause });
+    // Error reads options only when they are an object: no `cause` property for an undefined one.
+    super(message, (cause !== undefined && { cause }) as ErrorOptions);
     Object.assign(this, fields);
   }
 }

@@ -69,7 +69,11 @@ export {
   type PaginateReturnType,
   paginateWith,
 } from './paginate.js';
-export { type RestClientParameters, restTransportParameters } from './restClient.js';
+export {
+  createRestCore,
+  type RestClientParameters,
+  restTransportParameters,
+} from './restClient.js';
 export { retryAfterMs } from './retryAfterMs.js';
 export { sleep } from './sleep.js';
 export type {

@@ -1,7 +1,8 @@
-// What the two REST clients (Data API, Metrics API) share before their transport exists: the
-// settings a user passes, and how the api key becomes the transport's secret header.
-import type { CreateFetchParameters, RetryOptions } from './createFetch.js';
-import type { ResponseValidator } from './createOperations.js';
+// What the two REST clients (Data API, Metrics API) share around their transport: the settings a
+// user passes, how the api key becomes the transport's secret header, and the core built on it.
+import { type CreateFetchParameters, createTransport, type RetryOptions } from './createFetch.js';
+import { createCore, type ResponseValidator, type RestCore } from './createOperations.js';
+import type { ErrorClasses } from './errors.js';
 
 /** The settings of `createDataClient`, `createMetricsClient`, their cores and raw clients. */
 export type RestClientParameters = {
@@ -36,4 +37,25 @@ export function restTransportParameters(
 ): CreateFetchParameters {
   const { apiKey, ...rest } = parameters;
   return { ...rest, baseUrl, secret: apiKey ? ['x-glacier-api-key', apiKey] : undefined, errors };
+}
+
+/**
+ * A REST client's core from its user's settings (`createDataCore`, `createMetricsCore`): the
+ * transport takes them as {@link restTransportParameters} gives them (the one `apiKey` it is handed
+ * besides goes unread), built in one step because a one-call bundle pays for every hop between
+ * helpers.
+ */
+export function createRestCore<Api extends string>(
+  parameters: RestClientParameters,
+  defaultUrl: string,
+  errors: ErrorClasses,
+): RestCore<Api> {
+  const { baseUrl = defaultUrl, validate, apiKey } = parameters;
+  const secret = apiKey ? (['x-glacier-api-key', apiKey] as const) : undefined;
+  return createCore(
+    createTransport({ ...parameters, baseUrl, secret, errors }),
+    baseUrl,
+    validate,
+    errors,
+  );
 }

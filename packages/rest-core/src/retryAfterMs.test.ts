@@ -17,6 +17,10 @@ it.each([
   ['an exponent', '1e3', undefined],
   ['a fraction', '1.5', undefined],
   ['a date without its zone', 'Wed, 21 Oct 2026 07:28:30', undefined],
+  ['a date in another zone', 'Wed, 21 Oct 2026 07:28:30 +0000', undefined],
+  ['words before a time', 'Later 07:28:30 GMT', undefined],
+  ['an unknown month', 'Wed, 21 Foo 2026 07:28:30 GMT', undefined],
+  ['an hour past 23', 'Wed, 21 Oct 2026 25:28:30 GMT', undefined],
   ['empty', '', undefined],
   ['absent', null, undefined],
 ] as const)('%s', (_, given, want) => {

@@ -1,9 +1,9 @@
 // RFC 9110 §10.2.3: delay-seconds (digits only) or an HTTP-date in one of its three forms
 // (IMF-fixdate, obsolete RFC 850, asctime). Date.parse alone is lenient: it reads "later 5" as a
-// date in 2001 and so as "now", which is why the forms are matched first.
-// IMF-fixdate | RFC 850 | asctime; Date.parse then checks the names and numbers.
-const HTTP_DATE =
-  /^(?:[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4}|[A-Z][a-z]{5,8}, \d\d-[A-Z][a-z]{2}-\d\d|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d) \d\d:\d\d:\d\d (?:GMT|\d{4})$/;
+// date in 2001 and so as "now", so a value must first look like one of the forms (a capital, a
+// time, GMT or asctime's year at the end); Date.parse then checks the names and numbers. What
+// passes both yet is no date can at worst mean "now", no more than a server's `0` does.
+const HTTP_DATE = /^[A-Z].* \d\d:\d\d:\d\d (GMT|\d{4})$/;
 
 /**
  * Reads a `Retry-After` value as milliseconds from `now`: delay-seconds or an HTTP-date, anything
@@ -14,7 +14,7 @@ export function retryAfterMs(
   now = Date.now(),
 ): number | undefined {
   const text = value?.trim() ?? '';
-  // asctime and RFC 850 dates carry no zone; both mean GMT, which Date.parse assumes only for the first form.
+  // asctime carries no zone and means GMT, which Date.parse would not assume.
   const ms = /^\d+$/.test(text)
     ? +text * 1000
     : HTTP_DATE.test(text)
