@@ -41,7 +41,7 @@ export const malformed = (a: Answer, reason: string, cause?: unknown) =>
   });
 
 /** The JSON body of an answer whose status is `ok` (by default: a 2xx), or its typed error. */
-export function json(a: Answer, ok = a.status > 199 && a.status < 300): unknown {
+export function json(a: Answer, ok = /^2/.test(`${a.status}`)): unknown {
   let body: unknown;
   let failure: ParseError | undefined;
   try {

@@ -1,3 +1,4 @@
+import { lend } from './controllers.js';
 import { ClientError, type ErrorClasses } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
 import { sleep } from './sleep.js';
@@ -48,32 +49,6 @@ const SENSITIVE = /auth|cookie|key|token|secret|pass/i;
 export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 25;
 // decode() without `stream` keeps no state between calls, so one decoder serves them all.
 const decoder = new TextDecoder();
-
-/** `l`: the listeners fetch added during the current loan; `n`: loans so far (short keys: no minifier shortens them). */
-type Lent = AbortController & { l: EventListener[]; n: number };
-/**
- * Controllers that no attempt aborted, lent to the next attempts: Node builds an AbortSignal at
- * ~3 µs plus its garbage, more than the rest of a call's own work. Each is retired after 1,000
- * attempts, so a fetch that ties something to the signal out of our sight (older engines follow
- * it internally) holds at most that much.
- */
-const idle: Lent[] = [];
-
-function lend(): Lent {
-  const controller = new AbortController() as Lent;
-  const { signal } = controller;
-  const add = signal.addEventListener;
-  const added: EventListener[] = [];
-  controller.l = added;
-  controller.n = 0;
-  // fetch (undici) follows the signal with an abort listener it drops only at GC: each is noted and
-  // removed when the attempt ends, so that a signal in use again never piles them up.
-  signal.addEventListener = (...args: Parameters<typeof add>) => {
-    added.push(args[1] as EventListener);
-    add.apply(signal, args);
-  };
-  return controller;
-}
 
 /** What the core takes: {@link TransportInit} with any body fetch takes (createFetch passes bytes). */
 type CoreInit = Omit<TransportInit, 'body'> & { body?: string | ArrayBuffer | undefined };
@@ -253,7 +228,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       signal?.throwIfAborted();
       let res: Response | undefined;
       let answer: Answer | undefined;
-      const controller = idle.pop() ?? lend();
+      const controller = lend();
       const onAbort = () => controller.abort(signal?.reason);
       signal?.addEventListener('abort', onAbort);
       // setTimeout fires at once for delays past 2^31 - 1 ms; treat those as no timeout.
@@ -314,13 +289,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
       } finally {
         clearTimeout(timer as never);
         signal?.removeEventListener('abort', onAbort);
-        // Nothing will abort it any more: it is lent again, without the listeners fetch left on it.
-        // A burst of calls leaves at most 64 behind; the rest go to GC.
-        if (!controller.signal.aborted && idle.length < 64 && ++controller.n < 1000) {
-          for (const listener of controller.l.splice(0))
-            controller.signal.removeEventListener('abort', listener);
-          idle.push(controller);
-        }
+        controller.g?.();
       }
 
       if (answer && (attempt >= attempts || !retryable.includes(answer.status))) return answer;

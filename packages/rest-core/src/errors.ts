@@ -22,7 +22,7 @@ export class ClientError extends Error {
   /** Where the client's README explains this error and what to do about it; each client's base class sets it. */
   docsUrl = '';
   /** More context than `message`, e.g. the method and URL of the request. */
-  details: string | undefined = undefined;
+  details: string | undefined;
 
   constructor(message: string, { cause, ...fields }: ClientErrorFields = {}) {
     // Error reads options only when they are an object: no `cause` property for an undefined one.
