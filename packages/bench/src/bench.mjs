@@ -149,7 +149,7 @@ function scaleTable(scale) {
       ...(scale.jobs
         ? [
             '',
-            `--jobs on ${count(scale.jobs.n)} JSON Lines exchanges, ${scale.jobs.cores} cores, interleaved:`,
+            `--jobs on ${count(scale.jobs.n)} JSON Lines exchanges, ${scale.jobs.cores} cores, interleaved, each round in another order; verdicts on the medians:`,
             '',
             ...jobs.map((j) => `- ${j}`),
           ]
