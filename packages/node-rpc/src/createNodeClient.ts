@@ -1,12 +1,11 @@
 import {
   call,
   endpointUrl,
-  ids,
   isObject,
   json,
   malformed,
-  prepare,
   type RequestOptions,
+  request,
   unwrap,
   type Vars,
 } from './call.js';
@@ -228,7 +227,7 @@ async function batch(
     const e = entry(method);
     if (!(e[1] & 2))
       throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
-    return { jsonrpc: '2.0', id: ++ids.last, method, params: prepare(method, e, params) };
+    return request(method, e, params);
   });
   const [first] = requests as [(typeof requests)[0]];
   const target = endpointUrl(core.baseUrl, first.method, entry(first.method)[0], o, vars);
@@ -241,11 +240,7 @@ async function batch(
     requests.map((r) => r.id),
     a.url,
   );
-  return requests.map(({ id, method }) => {
-    const r = unwrap(byId ? byId.get(id) : body, id, method, a);
-    core.validate?.({ operationId: method, url: a.url, body: r });
-    return r;
-  });
+  return requests.map(({ id, method }) => unwrap(core, byId ? byId.get(id) : body, id, method, a));
 }
 
 /** The methods of one namespace (spec tag), bound to endpoint variables. */
