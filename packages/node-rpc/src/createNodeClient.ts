@@ -243,16 +243,18 @@ async function batch(
   return requests.map(({ id, method }) => unwrap(core, byId ? byId.get(id) : body, id, method, a));
 }
 
-/** The methods of one namespace (spec tag), bound to endpoint variables. */
-function namespace<T>(core: NodeCore, tag: string, vars?: Vars): T {
-  const ns: Record<string, Call> = {};
+/** Every namespace (spec tag) of the method table, its methods bound to endpoint variables. */
+function namespaces(core: NodeCore, vars?: Vars) {
+  const out: Record<string, Record<string, Call>> = {};
   for (const method in methods) {
     const e = methods[method] as MethodEntry;
-    if (e[0][2] === tag) {
-      ns[method.replace(/^[^._]+[._]/, '')] = (params, o) => call(core, method, e, params, o, vars);
-    }
+    out[e[0][2]] = {
+      ...out[e[0][2]],
+      [method.replace(/^[^._]+[._]/, '')]: (params?: unknown, o?: RequestOptions) =>
+        call(core, method, e, params, o, vars),
+    };
   }
-  return ns as T;
+  return out;
 }
 
 /** Every UTXO of the addresses, page by page, each once. */
@@ -319,30 +321,6 @@ async function* containers(
   }
 }
 
-const index = (core: NodeCore) => (path: IndexPath) => {
-  const [chain, kind] = path.split('/');
-  const vars = { chain, kind };
-  return {
-    ...namespace<IndexMethods<CallOptions>>(core, 'index', vars),
-    containers: (params?: ContainersParameters, o?: CallOptions) =>
-      containers(core, vars, params, o),
-  };
-};
-
-const evm = (core: NodeCore) => (blockchainId?: string) => {
-  const vars = { blockchainId };
-  const evmBatch = async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
-    calls.length
-      ? batch(
-          core,
-          calls.map((c) => [c.method, c.params]),
-          vars,
-          o,
-        )
-      : [];
-  return { ...namespace<EvmMethods<CallOptions>>(core, 'evm', vars), batch: evmBatch };
-};
-
 /** GET `/ext/health[/path]?tag=…`; resolves for 200 (healthy) and 503 (unhealthy). */
 const healthGetter =
   (core: NodeCore) =>
@@ -363,32 +341,46 @@ const healthGetter =
     return { ...(body as HealthReply), status: a.status as 200 | 503 };
   };
 
-const SHAPED: readonly string[] = ['avm', 'health', 'index', 'evm', 'validators'];
-
-/** Every namespace of the method table that the client does not shape by hand. */
-function plainNamespaces(core: NodeCore): PlainNamespaces {
-  const tags = new Set(Object.values(methods).map((e) => e[0][2]));
-  const out: Record<string, unknown> = {};
-  for (const tag of tags) if (!SHAPED.includes(tag)) out[tag] = namespace(core, tag);
-  return out as PlainNamespaces;
-}
-
 /** Creates a client of one node's JSON-RPC APIs and health endpoints. */
 export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
   const core = createNodeCore(parameters);
+  const all = namespaces(core);
+  // Every namespace of the spec is plain, but for the ones shaped below (extras, or an endpoint
+  // selector), which replace theirs.
   return {
+    ...all,
     baseUrl: core.baseUrl,
     transport: core.transport,
     avm: {
-      ...namespace<AvmMethods<AvmCallOptions>>(core, 'avm'),
+      ...all.avm,
       utxos: (params: UtxosParameters, o?: AvmCallOptions) => utxos(core, params, o),
     },
-    ...plainNamespaces(core),
-    health: { ...namespace<HealthMethods<CallOptions>>(core, 'health'), get: healthGetter(core) },
-    index: index(core),
-    evm: evm(core) as NodeClient['evm'],
-    validators: (blockchainId) => namespace(core, 'validators', { blockchainId }),
-    request: ((method: string, params: unknown, o?: RequestOptions) =>
-      one(core, method, params, o)) as NodeClient['request'],
-  };
+    health: { ...all.health, get: healthGetter(core) },
+    index: (path: IndexPath) => {
+      const [chain, kind] = path.split('/');
+      const vars = { chain, kind };
+      return {
+        ...namespaces(core, vars).index,
+        containers: (params?: ContainersParameters, o?: CallOptions) =>
+          containers(core, vars, params, o),
+      };
+    },
+    evm: (blockchainId?: string) => {
+      const vars = { blockchainId };
+      return {
+        ...namespaces(core, vars).evm,
+        batch: async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
+          calls.length
+            ? batch(
+                core,
+                calls.map((c) => [c.method, c.params]),
+                vars,
+                o,
+              )
+            : [],
+      };
+    },
+    validators: (blockchainId: string) => namespaces(core, { blockchainId }).validators,
+    request: (method: string, params: unknown, o?: RequestOptions) => one(core, method, params, o),
+  } as unknown as NodeClient;
 }
