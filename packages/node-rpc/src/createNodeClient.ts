@@ -204,26 +204,18 @@ const one = async (
       : undefined,
   )) as Page;
 
-/** Batch answers by id; a set of ids other than the one sent is an id mismatch. */
-function answersById(body: unknown, sent: number[], url: string) {
-  if (!Array.isArray(body)) return undefined;
-  const byId = new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
-  if (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
-    throw idMismatch(sent, [...byId.keys()], url);
-  return byId;
-}
-
 /**
  * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
  * results in call order.
  */
 async function batch(
   core: NodeCore,
-  calls: [string, unknown][],
+  calls: readonly EvmBatchCall[],
   vars: Vars,
   o: RequestOptions = {},
 ) {
-  const requests = calls.map(([method, params]) => {
+  if (!calls.length) return [];
+  const requests = calls.map(({ method, params }) => {
     const e = entry(method);
     if (!(e[1] & 2))
       throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
@@ -233,13 +225,17 @@ async function batch(
   const target = endpointUrl(core.baseUrl, first.method, entry(first.method)[0], o, vars);
   const a = await core.transport(target, JSON.stringify(requests), o);
   const body = json(a);
-  // Batch answers are matched by id, in any order. A server that refuses a whole batch answers
-  // one error object (id null).
-  const byId = answersById(
-    body,
-    requests.map((r) => r.id),
-    a.url,
-  );
+  const sent = requests.map((r) => r.id);
+  // Batch answers are matched by id, in any order; a set of ids other than the one sent is an id
+  // mismatch. A server that refuses a whole batch answers one error object (id null).
+  const byId =
+    Array.isArray(body) &&
+    new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
+  if (
+    byId &&
+    (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
+  )
+    throw idMismatch(sent, [...byId.keys()], a.url);
   return requests.map(({ id, method }) => unwrap(core, byId ? byId.get(id) : body, id, method, a));
 }
 
@@ -349,8 +345,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
   // selector), which replace theirs.
   return {
     ...all,
-    baseUrl: core.baseUrl,
-    transport: core.transport,
+    ...core,
     avm: {
       ...all.avm,
       utxos: (params: UtxosParameters, o?: AvmCallOptions) => utxos(core, params, o),
@@ -369,15 +364,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       const vars = { blockchainId };
       return {
         ...namespaces(core, vars).evm,
-        batch: async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
-          calls.length
-            ? batch(
-                core,
-                calls.map((c) => [c.method, c.params]),
-                vars,
-                o,
-              )
-            : [],
+        batch: (calls: readonly EvmBatchCall[], o?: CallOptions) => batch(core, calls, vars, o),
       };
     },
     validators: (blockchainId: string) => namespaces(core, { blockchainId }).validators,
