@@ -253,6 +253,12 @@ function namespaces(core: NodeCore, vars?: Vars) {
   return out;
 }
 
+/** Records a paginator's cursor; one seen before (A, B, A) would start a loop. */
+const follow = (cursors: Set<string>, cursor: string, page: number) => {
+  if (cursors.has(cursor)) throw repeatedCursor(cursor, page);
+  cursors.add(cursor);
+};
+
 /** Every UTXO of the addresses, page by page, each once. */
 async function* utxos(core: NodeCore, params: UtxosParameters, o?: AvmCallOptions) {
   const seen = new Set<string>();
@@ -270,9 +276,7 @@ async function* utxos(core: NodeCore, params: UtxosParameters, o?: AvmCallOption
     }
     const end = page.endIndex;
     if (page.utxos.length < size || !end) return;
-    const cursor = JSON.stringify(end);
-    if (cursors.has(cursor)) throw repeatedCursor(cursor, pages);
-    cursors.add(cursor);
+    follow(cursors, JSON.stringify(end), pages);
     startIndex = end;
   }
 }
@@ -307,9 +311,7 @@ async function* containers(
     }
     // Older nodes answered a bare array.
     const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
-    const start = String(list[0]?.index ?? list[0]?.id);
-    if (starts.has(start)) throw repeatedCursor(start, chunks);
-    starts.add(start);
+    follow(starts, String(list[0]?.index ?? list[0]?.id), chunks);
     yield* list;
     fetched += list.length;
     startIndex = String(BigInt(startIndex) + BigInt(list.length));
