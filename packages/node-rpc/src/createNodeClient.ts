@@ -189,20 +189,10 @@ const one = async (
   vars?: Vars,
   list?: string,
 ) =>
-  (await call(
-    core,
-    method,
-    entry(method),
-    params,
-    o,
-    vars,
-    list
-      ? (r, a) => {
-          if (!Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
-            throw malformed(a, `no ${list} list`);
-        }
-      : undefined,
-  )) as Page;
+  call(core, method, entry(method), params, o, vars, (r, a) => {
+    if (list && !Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
+      throw malformed(a, `no ${list} list`);
+  }) as Promise<Page>;
 
 /**
  * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
