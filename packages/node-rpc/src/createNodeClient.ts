@@ -310,24 +310,24 @@ async function* containers(
 }
 
 /** GET `/ext/health[/path]?tag=…`; resolves for 200 (healthy) and 503 (unhealthy). */
-const healthGetter =
-  (core: NodeCore) =>
-  async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions) => {
-    const query = (tags ?? [])
-      .map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
-      .join('&');
-    const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
-    // 503 is an answer here (unhealthy), not a reason to retry.
-    const a = await core.transport(target, undefined, o, [429, 502]);
-    const body = json(a, a.status === 200 || a.status === 503);
-    if (
-      !isObject((body as HealthReply)?.checks) ||
-      typeof (body as HealthReply).healthy !== 'boolean'
-    ) {
-      throw malformed(a, 'not a health report');
-    }
-    return { ...(body as HealthReply), status: a.status as 200 | 503 };
-  };
+async function healthReport(
+  core: NodeCore,
+  { tags, path }: HealthGetParameters = {},
+  o?: CallOptions,
+): Promise<HealthReport> {
+  const query = tags?.map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`).join('&');
+  const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
+  // 503 is an answer here (unhealthy), not a reason to retry.
+  const a = await core.transport(target, undefined, o, [429, 502]);
+  const body = json(a, a.status === 200 || a.status === 503);
+  if (
+    !isObject((body as HealthReply)?.checks) ||
+    typeof (body as HealthReply).healthy !== 'boolean'
+  ) {
+    throw malformed(a, 'not a health report');
+  }
+  return { ...(body as HealthReply), status: a.status as 200 | 503 };
+}
 
 /** Creates a client of one node's JSON-RPC APIs and health endpoints. */
 export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
@@ -342,7 +342,10 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       ...all.avm,
       utxos: (params: UtxosParameters, o?: AvmCallOptions) => utxos(core, params, o),
     },
-    health: { ...all.health, get: healthGetter(core) },
+    health: {
+      ...all.health,
+      get: (params?: HealthGetParameters, o?: CallOptions) => healthReport(core, params, o),
+    },
     index: (path: IndexPath) => {
       const [chain, kind] = path.split('/');
       const vars = { chain, kind };
