@@ -49,8 +49,7 @@ export function check(r: Rule, v: unknown, at: string): Failure | undefined {
       if (v[k] === undefined) return missing(`${at}.${k}`);
     }
     for (const k in r.properties) {
-      const p = r.properties[k];
-      const f = v[k] === undefined || !p ? undefined : check(p, v[k], `${at}.${k}`);
+      const f = v[k] !== undefined && check(r.properties[k] as Rule, v[k], `${at}.${k}`);
       if (f) return f;
     }
   }
@@ -70,7 +69,7 @@ export function checkParams(
   for (let k = 0; k < list.length; k++) {
     const [name, required, rule] = list[k] as ParamEntry;
     const v = values[byPosition ? k : name];
-    const g = v === undefined ? (required ? missing(name) : undefined) : check(rule, v, name);
+    const g = v === undefined ? required && missing(name) : check(rule, v, name);
     if (g) throw parameterError(method, ...g);
   }
 }
