@@ -236,7 +236,7 @@ function namespaces(core: NodeCore, vars?: Vars) {
     const e = methods[method] as MethodEntry;
     out[e[0][2]] = {
       ...out[e[0][2]],
-      [method.replace(/^[^._]+[._]/, '')]: (params?: unknown, o?: RequestOptions) =>
+      [method.replace(/.*?[._]/, '')]: (params?: unknown, o?: RequestOptions) =>
         call(core, method, e, params, o, vars),
     };
   }
