@@ -173,10 +173,17 @@ type Page = {
   numFetched?: string;
 };
 
-/** A method's table entry, or a ParameterError naming it. */
-const entry = (method: string) => {
+/** A method's table entry, or a ParameterError naming it (or saying that it cannot be batched). */
+const entry = (method: string, batched?: 2) => {
   const e = methods[method];
-  if (!e) throw parameterError(method, 'method', method, 'unknown', 'is not a method of the spec');
+  if (!e || (batched && !(e[1] & 2)))
+    throw parameterError(
+      method,
+      'method',
+      method,
+      e ? 'x-jsonrpc-batch' : 'unknown',
+      e ? 'cannot be batched' : 'is not a method of the spec',
+    );
   return e;
 };
 
@@ -205,12 +212,7 @@ async function batch(
   o: RequestOptions = {},
 ) {
   if (!calls.length) return [];
-  const requests = calls.map(({ method, params }) => {
-    const e = entry(method);
-    if (!(e[1] & 2))
-      throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
-    return request(method, e, params);
-  });
+  const requests = calls.map(({ method, params }) => request(method, entry(method, 2), params));
   const [first] = requests as [(typeof requests)[0]];
   const target = endpointUrl(core.baseUrl, first.method, entry(first.method)[0], o, vars);
   const a = await core.transport(target, JSON.stringify(requests), o);
