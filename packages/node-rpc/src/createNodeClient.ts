@@ -193,8 +193,8 @@ const one = async (
   method: string,
   params: unknown,
   o?: RequestOptions,
-  vars?: Vars,
   list?: string,
+  vars?: Vars,
 ) =>
   call(core, method, entry(method), params, o, vars, (r, a) => {
     if (list && !Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
@@ -259,7 +259,7 @@ async function* utxos(core: NodeCore, params: UtxosParameters, o?: AvmCallOption
   const size = Number(params.limit) || 1024;
   let startIndex = params.startIndex;
   for (let pages = 1; ; pages++) {
-    const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
+    const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, 'utxos');
     for (const utxo of page.utxos) {
       if (!seen.has(utxo)) {
         seen.add(utxo);
@@ -292,8 +292,8 @@ async function* containers(
         'index.getContainerRange',
         { startIndex, numToFetch, encoding },
         o,
-        vars,
         'containers',
+        vars,
       );
     } catch (e) {
       // When the previous chunk ended exactly at the last accepted container, the node
