@@ -213,8 +213,8 @@ async function batch(
 ) {
   if (!calls.length) return [];
   const requests = calls.map(({ method, params }) => request(method, entry(method, 2), params));
-  const [first] = requests as [(typeof requests)[0]];
-  const target = endpointUrl(core.baseUrl, first.method, entry(first.method)[0], o, vars);
+  const { method } = calls[0] as EvmBatchCall;
+  const target = endpointUrl(core.baseUrl, method, entry(method)[0], o, vars);
   const a = await core.transport(target, JSON.stringify(requests), o);
   const body = json(a);
   const sent = requests.map((r) => r.id);
@@ -321,7 +321,7 @@ async function healthReport(
   const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
   // 503 is an answer here (unhealthy), not a reason to retry.
   const a = await core.transport(target, undefined, o, [429, 502]);
-  const body = json(a, a.status === 200 || a.status === 503);
+  const body = json(a, [200, 503].includes(a.status));
   if (
     !isObject((body as HealthReply)?.checks) ||
     typeof (body as HealthReply).healthy !== 'boolean'
