@@ -205,31 +205,30 @@ const one = async (
  * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
  * results in call order.
  */
-async function batch(
-  core: NodeCore,
-  calls: readonly EvmBatchCall[],
-  vars: Vars,
-  o: RequestOptions = {},
-) {
-  if (!calls.length) return [];
-  const requests = calls.map(({ method, params }) => request(method, entry(method, 2), params));
-  const { method } = calls[0] as EvmBatchCall;
-  const target = endpointUrl(core.baseUrl, method, entry(method)[0], o, vars);
-  const a = await core.transport(target, JSON.stringify(requests), o);
-  const body = json(a);
-  const sent = requests.map((r) => r.id);
-  // Batch answers are matched by id, in any order; a set of ids other than the one sent is an id
-  // mismatch. A server that refuses a whole batch answers one error object (id null).
-  const byId =
-    Array.isArray(body) &&
-    new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
-  if (
-    byId &&
-    (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
-  )
-    throw idMismatch(sent, [...byId.keys()], a.url);
-  return requests.map(({ id, method }) => unwrap(core, byId ? byId.get(id) : body, id, method, a));
-}
+const batch =
+  (core: NodeCore, vars: Vars) =>
+  async (calls: readonly EvmBatchCall[], o: RequestOptions = {}) => {
+    if (!calls.length) return [];
+    const requests = calls.map(({ method, params }) => request(method, entry(method, 2), params));
+    const { method } = calls[0] as EvmBatchCall;
+    const target = endpointUrl(core.baseUrl, method, entry(method)[0], o, vars);
+    const a = await core.transport(target, JSON.stringify(requests), o);
+    const body = json(a);
+    const sent = requests.map((r) => r.id);
+    // Batch answers are matched by id, in any order; a set of ids other than the one sent is an id
+    // mismatch. A server that refuses a whole batch answers one error object (id null).
+    const byId =
+      Array.isArray(body) &&
+      new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
+    if (
+      byId &&
+      (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
+    )
+      throw idMismatch(sent, [...byId.keys()], a.url);
+    return requests.map(({ id, method }) =>
+      unwrap(core, byId ? byId.get(id) : body, id, method, a),
+    );
+  };
 
 /** Every namespace (spec tag) of the method table, its methods bound to endpoint variables. */
 function namespaces(core: NodeCore, vars?: Vars) {
@@ -252,84 +251,84 @@ const follow = (cursors: Set<string>, cursor: string, page: number) => {
 };
 
 /** Every UTXO of the addresses, page by page, each once. */
-async function* utxos(core: NodeCore, params: UtxosParameters, o?: AvmCallOptions) {
-  const seen = new Set<string>();
-  // Every cursor followed so far: one seen again (A, B, A) would start a loop.
-  const cursors = new Set([JSON.stringify(params.startIndex)]);
-  const size = Number(params.limit) || 1024;
-  let startIndex = params.startIndex;
-  for (let pages = 1; ; pages++) {
-    const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, 'utxos');
-    for (const utxo of page.utxos) {
-      if (!seen.has(utxo)) {
-        seen.add(utxo);
-        yield utxo;
+const utxos = (core: NodeCore) =>
+  async function* (params: UtxosParameters, o?: AvmCallOptions) {
+    const seen = new Set<string>();
+    // Every cursor followed so far: one seen again (A, B, A) would start a loop.
+    const cursors = new Set([JSON.stringify(params.startIndex)]);
+    const size = Number(params.limit) || 1024;
+    let startIndex = params.startIndex;
+    for (let pages = 1; ; pages++) {
+      const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, 'utxos');
+      for (const utxo of page.utxos) {
+        if (!seen.has(utxo)) {
+          seen.add(utxo);
+          yield utxo;
+        }
       }
+      const end = page.endIndex;
+      if (page.utxos.length < size || !end) return;
+      follow(cursors, JSON.stringify(end), pages);
+      startIndex = end;
     }
-    const end = page.endIndex;
-    if (page.utxos.length < size || !end) return;
-    follow(cursors, JSON.stringify(end), pages);
-    startIndex = end;
-  }
-}
+  };
 
 /** Containers from `startIndex` on, read with getContainerRange in chunks of up to 1024. */
-async function* containers(
-  core: NodeCore,
-  vars: Vars,
-  { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
-  o?: CallOptions,
-) {
-  // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
-  // would otherwise be read forever.
-  const starts = new Set<string>();
-  for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
-    const numToFetch = Math.min(1024, count - fetched);
-    let r: Page;
-    try {
-      r = await one(
-        core,
-        'index.getContainerRange',
-        { startIndex, numToFetch, encoding },
-        o,
-        'containers',
-        vars,
-      );
-    } catch (e) {
-      // When the previous chunk ended exactly at the last accepted container, the node
-      // answers "start index (x) > last accepted index (y)": the walk is complete.
-      if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
-      throw e;
+const containers = (core: NodeCore, vars: Vars) =>
+  async function* (
+    { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
+    o?: CallOptions,
+  ) {
+    // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
+    // would otherwise be read forever.
+    const starts = new Set<string>();
+    for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
+      const numToFetch = Math.min(1024, count - fetched);
+      let r: Page;
+      try {
+        r = await one(
+          core,
+          'index.getContainerRange',
+          { startIndex, numToFetch, encoding },
+          o,
+          'containers',
+          vars,
+        );
+      } catch (e) {
+        // When the previous chunk ended exactly at the last accepted container, the node
+        // answers "start index (x) > last accepted index (y)": the walk is complete.
+        if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
+        throw e;
+      }
+      // Older nodes answered a bare array.
+      const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
+      follow(starts, String(list[0]?.index ?? list[0]?.id), chunks);
+      yield* list;
+      fetched += list.length;
+      startIndex = String(BigInt(startIndex) + BigInt(list.length));
+      if (list.length < numToFetch) return;
     }
-    // Older nodes answered a bare array.
-    const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
-    follow(starts, String(list[0]?.index ?? list[0]?.id), chunks);
-    yield* list;
-    fetched += list.length;
-    startIndex = String(BigInt(startIndex) + BigInt(list.length));
-    if (list.length < numToFetch) return;
-  }
-}
+  };
 
 /** GET `/ext/health[/path]?tag=…`; resolves for 200 (healthy) and 503 (unhealthy). */
-async function healthReport(
-  core: NodeCore,
-  { tags, path }: HealthGetParameters = {},
-  o?: CallOptions,
-): Promise<HealthReport> {
-  const query = tags?.map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`).join('&');
-  const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
-  // 503 is an answer here (unhealthy), not a reason to retry.
-  const a = await core.transport(target, undefined, o, [429, 502]);
-  const body = json(a, [200, 503].includes(a.status));
-  if (
-    !isObject((body as HealthReply)?.checks) ||
-    typeof (body as HealthReply).healthy !== 'boolean'
-  ) {
-    throw malformed(a, 'not a health report');
-  }
-  return { ...(body as HealthReply), status: a.status as 200 | 503 };
-}
+const healthReport =
+  (core: NodeCore) =>
+  async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions): Promise<HealthReport> => {
+    const query = tags
+      ?.map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
+      .join('&');
+    const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
+    // 503 is an answer here (unhealthy), not a reason to retry.
+    const a = await core.transport(target, undefined, o, [429, 502]);
+    const body = json(a, [200, 503].includes(a.status));
+    if (
+      !isObject((body as HealthReply)?.checks) ||
+      typeof (body as HealthReply).healthy !== 'boolean'
+    ) {
+      throw malformed(a, 'not a health report');
+    }
+    return { ...(body as HealthReply), status: a.status as 200 | 503 };
+  };
 
 /** Creates a client of one node's JSON-RPC APIs and health endpoints. */
 export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
@@ -342,26 +341,25 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
     ...core,
     avm: {
       ...all.avm,
-      utxos: (params: UtxosParameters, o?: AvmCallOptions) => utxos(core, params, o),
+      utxos: utxos(core),
     },
     health: {
       ...all.health,
-      get: (params?: HealthGetParameters, o?: CallOptions) => healthReport(core, params, o),
+      get: healthReport(core),
     },
     index: (path: IndexPath) => {
       const [chain, kind] = path.split('/');
       const vars = { chain, kind };
       return {
         ...namespaces(core, vars).index,
-        containers: (params?: ContainersParameters, o?: CallOptions) =>
-          containers(core, vars, params, o),
+        containers: containers(core, vars),
       };
     },
     evm: (blockchainId?: string) => {
       const vars = { blockchainId };
       return {
         ...namespaces(core, vars).evm,
-        batch: (calls: readonly EvmBatchCall[], o?: CallOptions) => batch(core, calls, vars, o),
+        batch: batch(core, vars),
       };
     },
     validators: (blockchainId: string) => namespaces(core, { blockchainId }).validators,
