@@ -219,7 +219,7 @@ const batch =
     // mismatch. A server that refuses a whole batch answers one error object (id null).
     const byId =
       Array.isArray(body) &&
-      new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
+      new Map(body.map((item) => [(item as { id?: unknown } | null)?.id, item]));
     if (
       byId &&
       (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
