@@ -25,7 +25,7 @@ export interface RequestOptions extends ChainCallOptions {
   index?: IndexPath;
 }
 
-/** Endpoint variables a namespace binds (`client.evm('C')`, `client.index('X/tx')`). */
+/** Endpoint variables a namespace binds (`client.evm('C')`; `client.index('X/tx')` binds `index`). */
 export type Vars = Record<string, string | undefined>;
 
 /** The last JSON-RPC id: one counter for every client in the module, so an id is never reused. */

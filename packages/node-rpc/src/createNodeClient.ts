@@ -348,8 +348,7 @@ export function createNodeClient(parameters: CreateNodeClientParameters = {}): N
       get: healthReport(core),
     },
     index: (path: IndexPath) => {
-      const [chain, kind] = path.split('/');
-      const vars = { chain, kind };
+      const vars = { index: path };
       return {
         ...namespaces(core, vars).index,
         containers: containers(core, vars),
