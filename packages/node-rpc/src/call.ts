@@ -25,11 +25,11 @@ export interface RequestOptions extends ChainCallOptions {
   index?: IndexPath;
 }
 
-/** Endpoint variables a namespace binds (`client.evm('C')`, `client.index('X/tx')`). */
+/** Endpoint variables a namespace binds (`client.evm('C')`; `client.index('X/tx')` binds `index`). */
 export type Vars = Record<string, string | undefined>;
 
-/** JSON-RPC ids: one counter for every client in the module, so an id is never reused. */
-export const ids = { last: 0 };
+/** The last JSON-RPC id: one counter for every client in the module, so an id is never reused. */
+let last = 0;
 
 export const malformed = (a: Answer, reason: string, cause?: unknown) =>
   new ParseError(`malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`, {
@@ -79,11 +79,11 @@ export const endpointUrl = (
 ): string => (e[3] ? e[3](url, method, e, o, vars) : url + e[0]);
 
 /**
- * A method's params as they go on the wire: an object by name, or an array by position (`{}`
- * or `[]` when left out). A method with params carries the code that checks them against the
- * spec, so an app calling only methods without params does not ship it.
+ * A method's request object, with its params as they go on the wire: an object by name, or an
+ * array by position (`{}` or `[]` when left out). A method with params carries the code that
+ * checks them against the spec, so an app calling only methods without params does not ship it.
  */
-export function prepare(method: string, [, flags, list, check]: MethodEntry, params: unknown) {
+export function request(method: string, [, flags, list, check]: MethodEntry, params: unknown) {
   const byPosition = flags & 1;
   const given = params ?? (byPosition ? [] : {});
   if (byPosition ? !Array.isArray(given) : !isObject(given)) {
@@ -91,11 +91,21 @@ export function prepare(method: string, [, flags, list, check]: MethodEntry, par
     throw parameterError(method, 'params', given, 'type', `is not of type ${type}`);
   }
   check?.(method, list, given as Record<string | number, unknown>, byPosition);
-  return given;
+  return { jsonrpc: '2.0', id: ++last, method, params: given };
 }
 
-/** The result of one JSON-RPC response object, or the error it carries. */
-export function unwrap(body: unknown, id: number, method: string, a: Answer): unknown {
+/**
+ * The result of one JSON-RPC response object (checked by `expect`, then by the core's validator),
+ * or the error it carries.
+ */
+export function unwrap(
+  core: NodeCore,
+  body: unknown,
+  id: number,
+  method: string,
+  a: Answer,
+  expect?: (result: unknown, a: Answer) => void,
+): unknown {
   if (!isObject(body) || body.jsonrpc !== '2.0') throw malformed(a, 'not JSON-RPC 2.0');
   const { error } = body;
   // Exactly one of the two; a null error next to a result is tolerated, some servers send it.
@@ -103,7 +113,11 @@ export function unwrap(body: unknown, id: number, method: string, a: Answer): un
     throw malformed(a, 'not exactly one of result and error');
   // A server that could not read the request answers id null.
   if (body.id !== id && !(error && body.id === null)) throw idMismatch(id, body.id, a.url);
-  if (error === undefined || error === null) return body.result;
+  if (error === undefined || error === null) {
+    expect?.(body.result, a);
+    core.validate?.({ operationId: method, url: a.url, body: body.result });
+    return body.result;
+  }
   if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
     throw malformed(a, 'not a JSON-RPC error object');
   }
@@ -129,18 +143,13 @@ export async function call(
   vars?: Vars,
   expect?: (result: unknown, a: Answer) => void,
 ): Promise<unknown> {
-  const id = ++ids.last;
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id,
-    method,
-    params: prepare(method, entry, params),
-  });
-  const a = await core.transport(endpointUrl(core.baseUrl, method, entry[0], o, vars), body, o);
-  const r = unwrap(json(a), id, method, a);
-  expect?.(r, a);
-  core.validate?.({ operationId: method, url: a.url, body: r });
-  return r;
+  const q = request(method, entry, params);
+  const a = await core.transport(
+    endpointUrl(core.baseUrl, method, entry[0], o, vars),
+    JSON.stringify(q),
+    o,
+  );
+  return unwrap(core, json(a), q.id, method, a, expect);
 }
 
 // The generated one-call functions import their runtime from this one module.

@@ -6,32 +6,18 @@ import { parameterError } from './errors.js';
 type Failure = [string, unknown, string, string];
 
 /**
- * Keywords of one value, each with its test and, for a failure, the words the REST clients use
- * (`is not one of hex, hexc, hexnc`).
+ * Keywords of one value: each tests the value against the keyword's `x` and, for a failure,
+ * answers the words the REST clients use (`is not one of hex, hexc, hexnc`).
  */
-const keywords: Record<string, [(v: unknown, x: never) => boolean, (x: never) => string]> = {
-  type: [
-    (v, x: string) =>
-      x === 'integer'
-        ? Number.isInteger(v)
-        : x === 'array'
-          ? Array.isArray(v)
-          : x === 'object'
-            ? isObject(v)
-            : x === 'null'
-              ? v === null
-              : typeof v === x,
-    (x: string) => `is not of type ${x}`,
-  ],
-  enum: [(v, x: unknown[]) => x.includes(v), (x: unknown[]) => `is not one of ${x.join(', ')}`],
-  minimum: [
-    (v, x: number) => typeof v !== 'number' || v >= x,
-    (x: number) => `is below the minimum ${x}`,
-  ],
-  maximum: [
-    (v, x: number) => typeof v !== 'number' || v <= x,
-    (x: number) => `is above the maximum ${x}`,
-  ],
+const keywords: Record<string, (v: unknown, x: never) => string | false> = {
+  type: (v, x: string) =>
+    !(x === 'integer'
+      ? Number.isInteger(v)
+      : (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v) === x) &&
+    `is not of type ${x}`,
+  enum: (v, x: unknown[]) => !x.includes(v) && `is not one of ${x.join(', ')}`,
+  minimum: (v, x: number) => typeof v === 'number' && v < x && `is below the minimum ${x}`,
+  maximum: (v, x: number) => typeof v === 'number' && v > x && `is above the maximum ${x}`,
 };
 
 const missing = (at: string): Failure => [at, undefined, 'required', 'is required'];
@@ -50,8 +36,8 @@ export function check(r: Rule, v: unknown, at: string): Failure | undefined {
   }
   for (const k in keywords) {
     const x = r[k as keyof Rule];
-    const [passes, words] = keywords[k] as (typeof keywords)[string];
-    if (x !== undefined && !passes(v, x as never)) return [at, v, k, words(x as never)];
+    const words = x !== undefined && (keywords[k] as (typeof keywords)[string])(v, x as never);
+    if (words) return [at, v, k, words];
   }
   if (Array.isArray(v)) {
     for (let k = 0; r.items && k < v.length; k++) {
@@ -63,8 +49,7 @@ export function check(r: Rule, v: unknown, at: string): Failure | undefined {
       if (v[k] === undefined) return missing(`${at}.${k}`);
     }
     for (const k in r.properties) {
-      const p = r.properties[k];
-      const f = v[k] === undefined || !p ? undefined : check(p, v[k], `${at}.${k}`);
+      const f = v[k] !== undefined && check(r.properties[k] as Rule, v[k], `${at}.${k}`);
       if (f) return f;
     }
   }
@@ -84,7 +69,7 @@ export function checkParams(
   for (let k = 0; k < list.length; k++) {
     const [name, required, rule] = list[k] as ParamEntry;
     const v = values[byPosition ? k : name];
-    const g = v === undefined ? (required ? missing(name) : undefined) : check(rule, v, name);
+    const g = v === undefined ? required && missing(name) : check(rule, v, name);
     if (g) throw parameterError(method, ...g);
   }
 }

@@ -1,12 +1,11 @@
 import {
   call,
   endpointUrl,
-  ids,
   isObject,
   json,
   malformed,
-  prepare,
   type RequestOptions,
+  request,
   unwrap,
   type Vars,
 } from './call.js';
@@ -174,10 +173,17 @@ type Page = {
   numFetched?: string;
 };
 
-/** A method's table entry, or a ParameterError naming it. */
-const entry = (method: string) => {
+/** A method's table entry, or a ParameterError naming it (or saying that it cannot be batched). */
+const entry = (method: string, batched?: 2) => {
   const e = methods[method];
-  if (!e) throw parameterError(method, 'method', method, 'unknown', 'is not a method of the spec');
+  if (!e || (batched && !(e[1] & 2)))
+    throw parameterError(
+      method,
+      'method',
+      method,
+      e ? 'x-jsonrpc-batch' : 'unknown',
+      e ? 'cannot be batched' : 'is not a method of the spec',
+    );
   return e;
 };
 
@@ -187,178 +193,134 @@ const one = async (
   method: string,
   params: unknown,
   o?: RequestOptions,
-  vars?: Vars,
   list?: string,
+  vars?: Vars,
 ) =>
-  (await call(
-    core,
-    method,
-    entry(method),
-    params,
-    o,
-    vars,
-    list
-      ? (r, a) => {
-          if (!Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
-            throw malformed(a, `no ${list} list`);
-        }
-      : undefined,
-  )) as Page;
-
-/** Batch answers by id; a set of ids other than the one sent is an id mismatch. */
-function answersById(body: unknown, sent: number[], url: string) {
-  if (!Array.isArray(body)) return undefined;
-  const byId = new Map(body.map((item) => [isObject(item) ? item.id : undefined, item]));
-  if (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
-    throw idMismatch(sent, [...byId.keys()], url);
-  return byId;
-}
+  call(core, method, entry(method), params, o, vars, (r, a) => {
+    if (list && !Array.isArray(r) && !Array.isArray((r as Record<string, unknown>)?.[list]))
+      throw malformed(a, `no ${list} list`);
+  }) as Promise<Page>;
 
 /**
  * Posts several calls as one JSON-RPC batch to the endpoint of the first; resolves with the
  * results in call order.
  */
-async function batch(
-  core: NodeCore,
-  calls: [string, unknown][],
-  vars: Vars,
-  o: RequestOptions = {},
-) {
-  const requests = calls.map(([method, params]) => {
-    const e = entry(method);
-    if (!(e[1] & 2))
-      throw parameterError(method, 'method', method, 'x-jsonrpc-batch', 'cannot be batched');
-    return { jsonrpc: '2.0', id: ++ids.last, method, params: prepare(method, e, params) };
-  });
-  const [first] = requests as [(typeof requests)[0]];
-  const target = endpointUrl(core.baseUrl, first.method, entry(first.method)[0], o, vars);
-  const a = await core.transport(target, JSON.stringify(requests), o);
-  const body = json(a);
-  // Batch answers are matched by id, in any order. A server that refuses a whole batch answers
-  // one error object (id null).
-  const byId = answersById(
-    body,
-    requests.map((r) => r.id),
-    a.url,
-  );
-  return requests.map(({ id, method }) => {
-    const r = unwrap(byId ? byId.get(id) : body, id, method, a);
-    core.validate?.({ operationId: method, url: a.url, body: r });
-    return r;
-  });
-}
+const batch =
+  (core: NodeCore, vars: Vars) =>
+  async (calls: readonly EvmBatchCall[], o: RequestOptions = {}) => {
+    if (!calls.length) return [];
+    const requests = calls.map(({ method, params }) => request(method, entry(method, 2), params));
+    const { method } = calls[0] as EvmBatchCall;
+    const target = endpointUrl(core.baseUrl, method, entry(method)[0], o, vars);
+    const a = await core.transport(target, JSON.stringify(requests), o);
+    const body = json(a);
+    const sent = requests.map((r) => r.id);
+    // Batch answers are matched by id, in any order; a set of ids other than the one sent is an id
+    // mismatch. A server that refuses a whole batch answers one error object (id null).
+    const byId =
+      Array.isArray(body) &&
+      new Map(body.map((item) => [(item as { id?: unknown } | null)?.id, item]));
+    if (
+      byId &&
+      (byId.size !== body.length || sent.length !== body.length || sent.some((id) => !byId.has(id)))
+    )
+      throw idMismatch(sent, [...byId.keys()], a.url);
+    return requests.map(({ id, method }) =>
+      unwrap(core, byId ? byId.get(id) : body, id, method, a),
+    );
+  };
 
-/** The methods of one namespace (spec tag), bound to endpoint variables. */
-function namespace<T>(core: NodeCore, tag: string, vars?: Vars): T {
-  const ns: Record<string, Call> = {};
+/** Every namespace (spec tag) of the method table, its methods bound to endpoint variables. */
+function namespaces(core: NodeCore, vars?: Vars) {
+  const out: Record<string, Record<string, Call>> = {};
   for (const method in methods) {
     const e = methods[method] as MethodEntry;
-    if (e[0][2] === tag) {
-      ns[method.replace(/^[^._]+[._]/, '')] = (params, o) => call(core, method, e, params, o, vars);
-    }
+    out[e[0][2]] = {
+      ...out[e[0][2]],
+      [method.replace(/.*?[._]/, '')]: (params?: unknown, o?: RequestOptions) =>
+        call(core, method, e, params, o, vars),
+    };
   }
-  return ns as T;
+  return out;
 }
+
+/** Records a paginator's cursor; one seen before (A, B, A) would start a loop. */
+const follow = (cursors: Set<string>, cursor: string, page: number) => {
+  if (cursors.has(cursor)) throw repeatedCursor(cursor, page);
+  cursors.add(cursor);
+};
 
 /** Every UTXO of the addresses, page by page, each once. */
-async function* utxos(core: NodeCore, params: UtxosParameters, o?: AvmCallOptions) {
-  const seen = new Set<string>();
-  // Every cursor followed so far: one seen again (A, B, A) would start a loop.
-  const cursors = new Set([JSON.stringify(params.startIndex)]);
-  const size = Number(params.limit) || 1024;
-  let startIndex = params.startIndex;
-  for (let pages = 1; ; pages++) {
-    const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, {}, 'utxos');
-    for (const utxo of page.utxos) {
-      if (!seen.has(utxo)) {
-        seen.add(utxo);
-        yield utxo;
+const utxos = (core: NodeCore) =>
+  async function* (params: UtxosParameters, o?: AvmCallOptions) {
+    const seen = new Set<string>();
+    // Every cursor followed so far: one seen again (A, B, A) would start a loop.
+    const cursors = new Set([JSON.stringify(params.startIndex)]);
+    const size = Number(params.limit) || 1024;
+    let startIndex = params.startIndex;
+    for (let pages = 1; ; pages++) {
+      const page = await one(core, 'avm.getUTXOs', { ...params, startIndex }, o, 'utxos');
+      for (const utxo of page.utxos) {
+        if (!seen.has(utxo)) {
+          seen.add(utxo);
+          yield utxo;
+        }
       }
+      const end = page.endIndex;
+      if (page.utxos.length < size || !end) return;
+      follow(cursors, JSON.stringify(end), pages);
+      startIndex = end;
     }
-    const end = page.endIndex;
-    if (page.utxos.length < size || !end) return;
-    const cursor = JSON.stringify(end);
-    if (cursors.has(cursor)) throw repeatedCursor(cursor, pages);
-    cursors.add(cursor);
-    startIndex = end;
-  }
-}
+  };
 
 /** Containers from `startIndex` on, read with getContainerRange in chunks of up to 1024. */
-async function* containers(
-  core: NodeCore,
-  vars: Vars,
-  { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
-  o?: CallOptions,
-) {
-  // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
-  // would otherwise be read forever.
-  const starts = new Set<string>();
-  for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
-    const numToFetch = Math.min(1024, count - fetched);
-    let r: Page;
-    try {
-      r = await one(
-        core,
-        'index.getContainerRange',
-        { startIndex, numToFetch, encoding },
-        o,
-        vars,
-        'containers',
-      );
-    } catch (e) {
-      // When the previous chunk ended exactly at the last accepted container, the node
-      // answers "start index (x) > last accepted index (y)": the walk is complete.
-      if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
-      throw e;
-    }
-    // Older nodes answered a bare array.
-    const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
-    const start = String(list[0]?.index ?? list[0]?.id);
-    if (starts.has(start)) throw repeatedCursor(start, chunks);
-    starts.add(start);
-    yield* list;
-    fetched += list.length;
-    startIndex = String(BigInt(startIndex) + BigInt(list.length));
-    if (list.length < numToFetch) return;
-  }
-}
-
-const index = (core: NodeCore) => (path: IndexPath) => {
-  const [chain, kind] = path.split('/');
-  const vars = { chain, kind };
-  return {
-    ...namespace<IndexMethods<CallOptions>>(core, 'index', vars),
-    containers: (params?: ContainersParameters, o?: CallOptions) =>
-      containers(core, vars, params, o),
-  };
-};
-
-const evm = (core: NodeCore) => (blockchainId?: string) => {
-  const vars = { blockchainId };
-  const evmBatch = async (calls: readonly EvmBatchCall[], o?: CallOptions) =>
-    calls.length
-      ? batch(
+const containers = (core: NodeCore, vars: Vars) =>
+  async function* (
+    { startIndex = 0, count = 1 / 0, encoding }: ContainersParameters = {},
+    o?: CallOptions,
+  ) {
+    // The index each chunk starts at: a node that hands out a chunk again (ignoring startIndex)
+    // would otherwise be read forever.
+    const starts = new Set<string>();
+    for (let fetched = 0, chunks = 1; fetched < count; chunks++) {
+      const numToFetch = Math.min(1024, count - fetched);
+      let r: Page;
+      try {
+        r = await one(
           core,
-          calls.map((c) => [c.method, c.params]),
-          vars,
+          'index.getContainerRange',
+          { startIndex, numToFetch, encoding },
           o,
-        )
-      : [];
-  return { ...namespace<EvmMethods<CallOptions>>(core, 'evm', vars), batch: evmBatch };
-};
+          'containers',
+          vars,
+        );
+      } catch (e) {
+        // When the previous chunk ended exactly at the last accepted container, the node
+        // answers "start index (x) > last accepted index (y)": the walk is complete.
+        if (fetched && e instanceof RpcError && /^start index/.test(e.message)) return;
+        throw e;
+      }
+      // Older nodes answered a bare array.
+      const list = Array.isArray(r) ? (r as Page['containers']) : r.containers;
+      follow(starts, String(list[0]?.index ?? list[0]?.id), chunks);
+      yield* list;
+      fetched += list.length;
+      startIndex = String(BigInt(startIndex) + BigInt(list.length));
+      if (list.length < numToFetch) return;
+    }
+  };
 
 /** GET `/ext/health[/path]?tag=…`; resolves for 200 (healthy) and 503 (unhealthy). */
-const healthGetter =
+const healthReport =
   (core: NodeCore) =>
-  async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions) => {
-    const query = (tags ?? [])
-      .map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
+  async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions): Promise<HealthReport> => {
+    const query = tags
+      ?.map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
       .join('&');
     const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
     // 503 is an answer here (unhealthy), not a reason to retry.
     const a = await core.transport(target, undefined, o, [429, 502]);
-    const body = json(a, a.status === 200 || a.status === 503);
+    const body = json(a, [200, 503].includes(a.status));
     if (
       !isObject((body as HealthReply)?.checks) ||
       typeof (body as HealthReply).healthy !== 'boolean'
@@ -368,32 +330,38 @@ const healthGetter =
     return { ...(body as HealthReply), status: a.status as 200 | 503 };
   };
 
-const SHAPED: readonly string[] = ['avm', 'health', 'index', 'evm', 'validators'];
-
-/** Every namespace of the method table that the client does not shape by hand. */
-function plainNamespaces(core: NodeCore): PlainNamespaces {
-  const tags = new Set(Object.values(methods).map((e) => e[0][2]));
-  const out: Record<string, unknown> = {};
-  for (const tag of tags) if (!SHAPED.includes(tag)) out[tag] = namespace(core, tag);
-  return out as PlainNamespaces;
-}
-
 /** Creates a client of one node's JSON-RPC APIs and health endpoints. */
 export function createNodeClient(parameters: CreateNodeClientParameters = {}): NodeClient {
   const core = createNodeCore(parameters);
+  const all = namespaces(core);
+  // Every namespace of the spec is plain, but for the ones shaped below (extras, or an endpoint
+  // selector), which replace theirs.
   return {
-    baseUrl: core.baseUrl,
-    transport: core.transport,
+    ...all,
+    ...core,
     avm: {
-      ...namespace<AvmMethods<AvmCallOptions>>(core, 'avm'),
-      utxos: (params: UtxosParameters, o?: AvmCallOptions) => utxos(core, params, o),
+      ...all.avm,
+      utxos: utxos(core),
     },
-    ...plainNamespaces(core),
-    health: { ...namespace<HealthMethods<CallOptions>>(core, 'health'), get: healthGetter(core) },
-    index: index(core),
-    evm: evm(core) as NodeClient['evm'],
-    validators: (blockchainId) => namespace(core, 'validators', { blockchainId }),
-    request: ((method: string, params: unknown, o?: RequestOptions) =>
-      one(core, method, params, o)) as NodeClient['request'],
-  };
+    health: {
+      ...all.health,
+      get: healthReport(core),
+    },
+    index: (path: IndexPath) => {
+      const vars = { index: path };
+      return {
+        ...namespaces(core, vars).index,
+        containers: containers(core, vars),
+      };
+    },
+    evm: (blockchainId?: string) => {
+      const vars = { blockchainId };
+      return {
+        ...namespaces(core, vars).evm,
+        batch: batch(core, vars),
+      };
+    },
+    validators: (blockchainId: string) => namespaces(core, { blockchainId }).validators,
+    request: (method: string, params: unknown, o?: RequestOptions) => one(core, method, params, o),
+  } as unknown as NodeClient;
 }

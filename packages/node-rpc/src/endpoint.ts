@@ -19,7 +19,8 @@ export const encode = (method: string, parameter: string, value: string) => {
 
 /**
  * The url of an endpoint with variables: each from the options, then the namespace's `vars`,
- * then the spec's defaults. Only the entries of such endpoints carry it, so an app calling
+ * then the spec's defaults (an index path, `chain/kind`, names both: the options' or the
+ * namespace's `index`). Only the entries of such endpoints carry it, so an app calling
  * info methods only does not ship it.
  */
 export function fill(
@@ -29,7 +30,7 @@ export function fill(
   o: RequestOptions,
   vars?: Vars,
 ): string {
-  const [chain, kind] = o.index?.split('/') ?? [];
+  const [chain, kind] = (o.index ?? vars?.index)?.split('/') ?? [];
   const given: Vars = { chain, kind, blockchainId: o.blockchainId };
   return (
     url +
