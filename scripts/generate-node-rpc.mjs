@@ -655,8 +655,10 @@ async function healthTs(healthDoc) {
 export type HealthPath = ${suffixes.length ? suffixes.map(q).join(' | ') : 'never'};
 /** Body of a GET health reply (200 healthy, 503 unhealthy). */
 export type HealthReply = components["schemas"]["HealthReply"];
-/** Where the GET health endpoints live and the repeatable query parameter that filters them. */
-export const healthGet: { readonly base: string; readonly query: string } = ${literal({ base, query })};
+/** Where the GET health endpoints live (two constants, which a bundler folds into the URL). */
+export const healthBase = ${literal(base)};
+/** The repeatable query parameter that filters them. */
+export const healthQuery = ${literal(query)};
 `;
 }
 

@@ -408,7 +408,8 @@ describe('generate (fixture)', () => {
     expect(files['schemas.ts']).toMatch(/note\?: string;/);
     expect(files['methods.ts']).toContain("export type IndexPath = 'X/tx' | 'P/block';");
     expect(files['health.ts']).toContain("export type HealthPath = 'readiness';");
-    expect(files['health.ts']).toContain("{ base: '/ext/health', query: 'tag' }");
+    expect(files['health.ts']).toContain("export const healthBase = '/ext/health';");
+    expect(files['health.ts']).toContain("export const healthQuery = 'tag';");
   });
 
   it("names every schema and each method's params and result, and uses the names", () => {

@@ -67,7 +67,7 @@ export function json(a: Answer, ok = /^2/.test(`${a.status}`)): unknown {
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+  !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The url of a method's endpoint; an endpoint with variables carries the code that fills them. */
 export const endpointUrl = (

@@ -34,7 +34,7 @@ import {
   type ServerError,
   type TimeoutError,
 } from './errors.js';
-import { type HealthPath, type HealthReply, healthGet } from './generated/health.js';
+import { type HealthPath, type HealthReply, healthBase, healthQuery } from './generated/health.js';
 import type {
   Args,
   AvmMethods,
@@ -235,11 +235,9 @@ function namespaces(core: NodeCore, vars?: Vars) {
   const out: Record<string, Record<string, Call>> = {};
   for (const method in methods) {
     const e = methods[method] as MethodEntry;
-    out[e[0][2]] = {
-      ...out[e[0][2]],
-      [method.replace(/.*?[._]/, '')]: (params?: unknown, o?: RequestOptions) =>
-        call(core, method, e, params, o, vars),
-    };
+    // biome-ignore lint/suspicious/noAssignInExpressions: each namespace filled in place, in the fewest bytes (issue 31's budget)
+    (out[e[0][2]] ??= {})[method.replace(/.*?[._]/, '')] = (params?: unknown, o?: RequestOptions) =>
+      call(core, method, e, params, o, vars);
   }
   return out;
 }
@@ -314,10 +312,8 @@ const containers = (core: NodeCore, vars: Vars) =>
 const healthReport =
   (core: NodeCore) =>
   async ({ tags, path }: HealthGetParameters = {}, o?: CallOptions): Promise<HealthReport> => {
-    const query = tags
-      ?.map((t) => `${healthGet.query}=${encode('health.get', 'tags', t)}`)
-      .join('&');
-    const target = `${core.baseUrl}${healthGet.base}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
+    const query = tags?.map((t) => `${healthQuery}=${encode('health.get', 'tags', t)}`).join('&');
+    const target = `${core.baseUrl}${healthBase}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`;
     // 503 is an answer here (unhealthy), not a reason to retry.
     const a = await core.transport(target, undefined, o, [429, 502]);
     const body = json(a, [200, 503].includes(a.status));

@@ -280,5 +280,7 @@ export interface operations {
 export type HealthPath = 'health' | 'liveness' | 'readiness';
 /** Body of a GET health reply (200 healthy, 503 unhealthy). */
 export type HealthReply = components["schemas"]["HealthReply"];
-/** Where the GET health endpoints live and the repeatable query parameter that filters them. */
-export const healthGet: { readonly base: string; readonly query: string } = { base: '/ext/health', query: 'tag' };
+/** Where the GET health endpoints live (two constants, which a bundler folds into the URL). */
+export const healthBase = '/ext/health';
+/** The repeatable query parameter that filters them. */
+export const healthQuery = 'tag';
