@@ -1,9 +1,7 @@
 // Which header carries an api key to a service: read from the service's spec (an `apiKey`
 // security scheme sent in a header), so that no code names a service or its header.
+import { isObject } from '../model/json-pointer.js';
 import type { Specs } from '../model/specs.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The header name of the first `apiKey`-in-header scheme the service's spec declares, or

@@ -46,7 +46,7 @@ import {
 import { classCounts, defaultPlan, runPlan, sent } from './contract-plan.js';
 import { headline } from './contract-report.js';
 import { contractCoverage, type RunTallies, runTallies } from './coverage.js';
-import { apiKeyHeader } from './credentials.js';
+import { apiKeyHeaders } from './credentials.js';
 import { collectDrifts, driftKey } from './drifts.js';
 import { classOf } from './generate-cases.js';
 import type { ContractReport, ReportOperation, ReportSettings } from './report-types.js';
@@ -444,11 +444,6 @@ function specVersions(specs: Specs): Record<string, string> {
   return Object.fromEntries([...out].map(([k, v]) => [k, [...v].join(', ')]));
 }
 
-const keyHeaderOf = (specs: Specs, service: string) => {
-  const header = apiKeyHeader(specs, service);
-  return header ? { apiKeyHeader: header } : {};
-};
-
 /** Tells a finished run as the report every format renders. */
 function contractReport(run: Finished): ContractReport {
   const perOp = verdicts(run.results);
@@ -456,6 +451,7 @@ function contractReport(run: Finished): ContractReport {
   const of = reach(run.specs, run.results, tallies);
   const down = downServices(run.results);
   const drifts = collectDrifts(run.results);
+  const keyHeaders = apiKeyHeaders(run.specs);
   const answered = new Set(
     run.results.filter((r) => r.status !== undefined).map((r) => `${r.service} ${r.operation}`),
   );
@@ -481,7 +477,7 @@ function contractReport(run: Finished): ContractReport {
         url: shown(url),
         reachable: !down.has(name),
         ...(down.has(name) ? { reason: down.get(name) } : {}),
-        ...keyHeaderOf(run.specs, name),
+        ...(keyHeaders[name] ? { apiKeyHeader: keyHeaders[name] } : {}),
       })),
     summary: {
       operations: { total: perOp.length, ...countVerdicts(perOp) },

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contractCases } from '../contract/contract.js';
+import { apiKeyHeaders as apiKeyHeadersOf } from '../contract/credentials.js';
 import { isObject } from '../model/json-pointer.js';
 import { Specs } from '../model/specs.js';
 import { loadRecordings, type Recording } from '../recordings/recordings.js';
@@ -557,15 +558,7 @@ describe('HTTP behaviour like AvalancheGo', () => {
 });
 
 /** The api-key header names the REST documents declare (`securitySchemes`, in: header). */
-const apiKeyHeaders = specs.rest.flatMap((s) => {
-  const components = isObject(s.doc.components) ? s.doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  return Object.values(schemes).flatMap((scheme) =>
-    isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'header'
-      ? [String(scheme.name)]
-      : [],
-  );
-});
+const apiKeyHeaders = Object.values(apiKeyHeadersOf(specs));
 
 /** A raw preflight over node:http (fetch in Node would not show what a browser sends). */
 function preflightOver(path: string, origin: string, method: string, headers: string) {
