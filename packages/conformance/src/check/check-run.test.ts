@@ -1,47 +1,96 @@
-// The default worker count of `check`: a pool only with idle cores beyond the reading thread.
+// How many threads `check` runs on: every core by default, `--jobs` a ceiling.
 import { describe, expect, test } from 'vitest';
-import { defaultJobs, jobsFor } from './check-run.js';
+import { defaultSpecDir, Specs } from '../model/specs.js';
+import { batchItem, parseRaw, type RawBatch } from '../recordings/capture-input.js';
+import type { Recording } from '../recordings/recordings.js';
+import { passingRecordings } from '../test/captures.js';
+import { checkBatch, checkOne, defaultJobs, jobsFor, unpackBatch } from './check-run.js';
+import type { CheckedItem } from './report.js';
+
+const line = (r: Recording) => `${JSON.stringify({ ...r, file: undefined })}\n`;
 
 describe('defaultJobs', () => {
   test.each([
-    [1, 0, 1],
-    [2, 0, 1],
-    [2, 1.5, 1],
-    [3, 0, 2],
-    [4, 0.4, 3],
-    [8, 0, 7],
-    [8, 5, 3],
-    [8, 6.5, 1],
-    [8, 30, 1],
-  ])('%i cores at load %f: %i', (cores, load, jobs) => {
-    expect(defaultJobs(cores, load)).toBe(jobs);
+    [1, 1],
+    [2, 2],
+    [8, 8],
+    [0, 1],
+  ])('%i cores: %i threads', (cores, jobs) => {
+    expect(defaultJobs(cores)).toBe(jobs);
   });
 });
 
-describe('jobsFor: --jobs is a ceiling, lowered to what pays', () => {
+describe('jobsFor: --jobs is a ceiling, lowered to the cores', () => {
   test.each([
-    // [--jobs, cores, load, threads]
-    [undefined, 2, 0, 1],
-    [undefined, 8, 0, 7],
-    [1, 8, 0, 1],
-    [2, 2, 0, 1],
-    [8, 2, 0, 1],
-    [2, 8, 0, 2],
-    [16, 8, 0, 7],
-    [16, 8, 5, 3],
-    [4, 8, 6.5, 1],
-    [0, 8, 0, 1],
-  ])('--jobs %s on %i cores at load %f: %i', (requested, cores, load, threads) => {
-    expect(jobsFor(requested, cores, load)).toBe(threads);
+    // [--jobs, cores, threads]
+    [undefined, 2, 2],
+    [undefined, 8, 8],
+    [1, 8, 1],
+    [2, 2, 2],
+    [8, 2, 2],
+    [16, 8, 8],
+    [0, 8, 1],
+  ])('--jobs %s on %i cores: %i', (requested, cores, threads) => {
+    expect(jobsFor(requested, cores)).toBe(threads);
   });
 
-  test('never more than asked, nor than the default would take', () => {
+  test('never more than asked, nor than the cores', () => {
     for (let cores = 1; cores <= 16; cores++)
-      for (const load of [0, 0.5, 1.5, 3, 9])
-        for (let requested = 1; requested <= 20; requested++) {
-          const threads = jobsFor(requested, cores, load);
-          expect(threads).toBeGreaterThanOrEqual(1);
-          expect(threads).toBeLessThanOrEqual(Math.min(requested, defaultJobs(cores, load)));
-        }
+      for (let requested = 1; requested <= 20; requested++) {
+        const threads = jobsFor(requested, cores);
+        expect(threads).toBeGreaterThanOrEqual(1);
+        expect(threads).toBeLessThanOrEqual(Math.min(requested, cores));
+      }
+  });
+});
+
+describe('a batch checked on a worker comes back as the same results, in order', () => {
+  test('passes as numbers, the rest whole, through a structured clone', async () => {
+    const specs = await Specs.load(defaultSpecDir);
+    const recordings = await passingRecordings();
+    const broken = structuredClone(recordings.find((r) => r.file.includes('avg-tps')) as Recording);
+    (broken.response.body as { results: unknown[] }).results[0] = { value: 'fast' };
+    const lines = [
+      ...recordings.map((r) => line(r)),
+      line(broken),
+      '{"not": "a recording"}',
+      '{ broken',
+      '   ',
+      ...recordings.slice(0, 3).map((r) => line(r)),
+    ];
+    const bytes = Buffer.from(lines.join(''));
+    const ends: number[] = [];
+    let end = 0;
+    for (const l of lines) ends.push((end += Buffer.byteLength(l)));
+    const batch: RawBatch = {
+      bytes,
+      ends,
+      at: lines.map((_, k) => 10 + k),
+      file: 'cap.jsonl',
+      format: 'jsonl',
+    };
+    const settings = { strict: true, exclusions: {} };
+    const packed = checkBatch(specs, batch, settings);
+    // Most exchanges pass and travel as a number; the broken ones go whole.
+    expect(packed.whole.length).toBeLessThan(lines.length / 2);
+    expect(packed.codes.filter((c) => c === -2)).toHaveLength(1);
+    const unpacked = unpackBatch(batch, structuredClone(packed)).map((o) =>
+      'subjects' in o ? o.result : o,
+    );
+    const expected = lines.flatMap<string | CheckedItem>((_, k) => {
+      const parsed = parseRaw(batchItem(batch, k));
+      if (!parsed) return [];
+      if (!('recording' in parsed)) return [parsed.file];
+      return [checkOne(specs, parsed.recording, settings).result];
+    });
+    expect(unpacked.map((r) => (r.malformed ? r.file : r))).toEqual(expected);
+    expect(unpacked.map((r) => r.file)).toEqual(
+      lines.flatMap((l, k) => (l.trim() === '' ? [] : [`cap.jsonl:${10 + k}`])),
+    );
+    expect(unpacked.filter((r) => !r.ok).map((r) => r.file)).toEqual([
+      `cap.jsonl:${10 + recordings.length}`,
+      `cap.jsonl:${11 + recordings.length}`,
+      `cap.jsonl:${12 + recordings.length}`,
+    ]);
   });
 });

@@ -2,10 +2,16 @@
 // large, on a pool of worker threads; results come back in input order either way, and the
 // cursor rule (which spans answers) is tracked here over them in that order.
 
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { ListingTracker } from '../model/promises/check.js';
 import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../model/specs.js';
-import { type CaptureItem, parseRaw, type RawItem } from '../recordings/capture-input.js';
+import {
+  batchItem,
+  type CaptureBatchItem,
+  parseRaw,
+  type RawBatch,
+  type RawItem,
+} from '../recordings/capture-input.js';
 import type { InputItem, Recording } from '../recordings/recordings.js';
 import type { CheckedItem } from './report.js';
 
@@ -72,29 +78,20 @@ function cursorOperations(specs: Specs): Set<string> {
 }
 
 /**
- * Worker threads for `check` when `--jobs` is not given: a pool only where it pays. Reading,
- * cutting and tallying keep one thread busy, so the pool needs a core beyond it that is idle
- * now (the one-minute load average); on 2 cores, or a busy machine, this thread does it all
- * (measured: packages/bench, `check` on 2 cores was slower with the pool than without).
+ * The threads `check` runs on when `--jobs` is not given: every core, this one included (it
+ * reads, tallies and checks batches itself whenever the workers have enough in hand).
  */
-export function defaultJobs(cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
-  const idle = Math.floor(cores - load);
-  const workers = Math.min(cores - 1, idle);
-  return workers >= 2 ? workers : 1;
+export function defaultJobs(cores = availableParallelism()): number {
+  return Math.max(1, cores);
 }
 
 /**
- * The worker threads `check` runs with `--jobs requested`: a ceiling, lowered to what pays here
- * (`defaultJobs`), so that asking for more threads than the machine has idle never makes a
- * run slower than validating in this thread (measured on 2 cores: `--jobs 2` took twice as
- * long as `--jobs 1`). Without `--jobs`, `defaultJobs`. Small inputs never start the pool.
+ * The threads `check` runs on with `--jobs requested`: a ceiling, lowered to the cores there
+ * are (more threads than cores only take turns). Without `--jobs`, `defaultJobs`. Small
+ * inputs never start a worker.
  */
-export function jobsFor(
-  requested: number | undefined,
-  cores = availableParallelism(),
-  load = loadavg()[0] ?? 0,
-): number {
-  const fit = defaultJobs(cores, load);
+export function jobsFor(requested: number | undefined, cores = availableParallelism()): number {
+  const fit = defaultJobs(cores);
   return requested === undefined ? fit : Math.max(1, Math.min(requested, fit));
 }
 
@@ -106,71 +103,98 @@ export interface PoolSettings extends CheckSettings {
 
 export interface RunOptions {
   settings: PoolSettings;
-  /** Worker threads; 1 validates in this thread. */
+  /** Threads in all, this one included; 1 validates in this thread only. */
   jobs: number;
   /** Exchanges validated in this thread before the pool starts (small inputs never need it). */
   poolAfter?: number;
-  /** Exchanges per task sent to a worker. */
-  batch?: number;
   /** Called once per item, in input order. */
   onItem: (item: CheckedItem) => unknown;
 }
 
-type Pending = Promise<(CheckOne | CheckedItem)[]>;
-
 /**
- * One worker's task: raw lines and entries as one buffer (each item's bytes end at `end`),
- * so that an exchange is parsed once, in the worker, and never copied between threads as
- * objects; recordings read whole (single files) go as they are.
+ * A batch's results as a worker sends them back: a structured clone of one object per
+ * exchange cost the reading thread more than checking them, so an exchange that passed with
+ * nothing for the cursor rule is a number (its `service operation` in `names`), and only the
+ * rest go whole, in `whole`, in order. `-1` marks a whole one, `-2` a blank line.
  */
-export interface CheckTask {
-  bytes: Uint8Array;
-  items: (
-    | { end: number; file: string; format: RawItem['format']; mark?: RawItem['mark'] }
-    | { recording: Recording }
-  )[];
+export interface BatchResults {
+  codes: Int32Array;
+  names: [service: string | undefined, operation: string | undefined][];
+  whole: (CheckOne | CheckedItem)[];
 }
 
-/** The task's items parsed and checked, in order; a blank line gives nothing. */
-export function checkTask(
-  specs: Specs,
-  task: CheckTask,
-  settings: CheckSettings,
-): (CheckOne | CheckedItem)[] {
-  const out: (CheckOne | CheckedItem)[] = [];
-  const all = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
-  let start = 0;
-  for (const item of task.items) {
-    if ('recording' in item) {
-      out.push(checkOne(specs, item.recording, settings));
+/** A batch's exchanges parsed and checked, in order. */
+export function checkBatch(specs: Specs, batch: RawBatch, settings: CheckSettings): BatchResults {
+  const codes = new Int32Array(batch.ends.length);
+  const names: BatchResults['names'] = [];
+  const known = new Map<string | undefined, Map<string | undefined, number>>();
+  const whole: BatchResults['whole'] = [];
+  for (let k = 0; k < codes.length; k++) {
+    const one = checkRaw(specs, batchItem(batch, k), settings);
+    if (!one) codes[k] = -2;
+    else if (!('subjects' in one) || one.subjects.length > 0 || !plainPass(one.result)) {
+      codes[k] = -1;
+      whole.push(one);
+    } else {
+      const { service, operation } = one.result;
+      let byOperation = known.get(service);
+      if (!byOperation) {
+        byOperation = new Map();
+        known.set(service, byOperation);
+      }
+      let code = byOperation.get(operation);
+      if (code === undefined) {
+        code = names.push([service, operation]) - 1;
+        byOperation.set(operation, code);
+      }
+      codes[k] = code;
+    }
+  }
+  return { codes, names, whole };
+}
+
+/** Whether a result is nothing but a pass, so that its file and names rebuild it. */
+function plainPass(r: CheckedItem): boolean {
+  return (
+    r.ok &&
+    r.errors.length === 0 &&
+    r.excluded === undefined &&
+    r.excused === undefined &&
+    r.notChecked === undefined &&
+    r.malformed === undefined
+  );
+}
+
+/** A worker's `BatchResults` as one result per exchange again, in order (in the reading thread). */
+export function unpackBatch(batch: RawBatch, results: BatchResults): Out {
+  const out: Out = [];
+  const sep = batch.format === 'jsonl' ? ':' : '#';
+  let next = 0;
+  for (let k = 0; k < results.codes.length; k++) {
+    const code = results.codes[k] as number;
+    if (code === -2) continue;
+    if (code === -1) {
+      out.push(results.whole[next++] as CheckOne | CheckedItem);
       continue;
     }
-    const { end, ...rest } = item;
-    const parsed = parseRaw({ ...rest, raw: all.subarray(start, end) });
-    start = end;
-    if (!parsed) continue;
-    out.push(
-      'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed),
-    );
+    const [service, operation] = results.names[code] as BatchResults['names'][number];
+    const result: CheckedItem = { file: `${batch.file}${sep}${batch.at[k]}`, ok: true, errors: [] };
+    if (service !== undefined) result.service = service;
+    if (operation !== undefined) result.operation = operation;
+    out.push(result);
   }
   return out;
 }
 
-function taskOf(batch: (RawItem | { recording: Recording })[]): {
-  task: CheckTask;
-  transfer: ArrayBuffer[];
-} {
-  let size = 0;
-  for (const item of batch) if ('raw' in item) size += item.raw.length;
-  // Its own memory (not Node's shared pool), so that it can be moved to the worker, not copied.
-  const bytes = Buffer.allocUnsafeSlow(size);
-  let end = 0;
-  const items: CheckTask['items'] = batch.map((item) => {
-    if (!('raw' in item)) return item;
-    end += item.raw.copy(bytes, end);
-    return { end, file: item.file, format: item.format, ...(item.mark ? { mark: item.mark } : {}) };
-  });
-  return { task: { bytes, items }, transfer: [bytes.buffer as ArrayBuffer] };
+/** One raw item parsed and checked; undefined for a blank line. */
+function checkRaw(
+  specs: Specs,
+  item: RawItem,
+  settings: CheckSettings,
+): CheckOne | CheckedItem | undefined {
+  const parsed = parseRaw(item);
+  if (!parsed) return undefined;
+  return 'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed);
 }
 
 function inputResult(item: Exclude<InputItem, { recording: Recording }>): CheckedItem {
@@ -179,20 +203,50 @@ function inputResult(item: Exclude<InputItem, { recording: Recording }>): Checke
     : { file: item.file, ok: false, errors: [], malformed: item.message };
 }
 
-/** Checks every item of `input`, in order, and closes the pool it may have started. */
+type Out = (CheckOne | CheckedItem)[];
+
+/** A batch in input order: checked here (`out` at once) or on a worker (`out` once it answers). */
+interface Slot {
+  out?: Out;
+  failed?: { error: unknown };
+  done?: Promise<void>;
+}
+
+/** A batch's bytes as memory of their own, so that they move to a worker rather than copy. */
+function movable(batch: RawBatch): RawBatch {
+  const { bytes } = batch;
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return batch;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return { ...batch, bytes: own };
+}
+
+/**
+ * Checks every item of `input`, in order, and closes the pool it may have started.
+ *
+ * With more than one thread, past `poolAfter` exchanges, batches go to the workers while
+ * each has fewer than `depth` in hand, and this thread checks the next batch itself
+ * otherwise: on an idle machine the work splits across the cores, and on a busy one (a
+ * worker that gets no CPU) this thread goes on alone instead of waiting. Hand-written rather
+ * than piscina's own queue: results must come back in input order, and this thread must
+ * never wait on a worker while it has work of its own.
+ */
 export async function runCheck(
   specs: Specs,
-  input: AsyncIterable<CaptureItem>,
+  input: AsyncIterable<CaptureBatchItem>,
   options: RunOptions,
 ): Promise<void> {
   const { settings, jobs, onItem } = options;
-  const poolAfter = options.poolAfter ?? 2000;
-  const size = options.batch ?? 250;
+  const workers = Math.max(0, jobs - 1);
+  const poolAfter = options.poolAfter ?? 1000;
+  const depth = 4;
+  // Batches held in order behind one a worker has not answered yet: bounded memory.
+  const maxHeld = 8 + workers * depth * 3;
   const listings = new ListingTracker();
-  const queue: Pending[] = [];
+  const slots: Slot[] = [];
   // biome-ignore lint/suspicious/noExplicitAny: piscina is loaded only when the input is large.
   let pool: any;
-  let batch: (RawItem | { recording: Recording })[] = [];
+  let inHand = 0;
   let count = 0;
 
   const resultOf = (o: CheckOne | CheckedItem): CheckedItem => {
@@ -208,67 +262,85 @@ export async function runCheck(
   };
   // Synchronous while the caller is (a promise only once `onItem` returns one): an await per
   // exchange cost more than the tally it waited for.
-  const settle = (out: (CheckOne | CheckedItem)[], from = 0): Promise<void> | undefined => {
+  const settle = (out: Out, from = 0): Promise<void> | undefined => {
     for (let k = from; k < out.length; k++) {
       const wait = onItem(resultOf(out[k] as CheckOne | CheckedItem));
       if (wait !== undefined) return Promise.resolve(wait).then(() => settle(out, k + 1));
     }
     return undefined;
   };
-  const here = (item: RawItem | { recording: Recording }): (CheckOne | CheckedItem)[] => {
-    const parsed = 'raw' in item ? parseRaw(item) : item;
-    if (!parsed) return [];
-    return [
-      'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed),
-    ];
-  };
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const sent = batch;
-    batch = [];
-    if (!pool && jobs > 1 && count > poolAfter) {
-      const { Piscina } = await import('piscina');
-      pool = new Piscina({
-        filename: new URL('./check-worker.js', import.meta.url).href,
-        minThreads: jobs,
-        maxThreads: jobs,
-        workerData: settings,
-      });
+  /** Hands on every finished batch at the head; waits for the head only when over `limit`. */
+  const advance = (limit: number): Promise<void> | undefined => {
+    for (;;) {
+      const head = slots[0];
+      if (!head) return undefined;
+      if (head.failed) throw head.failed.error;
+      if (!head.out)
+        return slots.length > limit ? head.done?.then(() => advance(limit)) : undefined;
+      slots.shift();
+      const wait = settle(head.out);
+      if (wait) return wait.then(() => advance(limit));
     }
-    if (pool) {
-      const { task, transfer } = taskOf(sent);
-      queue.push(pool.run(task, { transferList: transfer }));
-    } else queue.push(Promise.resolve(sent.flatMap(here)));
-    // Bounded: a few batches per worker in flight, the rest of the input not yet read;
-    // without the pool nothing is in flight.
-    await drain();
   };
-  const drain = async () => {
-    const inFlight = pool ? Math.max(2, jobs * 2) : 0;
-    while (queue.length > inFlight) await settle(await (queue.shift() as Pending));
+  const here = (batch: RawBatch): Out => {
+    const out: Out = [];
+    for (let k = 0; k < batch.ends.length; k++) {
+      const one = checkRaw(specs, batchItem(batch, k), settings);
+      if (one) out.push(one);
+    }
+    return out;
+  };
+  const toWorker = (batch: RawBatch) => {
+    const sent = movable(batch);
+    const slot: Slot = {};
+    inHand++;
+    slot.done = pool.run(sent, { transferList: [sent.bytes.buffer] }).then(
+      (results: BatchResults) => {
+        slot.out = unpackBatch(sent, results);
+        inHand--;
+      },
+      (error: unknown) => {
+        slot.failed = { error };
+        inHand--;
+      },
+    );
+    slots.push(slot);
   };
 
   try {
     for await (const item of input) {
-      if ('raw' in item || 'recording' in item) {
-        count++;
-        // In this thread with nothing in flight: checked and handed on at once, no promise.
-        if (!pool && queue.length === 0 && batch.length === 0 && !(jobs > 1 && count > poolAfter)) {
-          const wait = settle(here(item));
-          if (wait) await wait;
-          continue;
+      let wait: Promise<void> | undefined;
+      if ('ends' in item) {
+        count += item.ends.length;
+        if (!pool && workers > 0 && count > poolAfter) {
+          const { Piscina } = await import('piscina');
+          pool = new Piscina({
+            filename: new URL('./check-worker.js', import.meta.url).href,
+            minThreads: workers,
+            maxThreads: workers,
+            // Each worker holds its batches in its own queue, posted at once.
+            concurrentTasksPerWorker: depth,
+            workerData: settings,
+          });
         }
-        batch.push(item);
-        // In this thread, one at a time: a slow stream (stdin) is reported as it arrives.
-        if (batch.length >= (pool || (jobs > 1 && count > poolAfter) ? size : 1)) await flush();
-        continue;
+        if (pool && inHand < workers * depth) toWorker(item);
+        else if (slots.length === 0) wait = settle(here(item));
+        else slots.push({ out: here(item) });
+      } else {
+        const one =
+          'raw' in item
+            ? checkRaw(specs, item, settings)
+            : 'recording' in item
+              ? checkOne(specs, item.recording, settings)
+              : inputResult(item);
+        const out = one ? [one] : [];
+        if (slots.length === 0) wait = settle(out);
+        else slots.push({ out });
       }
-      await flush();
-      queue.push(Promise.resolve([inputResult(item)]));
-      await drain();
+      wait ??= advance(maxHeld);
+      if (wait) await wait;
     }
-    await flush();
-    while (queue.length > 0) await settle(await (queue.shift() as Pending));
+    await advance(0);
   } finally {
     await pool?.destroy();
   }

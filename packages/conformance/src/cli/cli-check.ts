@@ -2,12 +2,12 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jobsFor, runCheck } from '../check/check-run.js';
 import { CheckTally, formatJson, formatJunit, formatText, itemJson } from '../check/report.js';
 import { defaultSpecDir, type Exclusions } from '../model/specs.js';
-import { defaultMaxBytes, readCaptureItems } from '../recordings/capture-input.js';
+import { defaultMaxBytes, readCaptureBatches } from '../recordings/capture-input.js';
 import {
   defaultExclusions,
   emit,
@@ -75,7 +75,7 @@ export async function check(args: string[]): Promise<number> {
   const jobs = jobsFor(requested);
   if (requested !== undefined && jobs < requested)
     process.stderr.write(
-      `check: --jobs ${requested} lowered to ${jobs} (${availableParallelism()} cores at load ${(loadavg()[0] ?? 0).toFixed(1)}): more threads than idle cores beyond the reading one do not pay\n`,
+      `check: --jobs ${requested} lowered to ${jobs} (${availableParallelism()} cores): more threads than cores only take turns\n`,
     );
   const maxBytes = positiveInt(
     'max-body-bytes',
@@ -98,7 +98,7 @@ export async function check(args: string[]): Promise<number> {
   }, 3000);
   progress.unref();
   try {
-    await runCheck(specs, readCaptureItems(positionals, { maxBytes }), {
+    await runCheck(specs, readCaptureBatches(positionals, { maxBytes }), {
       settings: {
         strict: values.strict === true,
         exclusions,

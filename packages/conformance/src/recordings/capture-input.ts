@@ -137,6 +137,83 @@ export interface RawItem {
 
 export type CaptureItem = InputItem | RawItem;
 
+/**
+ * The exchanges cut from one read of a JSON Lines file or HAR, not parsed yet: their bytes end
+ * to end (exchange k ends at `ends[k]`) and each one's line number or entry index (`at[k]`).
+ * `check` hands a batch on whole, so that the thread that reads does nothing per exchange;
+ * `bytes` is its own memory, so it can be moved to a worker rather than copied.
+ */
+export interface RawBatch {
+  bytes: Buffer;
+  ends: number[];
+  at: number[];
+  /** Named `file:line` (JSON Lines) or `file#entry` (HAR). */
+  file: string;
+  format: 'jsonl' | 'har';
+}
+
+/** What `readCaptureBatches` yields: a batch of raw exchanges, or one item. */
+export type CaptureBatchItem = CaptureItem | RawBatch;
+
+/** Exchange k of a batch as a raw item. */
+export function batchItem(batch: RawBatch, k: number): RawItem {
+  const sep = batch.format === 'jsonl' ? ':' : '#';
+  return {
+    raw: batch.bytes.subarray(k === 0 ? 0 : batch.ends[k - 1], batch.ends[k]),
+    file: `${batch.file}${sep}${batch.at[k]}`,
+    format: batch.format,
+  };
+}
+
+/** Gathers exchanges' bytes into one batch (one copy, into memory of its own). */
+class BatchBuilder {
+  #parts: Buffer[] = [];
+  #ends: number[] = [];
+  #at: number[] = [];
+  #size = 0;
+  constructor(
+    readonly file: string,
+    readonly format: RawBatch['format'],
+  ) {}
+
+  add(bytes: Buffer, at: number): void {
+    this.#parts.push(bytes);
+    this.#size += bytes.length;
+    this.#ends.push(this.#size);
+    this.#at.push(at);
+  }
+
+  /** The batch so far (undefined when empty), and a fresh start. */
+  take(): RawBatch | undefined {
+    if (this.#ends.length === 0) return undefined;
+    const bytes = Buffer.allocUnsafeSlow(this.#size);
+    let end = 0;
+    for (const part of this.#parts) end += part.copy(bytes, end);
+    const batch: RawBatch = {
+      bytes,
+      ends: this.#ends,
+      at: this.#at,
+      file: this.file,
+      format: this.format,
+    };
+    this.#parts = [];
+    this.#ends = [];
+    this.#at = [];
+    this.#size = 0;
+    return batch;
+  }
+}
+
+/** Every item of a stream of batches and items, one by one. */
+export async function* unbatched(
+  items: AsyncIterable<CaptureBatchItem>,
+): AsyncGenerator<CaptureItem> {
+  for await (const item of items) {
+    if (!('ends' in item)) yield item;
+    else for (let k = 0; k < item.ends.length; k++) yield batchItem(item, k);
+  }
+}
+
 /** A raw item parsed: a recording, or what is wrong with it; undefined for a blank line. */
 export function parseRaw(item: RawItem): InputItem | undefined {
   let parsed: InputItem | undefined;
@@ -272,20 +349,23 @@ export class HarEntryCutter {
 }
 
 /**
- * The `log.entries` of a HAR byte stream, one raw item each (strings over the size cap cut
+ * The `log.entries` of a HAR byte stream, a batch per read (strings over the size cap cut
  * down first), then a finding if the input ends inside them or has none.
  */
-export async function* harItems(
+export async function* harBatches(
   chunks: AsyncIterable<Buffer>,
   file: string,
   options: ReadOptions,
-): AsyncGenerator<CaptureItem> {
+): AsyncGenerator<CaptureBatchItem> {
   const cap = new StringCap(options.maxBytes);
   const cutter = new HarEntryCutter();
+  const batch = new BatchBuilder(file, 'har');
   let index = 0;
-  for await (const chunk of chunks)
-    for (const raw of cutter.push(cap.push(chunk)))
-      yield { raw, file: `${file}#${index++}`, format: 'har' };
+  for await (const chunk of chunks) {
+    for (const raw of cutter.push(cap.push(chunk))) batch.add(raw, index++);
+    const full = batch.take();
+    if (full) yield full;
+  }
   if (cutter.cutShort)
     yield {
       file: `${file}#${index}`,
@@ -294,6 +374,15 @@ export async function* harItems(
     };
   else if (!cutter.found || index === 0)
     yield { file, kind: 'malformed', message: 'no exchanges: not a HAR 1.2 log with entries' };
+}
+
+/** The `log.entries` of a HAR byte stream, one raw item each. */
+export function harItems(
+  chunks: AsyncIterable<Buffer>,
+  file: string,
+  options: ReadOptions,
+): AsyncGenerator<CaptureItem> {
+  return unbatched(harBatches(chunks, file, options));
 }
 
 /** The HAR entries of a byte stream, one by one, parsed. */
@@ -305,45 +394,53 @@ export function readHar(
   return parsedItems(harItems(chunks, file, options));
 }
 
-/** Each line of a JSON Lines byte stream as a raw item; an over-long line is skipped. */
-export async function* jsonLinesItems(
+/**
+ * The lines of a JSON Lines byte stream, a batch per read; an over-long line is skipped and
+ * named (the batch before it is handed on first, so that order holds).
+ */
+export async function* jsonLinesBatches(
   chunks: AsyncIterable<Buffer>,
   file: string,
   options: ReadOptions,
-): AsyncGenerator<CaptureItem> {
+): AsyncGenerator<CaptureBatchItem> {
+  const batch = new BatchBuilder(file, 'jsonl');
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipped = 0;
   let line = 0;
-  const finish = (tail: Buffer, copy: boolean): CaptureItem | undefined => {
+  /** Line `line` ends with `tail`: added to the batch, or the finding that it is too large. */
+  const finish = (tail: Buffer): CaptureItem | undefined => {
     line++;
-    const where = `${file}:${line}`;
     if (skipped > 0 || pendingBytes + tail.length > options.maxBytes) {
       const size = skipped + pendingBytes + tail.length;
       skipped = 0;
       pending = [];
       pendingBytes = 0;
       return {
-        file: where,
+        file: `${file}:${line}`,
         kind: 'too-large',
         message: `not checked: too large (${size} bytes, cap ${options.maxBytes})`,
       };
     }
-    const raw =
-      pending.length === 0 ? (copy ? Buffer.from(tail) : tail) : Buffer.concat([...pending, tail]);
+    const raw = pending.length === 0 ? tail : Buffer.concat([...pending, tail]);
     pending = [];
     pendingBytes = 0;
-    if (isBlank(raw)) return undefined;
-    return { raw, file: where, format: 'jsonl' };
+    if (!isBlank(raw)) batch.add(raw, line);
+    return undefined;
   };
   for await (const chunk of chunks) {
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      // A copy: the stream may reuse the chunk's memory once the next one is read.
-      const item = finish(chunk.subarray(start, nl), true);
-      if (item) yield item;
+      const tooLarge = finish(chunk.subarray(start, nl));
       start = nl + 1;
+      if (!tooLarge) continue;
+      const before = batch.take();
+      if (before) yield before;
+      yield tooLarge;
     }
+    // Copied out of the chunk before the next read, which may reuse its memory.
+    const full = batch.take();
+    if (full) yield full;
     const rest = chunk.subarray(start);
     if (skipped > 0 || pendingBytes + rest.length > options.maxBytes) {
       skipped += pendingBytes + rest.length;
@@ -355,9 +452,20 @@ export async function* jsonLinesItems(
     }
   }
   if (pendingBytes > 0 || skipped > 0) {
-    const item = finish(Buffer.alloc(0), false);
-    if (item) yield item;
+    const tooLarge = finish(Buffer.alloc(0));
+    const last = batch.take();
+    if (last) yield last;
+    if (tooLarge) yield tooLarge;
   }
+}
+
+/** Each line of a JSON Lines byte stream as a raw item; an over-long line is skipped. */
+export function jsonLinesItems(
+  chunks: AsyncIterable<Buffer>,
+  file: string,
+  options: ReadOptions,
+): AsyncGenerator<CaptureItem> {
+  return unbatched(jsonLinesBatches(chunks, file, options));
 }
 
 function isBlank(bytes: Buffer): boolean {
@@ -403,7 +511,7 @@ async function* sniffed(
   chunks: AsyncIterable<Buffer>,
   file: string,
   options: ReadOptions,
-): AsyncGenerator<CaptureItem> {
+): AsyncGenerator<CaptureBatchItem> {
   const iterator = chunks[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
@@ -438,21 +546,21 @@ async function* sniffed(
       yield next.value;
     }
   })();
-  yield* lines ? jsonLinesItems(all, file, options) : harItems(all, file, options);
+  yield* lines ? jsonLinesBatches(all, file, options) : harBatches(all, file, options);
 }
 
 async function* readFileItems(
   path: string,
   name: string,
   options: ReadOptions,
-): AsyncGenerator<CaptureItem> {
-  if (jsonLinesName.test(path)) return yield* jsonLinesItems(chunksOf(path), name, options);
-  if (path.endsWith('.har')) return yield* harItems(chunksOf(path), name, options);
+): AsyncGenerator<CaptureBatchItem> {
+  if (jsonLinesName.test(path)) return yield* jsonLinesBatches(chunksOf(path), name, options);
+  if (path.endsWith('.har')) return yield* harBatches(chunksOf(path), name, options);
   const { size } = await stat(path);
   if (size > Math.min(wholeFileLimit, options.maxBytes)) {
     // Too large to read whole: a HAR is streamed; a single recording that large is over the cap.
-    for await (const item of harItems(chunksOf(path), name, options))
-      yield 'raw' in item || 'recording' in item || item.file !== name
+    for await (const item of harBatches(chunksOf(path), name, options))
+      yield 'ends' in item || 'recording' in item || item.file !== name
         ? item
         : {
             file: name,
@@ -500,12 +608,23 @@ export function readCaptures(paths: string[], options: ReadOptions): AsyncGenera
 
 /**
  * `readCaptures` with JSON Lines lines and HAR entries left unparsed (`RawItem`), for a
- * reader that parses them elsewhere (`check`'s workers) or not at all (`parseRaw`).
+ * reader that parses them elsewhere or not at all (`parseRaw`).
  */
-export async function* readCaptureItems(
+export function readCaptureItems(
   paths: string[],
   options: ReadOptions,
 ): AsyncGenerator<CaptureItem> {
+  return unbatched(readCaptureBatches(paths, options));
+}
+
+/**
+ * `readCaptureItems` with the lines and entries of each read together (`RawBatch`), for
+ * `check`, which hands them to its workers whole.
+ */
+export async function* readCaptureBatches(
+  paths: string[],
+  options: ReadOptions,
+): AsyncGenerator<CaptureBatchItem> {
   for (const path of paths) {
     if (path === '-') {
       yield* sniffed(options.stdin ?? (process.stdin as AsyncIterable<Buffer>), 'stdin', options);
@@ -518,13 +637,20 @@ export async function* readCaptureItems(
       continue;
     }
     const marks = await loadEraMarks(path);
+    const marked = Object.keys(marks).length > 0;
     const entries = await readdir(path, { recursive: true, withFileTypes: true });
     const files = entries
       .filter((e) => e.isFile() && captureName.test(e.name))
       .map((e) => join(e.parentPath, e.name))
       .sort();
     for (const file of files)
-      for await (const item of readFileItems(file, file, options)) yield itemWithMark(item, marks);
+      for await (const item of readFileItems(file, file, options)) {
+        // Marks name single exchanges too (`a.jsonl:3`): a marked folder's batches go item by item.
+        if (!('ends' in item)) yield itemWithMark(item, marks);
+        else if (!marked) yield item;
+        else
+          for (let k = 0; k < item.ends.length; k++) yield itemWithMark(batchItem(item, k), marks);
+      }
   }
 }
 
