@@ -306,6 +306,40 @@ describe('HarEntryCutter', () => {
       expect(cutter.cutShort).toBe(false);
     },
   );
+  test('any entries (strings of quotes and backslashes included), in any chunking: exactly the log entries', () => {
+    const entry = fc.dictionary(
+      fc.string({ unit: fc.constantFrom('k', '"', '\\'), maxLength: 3 }),
+      fc.oneof(
+        fc.string({ unit: fc.constantFrom('\\', '"', 'a', '{', ']', '\u0001'), maxLength: 30 }),
+        fc.string({ unit: 'binary', maxLength: 30 }),
+        fc.array(fc.string({ unit: fc.constantFrom('\\', '"', '}'), maxLength: 6 }), {
+          maxLength: 3,
+        }),
+        fc.integer(),
+      ),
+      { maxKeys: 4 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }),
+        (entries, sizes) => {
+          const bytes = Buffer.from(JSON.stringify({ log: { version: '1.2', entries } }));
+          const cutter = new HarEntryCutter();
+          const out: unknown[] = [];
+          for (let i = 0, k = 0; i < bytes.length; k++) {
+            const size = sizes[k % sizes.length] as number;
+            for (const raw of cutter.push(bytes.subarray(i, i + size)))
+              out.push(JSON.parse(raw.toString('utf8')));
+            i += size;
+          }
+          expect(out).toEqual(entries);
+          expect(cutter.cutShort).toBe(false);
+        },
+      ),
+      { numRuns: 300, seed: 31 },
+    );
+  });
   test('an input that ends inside the entries is cut short; one without them has none', () => {
     expect(cut(text.slice(0, text.indexOf('"k')), 5).cutter.cutShort).toBe(true);
     const none = cut(JSON.stringify({ a: [{ entries: [{ b: 1 }] }] }), 4);
