@@ -166,9 +166,9 @@ export async function measureCheckScale({ log, sizes }) {
       jobs = {
         n: jobsAt,
         cores: availableParallelism(),
-        // What the default picks here and now (the children read the same load average).
+        // What the default picks here (every core).
         picked: defaultJobs(),
-        // `--jobs 2` is a ceiling: the threads it ran with here and now.
+        // `--jobs 2` is a ceiling: the threads it ran with here.
         pickedFor2: jobsFor(2),
         times: await jobsCompare(file, 3, dir, log),
       };
