@@ -39,23 +39,30 @@ export function checkOne(specs: Specs, recording: Recording, settings: CheckSett
 }
 
 const cursorSets = new WeakMap<Specs, Set<string>>();
-/** `hasCursor`'s answers by service and operation field; bounded (a batch names any mix). */
-const cursorAnswers = new WeakMap<Specs, Map<string, boolean>>();
+/**
+ * `hasCursor`'s answers by service, then operation field, found once: it runs per exchange,
+ * and a key string built each time showed in profiles. Bounded (a batch names any mix).
+ */
+const cursorAnswers = new WeakMap<Specs, Map<string, Map<string, boolean>>>();
 
 /** Whether any operation or method of a result (`a,b` for a batch) promises a cursor. */
 function hasCursor(specs: Specs, service = '', operation = ''): boolean {
-  let answers = cursorAnswers.get(specs);
+  let byService = cursorAnswers.get(specs);
+  if (!byService) {
+    byService = new Map();
+    cursorAnswers.set(specs, byService);
+  }
+  let answers = byService.get(service);
   if (!answers) {
     answers = new Map();
-    cursorAnswers.set(specs, answers);
+    if (byService.size < 64) byService.set(service, answers);
   }
-  const key = `${service}\0${operation}`;
-  let answer = answers.get(key);
+  let answer = answers.get(operation);
   if (answer === undefined) {
     const cursors = cursorOperations(specs);
     const ops = operation === '' ? [] : operation.split(',');
     answer = ops.some((op) => cursors.has(`${service} ${op}`));
-    if (answers.size < 4096) answers.set(key, answer);
+    if (answers.size < 4096) answers.set(operation, answer);
   }
   return answer;
 }
