@@ -4,7 +4,15 @@ import { defaultSpecDir, Specs } from '../model/specs.js';
 import { batchItem, parseRaw, type RawBatch } from '../recordings/capture-input.js';
 import type { Recording } from '../recordings/recordings.js';
 import { passingRecordings } from '../test/captures.js';
-import { checkBatch, checkOne, defaultJobs, jobsFor, unpackBatch } from './check-run.js';
+import {
+  type CheckPool,
+  checkBatch,
+  checkOne,
+  defaultJobs,
+  jobsFor,
+  runCheck,
+  unpackBatch,
+} from './check-run.js';
 import type { CheckedItem } from './report.js';
 
 const line = (r: Recording) => `${JSON.stringify({ ...r, file: undefined })}\n`;
@@ -92,5 +100,97 @@ describe('a batch checked on a worker comes back as the same results, in order',
       `cap.jsonl:${11 + recordings.length}`,
       `cap.jsonl:${12 + recordings.length}`,
     ]);
+  });
+});
+
+describe('runCheck with workers: order kept, this thread never waits while it has work', () => {
+  const settings = { strict: true, exclusions: {}, specsDir: defaultSpecDir };
+  /** `n` batches of the corpus's recordings; exchange `broken` (0-based, overall) fails. */
+  const batches = (recordings: Recording[], n: number, broken: number[]): RawBatch[] => {
+    const out: RawBatch[] = [];
+    let at = 0;
+    for (let b = 0; b < n; b++) {
+      const lines = recordings.map((r) => {
+        const copy = structuredClone(r);
+        if (broken.includes(at + recordings.indexOf(r))) copy.response.status = 599;
+        return line(copy);
+      });
+      const ends: number[] = [];
+      let end = 0;
+      for (const l of lines) ends.push((end += Buffer.byteLength(l)));
+      out.push({
+        bytes: Buffer.from(lines.join('')),
+        ends,
+        at: lines.map((_, k) => at + k + 1),
+        file: 'cap.jsonl',
+        format: 'jsonl',
+      });
+      at += lines.length;
+    }
+    return out;
+  };
+
+  async function* each(input: RawBatch[]) {
+    yield* input;
+  }
+
+  test('a worker that answers nothing until the input is read: it holds `depth` batches, this thread checks the rest, results in input order', async () => {
+    const specs = await Specs.load(defaultSpecDir);
+    const recordings = await passingRecordings();
+    const n = 12;
+    const broken = [3, 5 * recordings.length + 2];
+    const input = batches(recordings, n, broken);
+    const held: (() => void)[] = [];
+    let sent = 0;
+    const startPool = async (): Promise<CheckPool> => ({
+      run: (batch) => {
+        sent++;
+        // Answers (in reverse order) only once the whole input has been read.
+        const answer = checkBatch(specs, batch, settings);
+        return new Promise((resolve) => held.push(() => resolve(structuredClone(answer))));
+      },
+      destroy: async () => {},
+    });
+    async function* read() {
+      yield* input;
+      for (const release of held.reverse()) release();
+    }
+    const files: string[] = [];
+    const failed: string[] = [];
+    await runCheck(specs, read(), {
+      settings,
+      jobs: 2,
+      poolAfter: 0,
+      startPool,
+      onItem: (item) => {
+        files.push(item.file);
+        if (!item.ok) failed.push(item.file);
+      },
+    });
+    expect(sent).toBe(4);
+    expect(files).toEqual(
+      Array.from({ length: n * recordings.length }, (_, k) => `cap.jsonl:${k + 1}`),
+    );
+    expect(failed).toEqual(broken.map((k) => `cap.jsonl:${k + 1}`));
+  });
+
+  test('a worker that fails: the run fails with its error, nothing hangs', async () => {
+    const specs = await Specs.load(defaultSpecDir);
+    const recordings = await passingRecordings();
+    const startPool = async (): Promise<CheckPool> => ({
+      run: async () => {
+        throw new Error('worker died');
+      },
+      destroy: async () => {},
+    });
+    await expect(
+      runCheck(specs, each(batches(recordings, 3, [])), {
+        settings,
+        jobs: 2,
+        poolAfter: 0,
+        startPool,
+        onItem: () => undefined,
+      }),
+    ).rejects.toThrow('worker died');
   });
 });

@@ -116,6 +116,31 @@ export interface RunOptions {
   poolAfter?: number;
   /** Called once per item, in input order. */
   onItem: (item: CheckedItem) => unknown;
+  /** Starts the workers (default: a piscina pool of `check-worker.js`); tests hand in their own. */
+  startPool?: (workers: number, depth: number, settings: PoolSettings) => Promise<CheckPool>;
+}
+
+/** What `runCheck` needs of its workers. */
+export interface CheckPool {
+  run(batch: RawBatch, options: { transferList: ArrayBuffer[] }): Promise<BatchResults>;
+  destroy(): Promise<void>;
+}
+
+async function piscinaPool(
+  workers: number,
+  depth: number,
+  settings: PoolSettings,
+): Promise<CheckPool> {
+  const { Piscina } = await import('piscina');
+  return new Piscina({
+    filename: new URL('./check-worker.js', import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+    // Each worker holds its batches in its own queue, posted at once: piscina's own queue
+    // posted the next one only once the worker answered, and cost this thread more.
+    concurrentTasksPerWorker: depth,
+    workerData: settings,
+  });
 }
 
 /**
@@ -251,8 +276,7 @@ export async function runCheck(
   const maxHeld = 8 + workers * depth * 3;
   const listings = new ListingTracker();
   const slots: Slot[] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: piscina is loaded only when the input is large.
-  let pool: any;
+  let pool: CheckPool | undefined;
   let inHand = 0;
   let count = 0;
 
@@ -297,11 +321,11 @@ export async function runCheck(
     }
     return out;
   };
-  const toWorker = (batch: RawBatch) => {
+  const toWorker = (pool: CheckPool, batch: RawBatch) => {
     const sent = movable(batch);
     const slot: Slot = {};
     inHand++;
-    slot.done = pool.run(sent, { transferList: [sent.bytes.buffer] }).then(
+    slot.done = pool.run(sent, { transferList: [sent.bytes.buffer as ArrayBuffer] }).then(
       (results: BatchResults) => {
         slot.out = unpackBatch(sent, results);
         inHand--;
@@ -319,18 +343,9 @@ export async function runCheck(
       let wait: Promise<void> | undefined;
       if ('ends' in item) {
         count += item.ends.length;
-        if (!pool && workers > 0 && count > poolAfter) {
-          const { Piscina } = await import('piscina');
-          pool = new Piscina({
-            filename: new URL('./check-worker.js', import.meta.url).href,
-            minThreads: workers,
-            maxThreads: workers,
-            // Each worker holds its batches in its own queue, posted at once.
-            concurrentTasksPerWorker: depth,
-            workerData: settings,
-          });
-        }
-        if (pool && inHand < workers * depth) toWorker(item);
+        if (!pool && workers > 0 && count > poolAfter)
+          pool = await (options.startPool ?? piscinaPool)(workers, depth, settings);
+        if (pool && inHand < workers * depth) toWorker(pool, item);
         else if (slots.length === 0) wait = settle(here(item));
         else slots.push({ out: here(item) });
       } else {
