@@ -244,6 +244,12 @@ interface Slot {
   done?: Promise<void>;
 }
 
+const noTransfer = { transferList: [] };
+
+function emptyBatch(): RawBatch {
+  return { bytes: Buffer.alloc(0), ends: [], at: [], file: '', format: 'jsonl' };
+}
+
 /** A batch's bytes as memory of their own, so that they move to a worker rather than copy. */
 function movable(batch: RawBatch): RawBatch {
   const { bytes } = batch;
@@ -277,6 +283,11 @@ export async function runCheck(
   const listings = new ListingTracker();
   const slots: Slot[] = [];
   let pool: CheckPool | undefined;
+  /** Set once every worker has loaded the specs and answered an empty batch. */
+  let ready = false;
+  /** A worker that could not start fails the run, rather than this thread quietly doing it all. */
+  let startFailed: { error: unknown } | undefined;
+  let probe: Promise<void> | undefined;
   let inHand = 0;
   let count = 0;
 
@@ -340,12 +351,27 @@ export async function runCheck(
 
   try {
     for await (const item of input) {
+      if (startFailed) throw startFailed.error;
       let wait: Promise<void> | undefined;
       if ('ends' in item) {
         count += item.ends.length;
-        if (!pool && workers > 0 && count > poolAfter)
+        if (!pool && workers > 0 && count > poolAfter) {
           pool = await (options.startPool ?? piscinaPool)(workers, depth, settings);
-        if (pool && inHand < workers * depth) toWorker(pool, item);
+          // Nothing goes to a worker until it has started (threads, modules, specs): a batch
+          // waiting on a cold one held the end of a run up, while this thread had been free.
+          const started = pool;
+          probe = Promise.all(
+            Array.from({ length: workers }, () => started.run(emptyBatch(), noTransfer)),
+          ).then(
+            () => {
+              ready = true;
+            },
+            (error: unknown) => {
+              startFailed = { error };
+            },
+          );
+        }
+        if (pool && ready && inHand < workers * depth) toWorker(pool, item);
         else if (slots.length === 0) wait = settle(here(item));
         else slots.push({ out: here(item) });
       } else {
@@ -363,6 +389,8 @@ export async function runCheck(
       if (wait) await wait;
     }
     await advance(0);
+    await probe;
+    if (startFailed) throw startFailed.error;
   } finally {
     await pool?.destroy();
   }
