@@ -72,6 +72,7 @@ describe('a batch checked on a worker comes back as the same results, in order',
     for (const l of lines) ends.push((end += Buffer.byteLength(l)));
     const batch: RawBatch = {
       bytes,
+      starts: [0, ...ends.slice(0, -1)],
       ends,
       at: lines.map((_, k) => 10 + k),
       file: 'cap.jsonl',
@@ -120,6 +121,7 @@ describe('runCheck with workers: order kept, this thread never waits while it ha
       for (const l of lines) ends.push((end += Buffer.byteLength(l)));
       out.push({
         bytes: Buffer.from(lines.join('')),
+        starts: [0, ...ends.slice(0, -1)],
         ends,
         at: lines.map((_, k) => at + k + 1),
         file: 'cap.jsonl',

@@ -247,7 +247,7 @@ interface Slot {
 const noTransfer = { transferList: [] };
 
 function emptyBatch(): RawBatch {
-  return { bytes: Buffer.alloc(0), ends: [], at: [], file: '', format: 'jsonl' };
+  return { bytes: Buffer.alloc(0), starts: [], ends: [], at: [], file: '', format: 'jsonl' };
 }
 
 /** A batch's bytes as memory of their own, so that they move to a worker rather than copy. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { passingRecordings, writeHar } from '../test/captures.js';
 import {
   HarEntryCutter,
+  jsonLinesItems,
   parseRaw,
   readCaptures,
   readHar,
@@ -273,6 +274,51 @@ describe('readCaptures', () => {
     // The reader is at most the chunk it is in (plus the HAR's header) ahead: nothing piles up.
     expect(maxAhead).toBeLessThan(64 * 1024 + 4096);
   }, 120_000);
+});
+
+describe('JSON Lines in batches, over any lines and any chunking', () => {
+  test('every line is its own item (number, bytes), blank ones none, long ones a finding; the chunking changes nothing', async () => {
+    const lineOf = fc.oneof(
+      fc.record({ n: fc.integer(), s: fc.string({ maxLength: 30 }) }).map((v) => JSON.stringify(v)),
+      fc.constantFrom('', '   ', '\t', '{"a":1}\r', ' {"b": [1, 2]} '),
+      fc.string({ unit: fc.constantFrom('x', '{', '"'), minLength: 1, maxLength: 8 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(lineOf, { maxLength: 12 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 48 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 8, max: 64 }),
+        async (lines, lastNewline, sizes, maxBytes) => {
+          const bytes = Buffer.from(lines.join('\n') + (lastNewline ? '\n' : ''));
+          async function* chunks() {
+            for (let i = 0, k = 0; i < bytes.length; k++) {
+              const size = sizes[k % sizes.length] as number;
+              // A fresh copy, as a stream's reads are.
+              yield Buffer.from(bytes.subarray(i, i + size));
+              i += size;
+            }
+          }
+          const got: [string, string][] = [];
+          for await (const item of jsonLinesItems(chunks(), 'f', { maxBytes }))
+            got.push(
+              'raw' in item
+                ? [item.file, item.raw.toString('utf8')]
+                : 'kind' in item
+                  ? [item.file, item.kind]
+                  : [item.recording.file, 'a recording: never, lines stay raw'],
+            );
+          const expected = lines.flatMap((l, k): [string, string][] => {
+            if (k === lines.length - 1 && l === '' && !lastNewline) return [];
+            if (Buffer.byteLength(l) > maxBytes) return [[`f:${k + 1}`, 'too-large']];
+            return l.trim() === '' ? [] : [[`f:${k + 1}`, l]];
+          });
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: 300, seed: 31 },
+    );
+  });
 });
 
 describe('HarEntryCutter', () => {

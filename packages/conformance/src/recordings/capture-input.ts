@@ -138,13 +138,15 @@ export interface RawItem {
 export type CaptureItem = InputItem | RawItem;
 
 /**
- * The exchanges cut from one read of a JSON Lines file or HAR, not parsed yet: their bytes end
- * to end (exchange k ends at `ends[k]`) and each one's line number or entry index (`at[k]`).
+ * The exchanges cut from one read of a JSON Lines file or HAR, not parsed yet: their bytes
+ * (exchange k is `bytes` from `starts[k]` to `ends[k]`) and each one's line number or entry
+ * index (`at[k]`).
  * `check` hands a batch on whole, so that the thread that reads does nothing per exchange;
  * `bytes` is its own memory, so it can be moved to a worker rather than copied.
  */
 export interface RawBatch {
   bytes: Buffer;
+  starts: number[];
   ends: number[];
   at: number[];
   /** Named `file:line` (JSON Lines) or `file#entry` (HAR). */
@@ -159,44 +161,80 @@ export type CaptureBatchItem = CaptureItem | RawBatch;
 export function batchItem(batch: RawBatch, k: number): RawItem {
   const sep = batch.format === 'jsonl' ? ':' : '#';
   return {
-    raw: batch.bytes.subarray(k === 0 ? 0 : batch.ends[k - 1], batch.ends[k]),
+    raw: batch.bytes.subarray(batch.starts[k], batch.ends[k]),
     file: `${batch.file}${sep}${batch.at[k]}`,
     format: batch.format,
   };
 }
 
-/** Gathers exchanges' bytes into one batch (one copy, into memory of its own). */
+/**
+ * Gathers exchanges' bytes into one batch, in memory of its own. Lines of one chunk are taken
+ * as one run of it (what lies between them, newlines and blank lines, comes along unused),
+ * so that a batch is a copy or two, not one per line: a copy per line cost the reading thread
+ * more than reading.
+ */
 class BatchBuilder {
-  #parts: Buffer[] = [];
+  #runs: Buffer[] = [];
+  #starts: number[] = [];
   #ends: number[] = [];
   #at: number[] = [];
+  /** Bytes in the closed runs. */
   #size = 0;
+  /** The run still growing: `source` from `from` to `to`. */
+  #open: { source: Buffer; from: number; to: number } | undefined;
   constructor(
     readonly file: string,
     readonly format: RawBatch['format'],
   ) {}
 
+  /** An exchange of its own (copied at `take`). */
   add(bytes: Buffer, at: number): void {
-    this.#parts.push(bytes);
+    this.#close();
+    this.#starts.push(this.#size);
+    this.#runs.push(bytes);
     this.#size += bytes.length;
     this.#ends.push(this.#size);
     this.#at.push(at);
   }
 
+  /** `source` from `from` to `to`, later in the same chunk as the one added before it, or not. */
+  addRange(source: Buffer, from: number, to: number, at: number): void {
+    const open = this.#open;
+    if (!open || open.source !== source || from < open.to) {
+      this.#close();
+      this.#open = { source, from, to };
+    } else open.to = to;
+    const base = this.#size - (this.#open as { from: number }).from;
+    this.#starts.push(base + from);
+    this.#ends.push(base + to);
+    this.#at.push(at);
+  }
+
+  #close(): void {
+    const open = this.#open;
+    if (!open) return;
+    this.#runs.push(open.source.subarray(open.from, open.to));
+    this.#size += open.to - open.from;
+    this.#open = undefined;
+  }
+
   /** The batch so far (undefined when empty), and a fresh start. */
   take(): RawBatch | undefined {
+    this.#close();
     if (this.#ends.length === 0) return undefined;
     const bytes = Buffer.allocUnsafeSlow(this.#size);
     let end = 0;
-    for (const part of this.#parts) end += part.copy(bytes, end);
+    for (const run of this.#runs) end += run.copy(bytes, end);
     const batch: RawBatch = {
       bytes,
+      starts: this.#starts,
       ends: this.#ends,
       at: this.#at,
       file: this.file,
       format: this.format,
     };
-    this.#parts = [];
+    this.#runs = [];
+    this.#starts = [];
     this.#ends = [];
     this.#at = [];
     this.#size = 0;
@@ -421,9 +459,13 @@ export async function* jsonLinesBatches(
   let pendingBytes = 0;
   let skipped = 0;
   let line = 0;
-  /** Line `line` ends with `tail`: added to the batch, or the finding that it is too large. */
-  const finish = (tail: Buffer): CaptureItem | undefined => {
+  /**
+   * Line `line` ends with `chunk` from `from` to `to`: added to the batch, or the finding that
+   * it is too large.
+   */
+  const finish = (chunk: Buffer, from: number, to: number): CaptureItem | undefined => {
     line++;
+    const tail = chunk.subarray(from, to);
     if (skipped > 0 || pendingBytes + tail.length > options.maxBytes) {
       const size = skipped + pendingBytes + tail.length;
       skipped = 0;
@@ -435,7 +477,11 @@ export async function* jsonLinesBatches(
         message: `not checked: too large (${size} bytes, cap ${options.maxBytes})`,
       };
     }
-    const raw = pending.length === 0 ? tail : Buffer.concat([...pending, tail]);
+    if (pending.length === 0) {
+      if (!isBlank(tail)) batch.addRange(chunk, from, to, line);
+      return undefined;
+    }
+    const raw = Buffer.concat([...pending, tail]);
     pending = [];
     pendingBytes = 0;
     if (!isBlank(raw)) batch.add(raw, line);
@@ -444,7 +490,7 @@ export async function* jsonLinesBatches(
   for await (const chunk of chunks) {
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const tooLarge = finish(chunk.subarray(start, nl));
+      const tooLarge = finish(chunk, start, nl);
       start = nl + 1;
       if (!tooLarge) continue;
       const before = batch.take();
@@ -465,7 +511,7 @@ export async function* jsonLinesBatches(
     }
   }
   if (pendingBytes > 0 || skipped > 0) {
-    const tooLarge = finish(Buffer.alloc(0));
+    const tooLarge = finish(Buffer.alloc(0), 0, 0);
     const last = batch.take();
     if (last) yield last;
     if (tooLarge) yield tooLarge;
