@@ -1,4 +1,4 @@
-// How many threads `check` runs on: every core by default, `--jobs` a ceiling.
+// How many threads `check` runs on, and its batches on workers: order kept, nothing waits on a starved worker.
 import { describe, expect, test } from 'vitest';
 import { defaultSpecDir, Specs } from '../model/specs.js';
 import { batchItem, parseRaw, type RawBatch } from '../recordings/capture-input.js';
@@ -17,38 +17,48 @@ import type { CheckedItem } from './report.js';
 
 const line = (r: Recording) => `${JSON.stringify({ ...r, file: undefined })}\n`;
 
-describe('defaultJobs', () => {
+describe('defaultJobs: threads in all, workers only where they pay', () => {
   test.each([
-    [1, 1],
-    [2, 2],
-    [8, 8],
-    [0, 1],
-  ])('%i cores: %i threads', (cores, jobs) => {
-    expect(defaultJobs(cores)).toBe(jobs);
+    // [cores, load, threads]
+    [1, 0, 1],
+    [2, 0, 1],
+    [2, 1.5, 1],
+    [3, 0, 2],
+    [4, 0.4, 3],
+    [8, 0, 7],
+    [8, 5, 3],
+    [8, 6.5, 1],
+    [8, 30, 1],
+  ])('%i cores at load %f: %i', (cores, load, threads) => {
+    expect(defaultJobs(cores, load)).toBe(threads);
   });
 });
 
-describe('jobsFor: --jobs is a ceiling, lowered to the cores', () => {
+describe('jobsFor: --jobs is a ceiling, lowered to what pays', () => {
   test.each([
-    // [--jobs, cores, threads]
-    [undefined, 2, 2],
-    [undefined, 8, 8],
-    [1, 8, 1],
-    [2, 2, 2],
-    [8, 2, 2],
-    [16, 8, 8],
-    [0, 8, 1],
-  ])('--jobs %s on %i cores: %i', (requested, cores, threads) => {
-    expect(jobsFor(requested, cores)).toBe(threads);
+    // [--jobs, cores, load, threads]
+    [undefined, 2, 0, 1],
+    [undefined, 8, 0, 7],
+    [1, 8, 0, 1],
+    [2, 2, 0, 1],
+    [8, 2, 0, 1],
+    [2, 8, 0, 2],
+    [16, 8, 0, 7],
+    [16, 8, 5, 3],
+    [4, 8, 6.5, 1],
+    [0, 8, 0, 1],
+  ])('--jobs %s on %i cores at load %f: %i', (requested, cores, load, threads) => {
+    expect(jobsFor(requested, cores, load)).toBe(threads);
   });
 
-  test('never more than asked, nor than the cores', () => {
+  test('never more than asked, nor than the default would take', () => {
     for (let cores = 1; cores <= 16; cores++)
-      for (let requested = 1; requested <= 20; requested++) {
-        const threads = jobsFor(requested, cores);
-        expect(threads).toBeGreaterThanOrEqual(1);
-        expect(threads).toBeLessThanOrEqual(Math.min(requested, cores));
-      }
+      for (const load of [0, 0.5, 1.5, 3, 9])
+        for (let requested = 1; requested <= 20; requested++) {
+          const threads = jobsFor(requested, cores, load);
+          expect(threads).toBeGreaterThanOrEqual(1);
+          expect(threads).toBeLessThanOrEqual(Math.min(requested, defaultJobs(cores, load)));
+        }
   });
 });
 

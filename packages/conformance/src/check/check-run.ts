@@ -2,7 +2,7 @@
 // large, on a pool of worker threads; results come back in input order either way, and the
 // cursor rule (which spans answers) is tracked here over them in that order.
 
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { ListingTracker } from '../model/promises/check.js';
 import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../model/specs.js';
 import {
@@ -85,20 +85,31 @@ function cursorOperations(specs: Specs): Set<string> {
 }
 
 /**
- * The threads `check` runs on when `--jobs` is not given: every core, this one included (it
- * reads, tallies and checks batches itself whenever the workers have enough in hand).
+ * The threads `check` runs on when `--jobs` is not given, this one included: workers only
+ * where they pay. V8's own threads (garbage collection, compiling) took a quarter to two
+ * fifths of the time of a thread that validates; on 2 cores a second validating thread left
+ * them no room and a run took longer than with one (measured: packages/bench, 100k exchanges
+ * 2.5 s against 2.3 s). So one core is left to them, and to other work running now (the
+ * one-minute load average): the idle cores but one, and no worker unless that makes two.
  */
-export function defaultJobs(cores = availableParallelism()): number {
-  return Math.max(1, cores);
+export function defaultJobs(cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
+  const idle = Math.floor(cores - load);
+  const threads = Math.min(cores - 1, idle);
+  return threads >= 2 ? threads : 1;
 }
 
 /**
- * The threads `check` runs on with `--jobs requested`: a ceiling, lowered to the cores there
- * are (more threads than cores only take turns). Without `--jobs`, `defaultJobs`. Small
- * inputs never start a worker.
+ * The threads `check` runs on with `--jobs requested`: a ceiling, lowered to what pays here
+ * (`defaultJobs`), so that asking for more threads than the machine has room for never makes
+ * a run slower than `--jobs 1`. Without `--jobs`, `defaultJobs`. Small inputs never start a
+ * worker.
  */
-export function jobsFor(requested: number | undefined, cores = availableParallelism()): number {
-  const fit = defaultJobs(cores);
+export function jobsFor(
+  requested: number | undefined,
+  cores = availableParallelism(),
+  load = loadavg()[0] ?? 0,
+): number {
+  const fit = defaultJobs(cores, load);
   return requested === undefined ? fit : Math.max(1, Math.min(requested, fit));
 }
 

@@ -21,9 +21,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const line = ({ file: _file, ...r }: Recording) => JSON.stringify(r);
 
 /** The environment of a CLI child that sees `cores` cores at one-minute load `load`. */
-const onCores = (cores: number) => ({
+const onCores = (cores: number, load = 0) => ({
   NODE_OPTIONS: `--import ${new URL('../test/fake-cores.mjs', import.meta.url).pathname}`,
   TEST_CORES: String(cores),
+  TEST_LOAD: String(load),
 });
 
 describe('check at scale', () => {
@@ -82,7 +83,7 @@ describe('check at scale', () => {
     expect(code).toBe(1);
   });
 
-  test('--jobs is a ceiling: on 2 cores --jobs 4 is lowered to 2 (said on stderr), same results', {
+  test('--jobs is a ceiling: on 2 cores --jobs 4 is lowered to 1 (said on stderr), same results', {
     timeout: 60_000,
   }, async () => {
     const file = join(dir, 'lowered.jsonl');
@@ -92,7 +93,7 @@ describe('check at scale', () => {
       run([...args, '--jobs', '4'], onCores(2)),
       run([...args, '--jobs', '1'], onCores(2)),
     ]);
-    expect(lowered.stderr).toContain('--jobs 4 lowered to 2 (2 cores)');
+    expect(lowered.stderr).toContain('--jobs 4 lowered to 1 (2 cores at load 0.0)');
     expect(one.stderr).not.toContain('lowered');
     expect(JSON.parse(lowered.stdout).summary).toEqual(JSON.parse(one.stdout).summary);
     expect(JSON.parse(lowered.stdout).summary.exchanges).toBe(recordings.length);

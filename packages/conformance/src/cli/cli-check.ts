@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jobsFor, runCheck } from '../check/check-run.js';
 import { CheckTally, formatJson, formatJunit, formatText, itemJson } from '../check/report.js';
@@ -75,7 +75,7 @@ export async function check(args: string[]): Promise<number> {
   const jobs = jobsFor(requested);
   if (requested !== undefined && jobs < requested)
     process.stderr.write(
-      `check: --jobs ${requested} lowered to ${jobs} (${availableParallelism()} cores): more threads than cores only take turns\n`,
+      `check: --jobs ${requested} lowered to ${jobs} (${availableParallelism()} cores at load ${(loadavg()[0] ?? 0).toFixed(1)}): a thread that validates needs a core of its own, and V8's threads one more\n`,
     );
   const maxBytes = positiveInt(
     'max-body-bytes',

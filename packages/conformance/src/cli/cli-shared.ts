@@ -26,7 +26,7 @@ Options:
   --node-version V      judge node answers as AvalancheGo release V sends them
                         (avalanchego/1.13.2 or v1.13.2; default: the spec's supported range)
   --jobs N              at most N threads in all for large inputs, this one included, lowered to
-                        the cores (default: every core; 1: no worker threads)
+                        the idle cores but one (default: those; 1: no workers, as on 2 cores)
   --max-body-bytes N    a HAR body, JSON Lines line or file above N bytes is reported
                         "not checked: too large" and skipped (default 16 MiB)
   --max-listed N        results listed in the text, json and junit reports (default 200;
