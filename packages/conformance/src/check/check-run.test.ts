@@ -17,6 +17,27 @@ import type { CheckedItem } from './report.js';
 
 const line = (r: Recording) => `${JSON.stringify({ ...r, file: undefined })}\n`;
 
+/** Lines end to end as one batch of `cap.jsonl`, numbered from `first`. */
+function batchOf(lines: string[], first: number): RawBatch {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let end = 0;
+  for (const l of lines) {
+    starts.push(end);
+    end += Buffer.byteLength(l);
+    ends.push(end);
+  }
+  const at = lines.map((_, k) => first + k);
+  return {
+    bytes: Buffer.from(lines.join('')),
+    starts,
+    ends,
+    at,
+    file: 'cap.jsonl',
+    format: 'jsonl',
+  };
+}
+
 describe('defaultJobs: threads in all, workers only where they pay', () => {
   test.each([
     // [cores, load, threads]
@@ -76,18 +97,7 @@ describe('a batch checked on a worker comes back as the same results, in order',
       '   ',
       ...recordings.slice(0, 3).map((r) => line(r)),
     ];
-    const bytes = Buffer.from(lines.join(''));
-    const ends: number[] = [];
-    let end = 0;
-    for (const l of lines) ends.push((end += Buffer.byteLength(l)));
-    const batch: RawBatch = {
-      bytes,
-      starts: [0, ...ends.slice(0, -1)],
-      ends,
-      at: lines.map((_, k) => 10 + k),
-      file: 'cap.jsonl',
-      format: 'jsonl',
-    };
+    const batch = batchOf(lines, 10);
     const settings = { strict: true, exclusions: {} };
     const packed = checkBatch(specs, batch, settings);
     // Most exchanges pass and travel as a number; the broken ones go whole.
@@ -126,17 +136,7 @@ describe('runCheck with workers: order kept, this thread never waits while it ha
         if (broken.includes(at + recordings.indexOf(r))) copy.response.status = 599;
         return line(copy);
       });
-      const ends: number[] = [];
-      let end = 0;
-      for (const l of lines) ends.push((end += Buffer.byteLength(l)));
-      out.push({
-        bytes: Buffer.from(lines.join('')),
-        starts: [0, ...ends.slice(0, -1)],
-        ends,
-        at: lines.map((_, k) => at + k + 1),
-        file: 'cap.jsonl',
-        format: 'jsonl',
-      });
+      out.push(batchOf(lines, at + 1));
       at += lines.length;
     }
     return out;
