@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { passingRecordings, writeHar } from '../test/captures.js';
 import {
   HarEntryCutter,
+  harItems,
   jsonLinesItems,
   parseRaw,
   readCaptures,
@@ -352,7 +353,7 @@ describe('HarEntryCutter', () => {
       expect(cutter.cutShort).toBe(false);
     },
   );
-  test('any entries (strings of quotes and backslashes included), in any chunking: exactly the log entries', () => {
+  test('any entries (strings of quotes and backslashes included), in any chunking: exactly the log entries', async () => {
     const entry = fc.dictionary(
       fc.string({ unit: fc.constantFrom('k', '"', '\\'), maxLength: 3 }),
       fc.oneof(
@@ -365,22 +366,36 @@ describe('HarEntryCutter', () => {
       ),
       { maxKeys: 4 },
     );
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(entry, { maxLength: 5 }),
         fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }),
-        (entries, sizes) => {
+        async (entries, sizes) => {
           const bytes = Buffer.from(JSON.stringify({ log: { version: '1.2', entries } }));
+          const chunks = () => {
+            const out: Buffer[] = [];
+            for (let i = 0, k = 0; i < bytes.length; k++) {
+              const size = sizes[k % sizes.length] as number;
+              out.push(Buffer.from(bytes.subarray(i, i + size)));
+              i += size;
+            }
+            return out;
+          };
           const cutter = new HarEntryCutter();
           const out: unknown[] = [];
-          for (let i = 0, k = 0; i < bytes.length; k++) {
-            const size = sizes[k % sizes.length] as number;
-            for (const raw of cutter.push(bytes.subarray(i, i + size)))
-              out.push(JSON.parse(raw.toString('utf8')));
-            i += size;
-          }
+          for (const chunk of chunks())
+            for (const raw of cutter.push(chunk)) out.push(JSON.parse(raw.toString('utf8')));
           expect(out).toEqual(entries);
           expect(cutter.cutShort).toBe(false);
+          // The batches `check` reads: the same entries, numbered in order.
+          const items: [string, unknown][] = [];
+          async function* each() {
+            yield* chunks();
+          }
+          for await (const item of harItems(each(), 'h', { maxBytes: 1 << 20 }))
+            if ('raw' in item) items.push([item.file, JSON.parse(item.raw.toString('utf8'))]);
+          const expected = entries.map((e, k) => [`h#${k}`, e]);
+          expect(items).toEqual(expected);
         },
       ),
       { numRuns: 300, seed: 31 },

@@ -320,6 +320,23 @@ export class HarEntryCutter {
   /** The entries that end in this chunk, whole. */
   push(chunk: Buffer): Buffer[] {
     const out: Buffer[] = [];
+    this.scan(chunk, (from, to, head) =>
+      out.push(
+        head
+          ? Buffer.concat([...head, chunk.subarray(from, to)])
+          : Buffer.from(chunk.subarray(from, to)),
+      ),
+    );
+    return out;
+  }
+
+  /**
+   * Calls `entry` for each entry that ends in this chunk, in order: its bytes are `head` (its
+   * parts from earlier chunks, if it began in one) and then the chunk from `from` to `to`.
+   * Nothing is copied but a head: a reader that copies the chunk's entries at once (before the
+   * next read) copies them once.
+   */
+  scan(chunk: Buffer, entry: (from: number, to: number, head: Buffer[] | undefined) => void): void {
     let start = 0;
     for (let i = 0; i < chunk.length; i++) {
       if (this.#inString && !this.#escape && !this.#key) {
@@ -374,12 +391,7 @@ export class HarEntryCutter {
         }
       } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
         if (this.#inEntry && this.#depth === this.#entries + 1) {
-          this.#parts.push(chunk.subarray(start, i + 1));
-          out.push(
-            this.#parts.length === 1
-              ? Buffer.from(this.#parts[0] as Buffer)
-              : Buffer.concat(this.#parts),
-          );
+          entry(start, i + 1, this.#parts.length > 0 ? this.#parts : undefined);
           this.#parts = [];
           this.#inEntry = false;
         } else if (this.#depth === this.#entries) this.#entries = -1;
@@ -390,7 +402,6 @@ export class HarEntryCutter {
     }
     // A copy: the stream may reuse the chunk's memory.
     if (this.#inEntry) this.#parts.push(Buffer.from(chunk.subarray(start)));
-    return out;
   }
 
   /** Whether the input ended inside the entries. */
@@ -413,7 +424,11 @@ export async function* harBatches(
   const batch = new BatchBuilder(file, 'har');
   let index = 0;
   for await (const chunk of chunks) {
-    for (const raw of cutter.push(cap.push(chunk))) batch.add(raw, index++);
+    const capped = cap.push(chunk);
+    cutter.scan(capped, (from, to, head) => {
+      if (head) batch.add(Buffer.concat([...head, capped.subarray(from, to)]), index++);
+      else batch.addRange(capped, from, to, index++);
+    });
     const full = batch.take();
     if (full) yield full;
   }
