@@ -6,8 +6,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { ListingTracker } from '../model/promises/check.js';
 import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../model/specs.js';
 import {
-  batchItem,
   type CaptureBatchItem,
+  parseBatched,
   parseRaw,
   type RawBatch,
   type RawItem,
@@ -173,7 +173,7 @@ export function checkBatch(specs: Specs, batch: RawBatch, settings: CheckSetting
   const known = new Map<string | undefined, Map<string | undefined, number>>();
   const whole: BatchResults['whole'] = [];
   for (let k = 0; k < codes.length; k++) {
-    const one = checkRaw(specs, batchItem(batch, k), settings);
+    const one = checkParsed(specs, parseBatched(batch, k), settings);
     if (!one) codes[k] = -2;
     else if (!('subjects' in one) || one.subjects.length > 0 || !plainPass(one.result)) {
       codes[k] = -1;
@@ -235,7 +235,15 @@ function checkRaw(
   item: RawItem,
   settings: CheckSettings,
 ): CheckOne | CheckedItem | undefined {
-  const parsed = parseRaw(item);
+  return checkParsed(specs, parseRaw(item), settings);
+}
+
+/** A parsed item checked; undefined for a blank line. */
+function checkParsed(
+  specs: Specs,
+  parsed: InputItem | undefined,
+  settings: CheckSettings,
+): CheckOne | CheckedItem | undefined {
   if (!parsed) return undefined;
   return 'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed);
 }
@@ -338,7 +346,7 @@ export async function runCheck(
   const here = (batch: RawBatch): Out => {
     const out: Out = [];
     for (let k = 0; k < batch.ends.length; k++) {
-      const one = checkRaw(specs, batchItem(batch, k), settings);
+      const one = checkParsed(specs, parseBatched(batch, k), settings);
       if (one) out.push(one);
     }
     return out;

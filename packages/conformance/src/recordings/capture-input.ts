@@ -254,28 +254,39 @@ export async function* unbatched(
 
 /** A raw item parsed: a recording, or what is wrong with it; undefined for a blank line. */
 export function parseRaw(item: RawItem): InputItem | undefined {
-  let parsed: InputItem | undefined;
-  if (item.format === 'jsonl') {
-    const text = item.raw.toString('utf8').trim();
-    if (text === '') return undefined;
-    parsed = parseRecording(text, item.file);
-  } else {
-    let value: unknown;
-    try {
-      value = JSON.parse(item.raw.toString('utf8'));
-    } catch (error) {
-      const at = item.file.slice(item.file.lastIndexOf('#') + 1);
-      return {
-        file: item.file,
-        kind: 'malformed',
-        message: `not valid JSON at entry ${at}: ${(error as Error).message}`,
-      };
-    }
-    parsed = harEntryToRecording(value, item.file);
-  }
-  return item.mark && 'recording' in parsed
+  const parsed = parseText(item.raw.toString('utf8'), item.file, item.format);
+  return item.mark && parsed && 'recording' in parsed
     ? { recording: { ...parsed.recording, ...item.mark } }
     : parsed;
+}
+
+/**
+ * Exchange k of a batch parsed, as `parseRaw(batchItem(batch, k))` but without the item:
+ * `check` reads every exchange this way, and the item's view of the bytes cost it more.
+ */
+export function parseBatched(batch: RawBatch, k: number): InputItem | undefined {
+  const text = batch.bytes.toString('utf8', batch.starts[k], batch.ends[k]);
+  const sep = batch.format === 'jsonl' ? ':' : '#';
+  return parseText(text, `${batch.file}${sep}${batch.at[k]}`, batch.format);
+}
+
+function parseText(text: string, file: string, format: RawItem['format']): InputItem | undefined {
+  if (format === 'jsonl') {
+    const line = text.trim();
+    return line === '' ? undefined : parseRecording(line, file);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const at = file.slice(file.lastIndexOf('#') + 1);
+    return {
+      file,
+      kind: 'malformed',
+      message: `not valid JSON at entry ${at}: ${(error as Error).message}`,
+    };
+  }
+  return harEntryToRecording(value, file);
 }
 
 /** Parses the raw items of a stream of capture items, in order. */
