@@ -18,12 +18,24 @@ interface HarEntry {
 }
 
 function headers(list: { name: string; value: string }[] | undefined): Record<string, string> {
-  if (!Array.isArray(list)) return {};
-  return Object.fromEntries(
-    list
-      .filter((h) => typeof h?.name === 'string')
-      .map((h) => [h.name.toLowerCase(), String(h.value)]),
-  );
+  const out: Record<string, string> = {};
+  if (!Array.isArray(list)) return out;
+  // A loop, not filter, map and fromEntries: it runs for both sides of every entry.
+  for (const h of list) {
+    if (typeof h?.name !== 'string') continue;
+    const name = h.name.toLowerCase();
+    const value = String(h.value);
+    // A header named `__proto__` is a header like any other, never the object's prototype.
+    if (name === '__proto__')
+      Object.defineProperty(out, name, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[name] = value;
+  }
+  return out;
 }
 
 /** Whether a parsed JSON document is a HAR 1.2 log. */
