@@ -28,12 +28,21 @@ export interface CheckSettings {
 
 /** Validates one exchange; what the cursor rule needs comes back beside the result. */
 export function checkOne(specs: Specs, recording: Recording, settings: CheckSettings): CheckOne {
+  const one = checkRecording(specs, recording, settings);
+  return 'subjects' in one ? one : { result: one, subjects: [] };
+}
+
+/** `checkOne`, with the result alone where the cursor rule needs nothing (most exchanges). */
+function checkRecording(
+  specs: Specs,
+  recording: Recording,
+  settings: CheckSettings,
+): CheckOne | CheckedItem {
   const excluded = exclusionFor(settings.exclusions, recording.file);
-  if (excluded)
-    return { result: { file: recording.file, ok: true, errors: [], excluded }, subjects: [] };
+  if (excluded) return { file: recording.file, ok: true, errors: [], excluded };
   const result = specs.checkExchange(recording, { strict: settings.strict });
   // Only an exchange of an operation with a cursor is matched a second time for its subjects.
-  if (!hasCursor(specs, result.service, result.operation)) return { result, subjects: [] };
+  if (!hasCursor(specs, result.service, result.operation)) return result;
   const subjects = specs.promiseSubjects(recording).filter((s) => s.promises.cursor !== undefined);
   return { result, subjects };
 }
@@ -174,12 +183,14 @@ export function checkBatch(specs: Specs, batch: RawBatch, settings: CheckSetting
   const whole: BatchResults['whole'] = [];
   for (let k = 0; k < codes.length; k++) {
     const one = checkParsed(specs, parseBatched(batch, k), settings);
+    const result =
+      one && ('subjects' in one ? (one.subjects.length > 0 ? undefined : one.result) : one);
     if (!one) codes[k] = -2;
-    else if (!('subjects' in one) || one.subjects.length > 0 || !plainPass(one.result)) {
+    else if (!result || !plainPass(result)) {
       codes[k] = -1;
       whole.push(one);
     } else {
-      const { service, operation } = one.result;
+      const { service, operation } = result;
       let byOperation = known.get(service);
       if (!byOperation) {
         byOperation = new Map();
@@ -245,7 +256,9 @@ function checkParsed(
   settings: CheckSettings,
 ): CheckOne | CheckedItem | undefined {
   if (!parsed) return undefined;
-  return 'recording' in parsed ? checkOne(specs, parsed.recording, settings) : inputResult(parsed);
+  return 'recording' in parsed
+    ? checkRecording(specs, parsed.recording, settings)
+    : inputResult(parsed);
 }
 
 function inputResult(item: Exclude<InputItem, { recording: Recording }>): CheckedItem {
@@ -398,7 +411,7 @@ export async function runCheck(
           'raw' in item
             ? checkRaw(specs, item, settings)
             : 'recording' in item
-              ? checkOne(specs, item.recording, settings)
+              ? checkRecording(specs, item.recording, settings)
               : inputResult(item);
         const out = one ? [one] : [];
         if (slots.length === 0) wait = settle(out);
