@@ -67,7 +67,9 @@ export interface RestExample {
 export function parseQuery(search: URLSearchParams): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [k, v] of search) {
-    out[k] = [...(out[k] ?? []), v];
+    const list = out[k];
+    if (list) list.push(v);
+    else out[k] = [v];
   }
   return out;
 }
@@ -91,6 +93,30 @@ function asNumber(value: unknown): number | undefined {
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);
   return undefined;
+}
+
+const places = ['path', 'query'] as const;
+
+interface ParameterLists {
+  path: OpenApiParameter[];
+  query: OpenApiParameter[];
+  /** The first query parameter of each name, as `find` would pick it. */
+  queryByName: Map<string, OpenApiParameter>;
+}
+
+const parameterListsOf = new WeakMap<Operation, ParameterLists>();
+
+/** An operation's path and query parameters, listed once (not filtered per exchange). */
+function parameterLists(op: Operation): ParameterLists {
+  let lists = parameterListsOf.get(op);
+  if (!lists) {
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const queryByName = new Map<string, OpenApiParameter>();
+    for (const p of query) if (!queryByName.has(p.name)) queryByName.set(p.name, p);
+    lists = { path: op.parameters.filter((p) => p.in === 'path'), query, queryByName };
+    parameterListsOf.set(op, lists);
+  }
+  return lists;
 }
 
 /** An OpenAPI 3.1 document with its operations indexed and its schemas loaded into ajv. */
@@ -218,8 +244,9 @@ export class OpenApiService extends SpecDocument {
   validateRequest(op: Operation, request: RestRequest, options: { strict: boolean }): Violation[] {
     const set = this.schemas({ strict: options.strict, coerce: true });
     const out: Violation[] = [];
-    for (const where of ['path', 'query'] as const) {
-      const params = op.parameters.filter((p) => p.in === where);
+    const lists = parameterLists(op);
+    for (const where of places) {
+      const params = lists[where];
       const fn = set.compileFor(op, where, () => ({
         type: 'object',
         properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
@@ -230,7 +257,7 @@ export class OpenApiService extends SpecDocument {
       if (where === 'path') Object.assign(values, request.pathParams);
       else {
         for (const [name, list] of Object.entries(request.query)) {
-          const param = params.find((p) => p.name === name);
+          const param = lists.queryByName.get(name);
           if (param && !param.isArray && list.length > 1) {
             out.push(
               violation(
@@ -267,7 +294,7 @@ export class OpenApiService extends SpecDocument {
     } else if (request.body !== undefined && options.strict) {
       out.push(violation('invalid', 'request.body', '', 'this operation takes no body'));
     }
-    out.push(...checkRules(op, request, this.doc));
+    if (op.rules.length > 0) out.push(...checkRules(op, request, this.doc));
     return out;
   }
 
@@ -278,7 +305,7 @@ export class OpenApiService extends SpecDocument {
     body: unknown,
     options: { strict: boolean },
   ): Violation[] {
-    const found = this.responseSchema(op, status);
+    const found = this.#responseSchemaOf(op, status);
     if (!found) {
       return [
         violation(
@@ -292,6 +319,29 @@ export class OpenApiService extends SpecDocument {
     if (!found.schema) return [];
     return this.schemas(options).validate(found.schema, body, 'response.body');
   }
+
+  /**
+   * `responseSchema`, remembered per operation and HTTP status code (100-599: at most 500 a
+   * operation), so that an exchange builds no keys or pointers to find its schema.
+   */
+  #responseSchemaOf(op: Operation, status: number): { key: string; schema?: string } | undefined {
+    if (!Number.isInteger(status) || status < 100 || status > 599)
+      return this.responseSchema(op, status);
+    let byStatus = this.#responses.get(op);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.#responses.set(op, byStatus);
+    }
+    if (byStatus.has(status)) return byStatus.get(status);
+    const found = this.responseSchema(op, status);
+    byStatus.set(status, found);
+    return found;
+  }
+
+  readonly #responses = new WeakMap<
+    Operation,
+    Map<number, { key: string; schema?: string } | undefined>
+  >();
 
   /** Pointer to the JSON schema of the response for `status` (exact, then `4XX`, then `default`). */
   responseSchema(op: Operation, status: number): { key: string; schema?: string } | undefined {

@@ -286,11 +286,16 @@ export class SpecsCore {
     }
     const { service, operation, pathParams } = match;
     const query = parseQuery(url.searchParams);
-    const errors = [
-      ...service.validateRequest(operation, { pathParams, query, body: request.body }, options),
-      ...service.validateResponse(operation, response.status, response.body, options),
-      ...checkPromises(operation.promises, restInputs(pathParams, query), restAnswer(recording)),
-    ];
+    const errors = service.validateRequest(
+      operation,
+      { pathParams, query, body: request.body },
+      options,
+    );
+    pushAll(errors, service.validateResponse(operation, response.status, response.body, options));
+    pushAll(
+      errors,
+      checkPromises(operation.promises, restInputs(pathParams, query), restAnswer(recording)),
+    );
     return {
       file: recording.file,
       service: service.name,

@@ -74,6 +74,22 @@ describe('URL reading with remembered origins', () => {
     }
   });
 
+  it('does not read a longer authority as the one read just before it', () => {
+    const before = 'https://api.avax.network/ext/info';
+    for (const after of [
+      'https://api.avax.network:99999/ext/info',
+      'https://api.avax.network.123/ext/info',
+      'https://api.avax.network:9650/ext/bc/C/rpc',
+      'https://api.avax.networkx/ext/./info',
+      'https://api.avax.network',
+      'https://api.avax.network?x=1',
+    ]) {
+      expect(pathnameOf(before)).toBe('/ext/info');
+      expect(canParseUrl(after)).toBe(URL.canParse(after));
+      expect(ours(after)).toEqual(urlPathname(after));
+    }
+  });
+
   it('keeps its verdicts right past its bound (a capture may name any number of hosts)', () => {
     for (let i = 0; i < 600; i++) {
       const good = `https://host${i}.example/ext/bc/C/rpc`;

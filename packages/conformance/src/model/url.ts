@@ -8,10 +8,12 @@
  */
 
 /**
- * `http(s)://` and an authority of printable ASCII, up to where the path, query or fragment
- * begins (anything else, a space, a tab, a non-ASCII host, is left to URL).
+ * The characters of a plain authority: printable ASCII but for the path, query and fragment
+ * delimiters and `\\` (anything else, a space, a tab, a non-ASCII host, is left to URL).
  */
-const origin = /^https?:\/\/[\w.~:@[\]%!$&'()*+,;=-]+/;
+const authorityChar = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~:@[]%!$&'()*+,;=")
+  authorityChar[c.charCodeAt(0)] = 1;
 
 /** After a plain origin: a path URL parsing keeps as it is (no dot segment, no escape). */
 const plainPath = /^(?:\/[\w~:@!$&'()*+,;=-]*)*$/;
@@ -19,34 +21,48 @@ const plainPath = /^(?:\/[\w~:@!$&'()*+,;=-]*)*$/;
 /** Whether each scheme and authority read so far parses; bounded, as hosts come from data. */
 const origins = new Map<string, boolean>();
 const maxOrigins = 256;
+/** The last origin that parsed: a capture's exchanges mostly share it (no slice, no lookup). */
+let lastOrigin = '';
 
-function originParses(text: string): boolean {
+/** Whether the path, query or fragment starts at `i` (or the URL ends there). */
+function delimiterAt(url: string, i: number): boolean {
+  if (i === url.length) return true;
+  const c = url.charCodeAt(i);
+  return c === 0x2f || c === 0x3f || c === 0x23 || c === 0x5c;
+}
+
+/**
+ * The length of `url`'s `http(s)://` and authority when they are plain and parse; 0 when
+ * they are not plain (URL must read it); -1 when they are plain and do not parse.
+ */
+function originLength(url: string): number {
+  if (lastOrigin !== '' && url.startsWith(lastOrigin) && delimiterAt(url, lastOrigin.length))
+    return lastOrigin.length;
+  const from = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
+  if (from === 0) return 0;
+  let end = from;
+  while (end < url.length) {
+    const c = url.charCodeAt(end);
+    if (c >= 128 || authorityChar[c] === 0) break;
+    end++;
+  }
+  if (end === from || !delimiterAt(url, end)) return 0;
+  const text = url.slice(0, end);
   let ok = origins.get(text);
   if (ok === undefined) {
     ok = URL.canParse(text);
     if (origins.size >= maxOrigins) origins.clear();
     origins.set(text, ok);
   }
-  return ok;
-}
-
-/** The length of `url`'s scheme and authority when they are plain; 0 when they are not. */
-function originLength(url: string): number {
-  const m = origin.exec(url);
-  if (!m) return 0;
-  const end = m[0].length;
-  const next = url.charCodeAt(end);
-  // The authority must end where the path, query or fragment starts (or with the URL).
-  if (end < url.length && next !== 0x2f && next !== 0x3f && next !== 0x23 && next !== 0x5c)
-    return 0;
+  if (!ok) return -1;
+  lastOrigin = text;
   return end;
 }
 
 /** `URL.canParse(url)`, answered from the remembered origins for a plain `http(s)` URL. */
 export function canParseUrl(url: string): boolean {
   const end = originLength(url);
-  if (end === 0) return URL.canParse(url);
-  return originParses(url.slice(0, end));
+  return end === 0 ? URL.canParse(url) : end > 0;
 }
 
 /**
@@ -55,9 +71,9 @@ export function canParseUrl(url: string): boolean {
  */
 export function pathnameOf(url: string): string {
   const end = originLength(url);
-  if (end > 0 && originParses(url.slice(0, end))) {
+  if (end > 0) {
+    if (end === url.length) return '/';
     const path = url.slice(end);
-    if (path === '') return '/';
     if (plainPath.test(path)) return path;
   }
   return new URL(url).pathname;

@@ -1,0 +1,64 @@
+// What the per-exchange path remembers (response schemas by operation and status, parameter
+// lists, parameter names, the URL origins) gives the same verdicts the second time as the first.
+import { describe, expect, test } from 'vitest';
+import { loadRecordings, type Recording } from '../recordings/recordings.js';
+import { isObject } from './json-pointer.js';
+import { Specs } from './specs.js';
+
+const root = new URL('../../../../specs/', import.meta.url);
+const specs = await Specs.load(new URL('dist/', root).pathname);
+const recordings = await loadRecordings(new URL('recordings/', root).pathname);
+
+/** A recording with its answer's first member (or item) dropped: one that fails somewhere. */
+function broken(r: Recording): Recording {
+  const body = r.response.body;
+  const cut = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.slice(1)
+      : isObject(v)
+        ? Object.fromEntries(Object.entries(v).slice(1))
+        : null;
+  const next =
+    isObject(body) && 'result' in body ? { ...body, result: cut(body.result) } : cut(body);
+  return { ...r, response: { ...r.response, body: next } };
+}
+
+describe('the remembered per-exchange path', () => {
+  test('every corpus exchange, kept and broken, gets the same result twice in both modes', () => {
+    let failing = 0;
+    for (const strict of [true, false]) {
+      // The first reading of each fills what the second reuses.
+      for (const r of recordings) {
+        for (const exchange of [r, broken(r)]) {
+          const first = specs.checkExchange(exchange, { strict });
+          const again = specs.checkExchange(exchange, { strict });
+          expect(again).toEqual(first);
+          if (!first.ok) failing++;
+        }
+      }
+    }
+    // The broken copies must have broken something, or the test proves nothing.
+    expect(failing).toBeGreaterThan(recordings.length / 2);
+  });
+
+  test('a response status is judged the same first and remembered, declared or not', () => {
+    for (const service of specs.rest) {
+      for (const op of service.operations) {
+        const declared = isObject(op.node.responses)
+          ? Object.keys(op.node.responses)
+              .filter((k) => /^\d{3}$/.test(k))
+              .map(Number)
+          : [];
+        // Undeclared codes, and values no capture holds (never remembered).
+        for (const status of [...declared, 299, 418, 599, 99, 600, 200.5]) {
+          const fresh = service.responseSchema(op, status);
+          const first = service.validateResponse(op, status, {}, { strict: true });
+          const again = service.validateResponse(op, status, {}, { strict: true });
+          expect(again).toEqual(first);
+          if (!fresh) expect(first.map((v) => v.kind)).toEqual(['undeclared-status']);
+          else expect(first.some((v) => v.kind === 'undeclared-status')).toBe(false);
+        }
+      }
+    }
+  });
+});
