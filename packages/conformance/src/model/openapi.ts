@@ -1,8 +1,10 @@
+import type { ValidateFunction } from 'ajv';
 import { deref, isObject } from './json-pointer.js';
 import { type Promises, readPromises } from './promises/vocabulary.js';
 import {
   type Precompiled,
   pointerOf,
+  type SchemaSet,
   toViolations,
   type Violation,
   violation,
@@ -117,6 +119,22 @@ function parameterLists(op: Operation): ParameterLists {
     parameterListsOf.set(op, lists);
   }
   return lists;
+}
+
+/** The validator of an operation's path or query parameters, built apart from the hot path. */
+function parametersValidator(
+  set: SchemaSet,
+  op: Operation,
+  where: (typeof places)[number],
+  strict: boolean,
+): ValidateFunction {
+  const params = parameterLists(op)[where];
+  return set.compileFor(op, where, () => ({
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+    ...(strict && where === 'query' ? { additionalProperties: false } : {}),
+  }));
 }
 
 /** An OpenAPI 3.1 document with its operations indexed and its schemas loaded into ajv. */
@@ -246,13 +264,7 @@ export class OpenApiService extends SpecDocument {
     const out: Violation[] = [];
     const lists = parameterLists(op);
     for (const where of places) {
-      const params = lists[where];
-      const fn = set.compileFor(op, where, () => ({
-        type: 'object',
-        properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
-        required: params.filter((p) => p.required).map((p) => p.name),
-        ...(options.strict && where === 'query' ? { additionalProperties: false } : {}),
-      }));
+      const fn = set.knownFor(op, where) ?? parametersValidator(set, op, where, options.strict);
       const values: Record<string, unknown> = {};
       if (where === 'path') Object.assign(values, request.pathParams);
       else {
