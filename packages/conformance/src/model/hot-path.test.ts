@@ -41,6 +41,19 @@ describe('the remembered per-exchange path', () => {
     expect(failing).toBeGreaterThan(recordings.length / 2);
   });
 
+  test("an exchange with an invalid URL throws URL's TypeError, JSON-RPC or REST", () => {
+    const rpcCall = recordings.find((r) => isObject(r.request.body) && 'jsonrpc' in r.request.body);
+    const restCall = recordings.find((r) => r.request.method === 'GET');
+    expect(rpcCall && restCall).toBeTruthy();
+    for (const r of [rpcCall, restCall] as Recording[]) {
+      for (const url of ['https://api.avax.network:99999/ext/info', 'not a url']) {
+        const bad = { ...r, request: { ...r.request, url } };
+        expect(() => specs.checkExchange(bad, { strict: true })).toThrow(TypeError);
+        expect(() => specs.promiseSubjects(bad)).toThrow(TypeError);
+      }
+    }
+  });
+
   test('a response status is judged the same first and remembered, declared or not', () => {
     for (const service of specs.rest) {
       for (const op of service.operations) {

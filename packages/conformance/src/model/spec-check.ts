@@ -180,20 +180,24 @@ export class SpecsCore {
         },
       ];
     }
-    const calls = Array.isArray(request.body) ? request.body : [request.body];
-    return calls.flatMap((call, i) => {
+    // An invalid URL throws here too, as reading it with `new URL` did, whatever the body.
+    pathnameOf(request.url);
+    const body = request.body;
+    const subjects: PromiseSubject[] = [];
+    const count = Array.isArray(body) ? body.length : 1;
+    for (let i = 0; i < count; i++) {
+      const call = Array.isArray(body) ? body[i] : body;
       const name = isObject(call) && typeof call.method === 'string' ? call.method : undefined;
       const found = name ? this.matchRpc(name) : undefined;
-      if (!found) return [];
-      return [
-        {
-          operation: found.method.id,
-          promises: found.method.promises,
-          inputs: callInputs(found.method, call),
-          answer: rpcAnswer(recording, replyTo(recording, call, i)),
-        },
-      ];
-    });
+      if (!found) continue;
+      subjects.push({
+        operation: found.method.id,
+        promises: found.method.promises,
+        inputs: callInputs(found.method, call),
+        answer: rpcAnswer(recording, replyTo(recording, call, i)),
+      });
+    }
+    return subjects;
   }
 
   /**
