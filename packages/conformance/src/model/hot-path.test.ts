@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadRecordings, type Recording } from '../recordings/recordings.js';
 import { isObject } from './json-pointer.js';
-import { Specs } from './specs.js';
+import { type Exclusions, exclusionFor, Specs } from './specs.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
@@ -73,5 +73,38 @@ describe('the remembered per-exchange path', () => {
         }
       }
     }
+  });
+
+  test('an exclusion is found by the whole path or its tail, first listed first, every time', () => {
+    const exclusions: Exclusions = {
+      'node/info.json': { reason: 'a' },
+      'info.json': { reason: 'b' },
+      'rest/data/list.json': { reason: 'c' },
+      'dir/': { reason: 'd' },
+      '': { reason: 'e' },
+    };
+    // What the list means, read naively: the first key the file is, or ends with after a `/`.
+    const naive = (file: string) =>
+      Object.entries(exclusions).find(([k]) => file === k || file.endsWith(`/${k}`))?.[1].reason;
+    const files = [
+      'node/info.json',
+      'corpus/node/info.json',
+      'info.json',
+      'x/info.json',
+      'xinfo.json',
+      'rest/data/list.json',
+      'a/rest/data/list.json',
+      'data/list.json',
+      'dir/',
+      'a/dir/',
+      'a/',
+      '',
+      'capture.jsonl:12',
+      'capture.har#3',
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const file of files)
+        expect([file, exclusionFor(exclusions, file)]).toEqual([file, naive(file)]);
+    expect(files.map((f) => exclusionFor(exclusions, f)).filter(Boolean).length).toBeGreaterThan(6);
   });
 });

@@ -434,26 +434,24 @@ export function checkRules(
   const bodySchema = op.requestBody
     ? deref(doc, { $ref: `#${op.requestBody.schema}` }, '').node
     : {};
+  // The query's first values, read once for all the query rules.
+  let query: Record<string, unknown> | undefined;
   for (const rule of op.rules) {
     const source: Record<string, unknown> =
       rule.in === 'body'
         ? isObject(request.body)
           ? request.body
           : {}
-        : Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]]));
-    const present = rule.fields.filter((f) => source[f] !== undefined && source[f] !== '');
+        : (query ??= Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]])));
+    let present = 0;
+    for (const f of rule.fields) if (source[f] !== undefined && source[f] !== '') present++;
     const where = `request.${rule.in}`;
     const names = rule.fields.join(', ');
-    if (rule.rule === 'exactlyOne' && present.length !== 1) {
+    if (rule.rule === 'exactlyOne' && present !== 1) {
       out.push(
-        violation(
-          'rule',
-          where,
-          '',
-          `exactly one of ${names} must be given (got ${present.length})`,
-        ),
+        violation('rule', where, '', `exactly one of ${names} must be given (got ${present})`),
       );
-    } else if (rule.rule === 'atLeastOne' && present.length === 0) {
+    } else if (rule.rule === 'atLeastOne' && present === 0) {
       out.push(violation('rule', where, '', `at least one of ${names} must be given`));
     } else if (rule.rule === 'sumAtMost' && rule.max !== undefined) {
       const props = isObject(bodySchema.properties) ? bodySchema.properties : {};

@@ -9,6 +9,7 @@ import {
   type Answer,
   checkPromises,
   headerValue,
+  readsInputs,
   restInputs,
   rpcInputs,
 } from './promises/check.js';
@@ -38,17 +39,29 @@ export interface ExchangeResult {
 /** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
 export type Exclusions = Record<string, { reason: string }>;
 
-const exclusionSuffixes = new WeakMap<Exclusions, [key: string, suffix: string][]>();
+/** A list's keys by their last path segment, with their `/key` suffixes, in the list's order. */
+const exclusionSuffixes = new WeakMap<Exclusions, Map<string, [key: string, suffix: string][]>>();
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
-  // The keys and their `/key` suffixes once per list, not per exchange.
-  let keys = exclusionSuffixes.get(exclusions);
-  if (!keys) {
-    keys = Object.keys(exclusions).map((k) => [k, `/${k}`]);
-    exclusionSuffixes.set(exclusions, keys);
+  // The keys once per list, not per exchange, grouped by their last segment: a file is a key
+  // or ends with `/key` only when its last segment is the key's, so only those are compared.
+  let byLast = exclusionSuffixes.get(exclusions);
+  if (!byLast) {
+    byLast = new Map();
+    for (const k of Object.keys(exclusions)) {
+      const group = byLast.get(lastSegment(k));
+      if (group) group.push([k, `/${k}`]);
+      else byLast.set(lastSegment(k), [[k, `/${k}`]]);
+    }
+    exclusionSuffixes.set(exclusions, byLast);
   }
-  const found = keys.find(([k, suffix]) => file === k || file.endsWith(suffix));
-  return found ? exclusions[found[0]]?.reason : undefined;
+  const keys = byLast.get(lastSegment(file));
+  if (!keys) return undefined;
+  for (const [k, suffix] of keys)
+    if (file === k || file.endsWith(suffix)) return exclusions[k]?.reason;
+  return undefined;
 }
 
 /** One answer of an exchange with the promises it is held to (see promises/check.ts). */
@@ -375,11 +388,10 @@ export class SpecsCore {
     const reply = replyTo(recording, call, i);
     pushAll(errors, found.service.validateCall(found.method, pathname, call, options));
     pushAll(errors, found.service.validateReply(found.method, id, reply, options));
-    const promised = checkPromises(
-      found.method.promises,
-      callInputs(found.method, call),
-      rpcAnswer(recording, reply),
-    );
+    const { promises } = found.method;
+    // Most methods promise only a content type: their call's inputs are not read.
+    const inputs = readsInputs(promises) ? callInputs(found.method, call) : noInputs;
+    const promised = checkPromises(promises, inputs, rpcAnswer(recording, reply));
     for (const v of promised) {
       // The content type is the exchange's: told once for a batch.
       if (v.kind === 'content-type' && errors.some((e) => e.kind === 'content-type')) continue;
@@ -422,6 +434,9 @@ function replyTo(recording: Recording, call: unknown, i: number): unknown {
   const id = isObject(call) ? call.id : undefined;
   return body.find((r) => isObject(r) && r.id === id);
 }
+
+/** The inputs handed to promises that read none. */
+const noInputs: Inputs = Object.freeze({});
 
 /** Each method's parameter names, in order: read per call, listed once. */
 const paramNames = new WeakMap<RpcMethod, string[]>();
