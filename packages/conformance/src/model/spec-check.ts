@@ -39,25 +39,27 @@ export interface ExchangeResult {
 /** Exchanges of the corpus left out on purpose, keyed by path inside the corpus. */
 export type Exclusions = Record<string, { reason: string }>;
 
-/** A list's keys by their last path segment, with their `/key` suffixes, in the list's order. */
-const exclusionSuffixes = new WeakMap<Exclusions, Map<string, [key: string, suffix: string][]>>();
+/** A list's keys with their `/key` suffixes, in the list's order, by their last segment's length. */
+const exclusionSuffixes = new WeakMap<Exclusions, Map<number, [key: string, suffix: string][]>>();
 
-const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+/** How long a path's last segment is (counted, not cut out: once an exchange). */
+const lastSegmentLength = (path: string) => path.length - path.lastIndexOf('/') - 1;
 
 export function exclusionFor(exclusions: Exclusions, file: string): string | undefined {
-  // The keys once per list, not per exchange, grouped by their last segment: a file is a key
-  // or ends with `/key` only when its last segment is the key's, so only those are compared.
-  let byLast = exclusionSuffixes.get(exclusions);
-  if (!byLast) {
-    byLast = new Map();
+  // The keys once per list, not per exchange, grouped by their last segment's length: a file
+  // is a key or ends with `/key` only when its last segment is the key's, so only those of
+  // that length are compared.
+  let byLength = exclusionSuffixes.get(exclusions);
+  if (!byLength) {
+    byLength = new Map();
     for (const k of Object.keys(exclusions)) {
-      const group = byLast.get(lastSegment(k));
+      const group = byLength.get(lastSegmentLength(k));
       if (group) group.push([k, `/${k}`]);
-      else byLast.set(lastSegment(k), [[k, `/${k}`]]);
+      else byLength.set(lastSegmentLength(k), [[k, `/${k}`]]);
     }
-    exclusionSuffixes.set(exclusions, byLast);
+    exclusionSuffixes.set(exclusions, byLength);
   }
-  const keys = byLast.get(lastSegment(file));
+  const keys = byLength.get(lastSegmentLength(file));
   if (!keys) return undefined;
   for (const [k, suffix] of keys)
     if (file === k || file.endsWith(suffix)) return exclusions[k]?.reason;
