@@ -107,4 +107,54 @@ describe('the remembered per-exchange path', () => {
         expect([file, exclusionFor(exclusions, file)]).toEqual([file, naive(file)]);
     expect(files.map((f) => exclusionFor(exclusions, f)).filter(Boolean).length).toBeGreaterThan(6);
   });
+
+  test('every x-avalanche-rules rule is broken by a request without its fields, kept with them', () => {
+    let rules = 0;
+    for (const service of specs.rest) {
+      for (const op of service.operations) {
+        for (const rule of op.rules) {
+          rules++;
+          // A request holding the given fields of this rule (each valued `value`), in its place.
+          const request = (fields: string[], value: number) => {
+            const given = Object.fromEntries(fields.map((f) => [f, value]));
+            return rule.in === 'body'
+              ? { pathParams: {}, query: {}, body: given }
+              : {
+                  pathParams: {},
+                  query: Object.fromEntries(fields.map((f) => [f, [String(value)]])),
+                };
+          };
+          const ruleMessages = (fields: string[], value = 1) =>
+            service
+              .validateRequest(op, request(fields, value), { strict: false })
+              .filter((v) => v.kind === 'rule' && v.where === `request.${rule.in}`)
+              .map((v) => v.message);
+          const names = rule.fields.join(', ');
+          if (rule.rule === 'exactlyOne') {
+            const none = `exactly one of ${names} must be given (got 0)`;
+            expect(ruleMessages([])).toContain(none);
+            expect(ruleMessages(rule.fields.slice(0, 1))).not.toContain(none);
+            if (rule.fields.length > 1)
+              expect(ruleMessages(rule.fields.slice(0, 2))).toContain(
+                `exactly one of ${names} must be given (got 2)`,
+              );
+          } else if (rule.rule === 'atLeastOne') {
+            const none = `at least one of ${names} must be given`;
+            expect(ruleMessages([])).toContain(none);
+            expect(ruleMessages(rule.fields.slice(0, 1))).not.toContain(none);
+          } else if (rule.max !== undefined) {
+            const over = rule.max + 1;
+            const sum = over * rule.fields.length;
+            expect(ruleMessages(rule.fields, over)).toContain(
+              `${rule.fields.join(' + ')} must be at most ${rule.max} (is ${sum})`,
+            );
+            expect(
+              ruleMessages(rule.fields, 0).some((m) => m.startsWith(rule.fields.join(' + '))),
+            ).toBe(false);
+          }
+        }
+      }
+    }
+    expect(rules).toBeGreaterThan(0);
+  });
 });

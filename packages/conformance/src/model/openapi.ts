@@ -437,12 +437,10 @@ export function checkRules(
   // The query's first values, read once for all the query rules.
   let query: Record<string, unknown> | undefined;
   for (const rule of op.rules) {
+    if (rule.in !== 'body' && !query)
+      query = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]]));
     const source: Record<string, unknown> =
-      rule.in === 'body'
-        ? isObject(request.body)
-          ? request.body
-          : {}
-        : (query ??= Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]])));
+      rule.in === 'body' ? (isObject(request.body) ? request.body : {}) : (query ?? {});
     let present = 0;
     for (const f of rule.fields) if (source[f] !== undefined && source[f] !== '') present++;
     const where = `request.${rule.in}`;
