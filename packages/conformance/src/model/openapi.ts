@@ -1,8 +1,10 @@
+import type { ValidateFunction } from 'ajv';
 import { deref, isObject } from './json-pointer.js';
 import { type Promises, readPromises } from './promises/vocabulary.js';
 import {
   type Precompiled,
   pointerOf,
+  type SchemaSet,
   toViolations,
   type Violation,
   violation,
@@ -67,7 +69,9 @@ export interface RestExample {
 export function parseQuery(search: URLSearchParams): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [k, v] of search) {
-    out[k] = [...(out[k] ?? []), v];
+    const list = out[k];
+    if (list) list.push(v);
+    else out[k] = [v];
   }
   return out;
 }
@@ -91,6 +95,46 @@ function asNumber(value: unknown): number | undefined {
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);
   return undefined;
+}
+
+const places = ['path', 'query'] as const;
+
+interface ParameterLists {
+  path: OpenApiParameter[];
+  query: OpenApiParameter[];
+  /** The first query parameter of each name, as `find` would pick it. */
+  queryByName: Map<string, OpenApiParameter>;
+}
+
+const parameterListsOf = new WeakMap<Operation, ParameterLists>();
+
+/** An operation's path and query parameters, listed once (not filtered per exchange). */
+function parameterLists(op: Operation): ParameterLists {
+  let lists = parameterListsOf.get(op);
+  if (!lists) {
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const queryByName = new Map<string, OpenApiParameter>();
+    for (const p of query) if (!queryByName.has(p.name)) queryByName.set(p.name, p);
+    lists = { path: op.parameters.filter((p) => p.in === 'path'), query, queryByName };
+    parameterListsOf.set(op, lists);
+  }
+  return lists;
+}
+
+/** The validator of an operation's path or query parameters, built apart from the hot path. */
+function parametersValidator(
+  set: SchemaSet,
+  op: Operation,
+  where: (typeof places)[number],
+  strict: boolean,
+): ValidateFunction {
+  const params = parameterLists(op)[where];
+  return set.compileFor(op, where, () => ({
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+    ...(strict && where === 'query' ? { additionalProperties: false } : {}),
+  }));
 }
 
 /** An OpenAPI 3.1 document with its operations indexed and its schemas loaded into ajv. */
@@ -218,19 +262,14 @@ export class OpenApiService extends SpecDocument {
   validateRequest(op: Operation, request: RestRequest, options: { strict: boolean }): Violation[] {
     const set = this.schemas({ strict: options.strict, coerce: true });
     const out: Violation[] = [];
-    for (const where of ['path', 'query'] as const) {
-      const params = op.parameters.filter((p) => p.in === where);
-      const fn = set.compileFor(op, where, () => ({
-        type: 'object',
-        properties: Object.fromEntries(params.map((p) => [p.name, set.ref(p.schema)])),
-        required: params.filter((p) => p.required).map((p) => p.name),
-        ...(options.strict && where === 'query' ? { additionalProperties: false } : {}),
-      }));
+    const lists = parameterLists(op);
+    for (const where of places) {
+      const fn = set.knownFor(op, where) ?? parametersValidator(set, op, where, options.strict);
       const values: Record<string, unknown> = {};
       if (where === 'path') Object.assign(values, request.pathParams);
       else {
         for (const [name, list] of Object.entries(request.query)) {
-          const param = params.find((p) => p.name === name);
+          const param = lists.queryByName.get(name);
           if (param && !param.isArray && list.length > 1) {
             out.push(
               violation(
@@ -267,7 +306,7 @@ export class OpenApiService extends SpecDocument {
     } else if (request.body !== undefined && options.strict) {
       out.push(violation('invalid', 'request.body', '', 'this operation takes no body'));
     }
-    out.push(...checkRules(op, request, this.doc));
+    if (op.rules.length > 0) out.push(...checkRules(op, request, this.doc));
     return out;
   }
 
@@ -278,7 +317,7 @@ export class OpenApiService extends SpecDocument {
     body: unknown,
     options: { strict: boolean },
   ): Violation[] {
-    const found = this.responseSchema(op, status);
+    const found = this.#responseSchemaOf(op, status);
     if (!found) {
       return [
         violation(
@@ -292,6 +331,29 @@ export class OpenApiService extends SpecDocument {
     if (!found.schema) return [];
     return this.schemas(options).validate(found.schema, body, 'response.body');
   }
+
+  /**
+   * `responseSchema`, remembered per operation and HTTP status code (100-599: at most 500 a
+   * operation), so that an exchange builds no keys or pointers to find its schema.
+   */
+  #responseSchemaOf(op: Operation, status: number): { key: string; schema?: string } | undefined {
+    if (!Number.isInteger(status) || status < 100 || status > 599)
+      return this.responseSchema(op, status);
+    let byStatus = this.#responses.get(op);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.#responses.set(op, byStatus);
+    }
+    if (byStatus.has(status)) return byStatus.get(status);
+    const found = this.responseSchema(op, status);
+    byStatus.set(status, found);
+    return found;
+  }
+
+  readonly #responses = new WeakMap<
+    Operation,
+    Map<number, { key: string; schema?: string } | undefined>
+  >();
 
   /** Pointer to the JSON schema of the response for `status` (exact, then `4XX`, then `default`). */
   responseSchema(op: Operation, status: number): { key: string; schema?: string } | undefined {
@@ -372,26 +434,22 @@ export function checkRules(
   const bodySchema = op.requestBody
     ? deref(doc, { $ref: `#${op.requestBody.schema}` }, '').node
     : {};
+  // The query's first values, read once for all the query rules.
+  let query: Record<string, unknown> | undefined;
   for (const rule of op.rules) {
+    if (rule.in !== 'body' && !query)
+      query = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]]));
     const source: Record<string, unknown> =
-      rule.in === 'body'
-        ? isObject(request.body)
-          ? request.body
-          : {}
-        : Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, v[0]]));
-    const present = rule.fields.filter((f) => source[f] !== undefined && source[f] !== '');
+      rule.in === 'body' ? (isObject(request.body) ? request.body : {}) : (query ?? {});
+    let present = 0;
+    for (const f of rule.fields) if (source[f] !== undefined && source[f] !== '') present++;
     const where = `request.${rule.in}`;
     const names = rule.fields.join(', ');
-    if (rule.rule === 'exactlyOne' && present.length !== 1) {
+    if (rule.rule === 'exactlyOne' && present !== 1) {
       out.push(
-        violation(
-          'rule',
-          where,
-          '',
-          `exactly one of ${names} must be given (got ${present.length})`,
-        ),
+        violation('rule', where, '', `exactly one of ${names} must be given (got ${present})`),
       );
-    } else if (rule.rule === 'atLeastOne' && present.length === 0) {
+    } else if (rule.rule === 'atLeastOne' && present === 0) {
       out.push(violation('rule', where, '', `at least one of ${names} must be given`));
     } else if (rule.rule === 'sumAtMost' && rule.max !== undefined) {
       const props = isObject(bodySchema.properties) ? bodySchema.properties : {};

@@ -1,8 +1,10 @@
+import type { ValidateFunction } from 'ajv';
 import { deref, isObject } from './json-pointer.js';
 import { type Promises, readPromises } from './promises/vocabulary.js';
 import {
   type Precompiled,
   pointerOf,
+  type SchemaSet,
   toViolations,
   type Violation,
   violation,
@@ -128,7 +130,7 @@ export class OpenRpcService extends SpecDocument {
     options: { strict: boolean },
   ): Violation[] {
     const out: Violation[] = [];
-    if (!method.endpoints.some((e) => e.regex.test(pathname))) {
+    if (!servedAt(method, pathname)) {
       const paths = method.endpoints.map((e) => e.path).join(' or ');
       out.push(
         violation(
@@ -173,14 +175,7 @@ export class OpenRpcService extends SpecDocument {
         );
         return out;
       }
-      const fn = set.compileFor(method, 'by-position', () => ({
-        type: 'array',
-        ...(method.params.length > 0
-          ? { prefixItems: method.params.map((p) => set.ref(p.schema)) }
-          : {}),
-        minItems: method.params.filter((p) => p.required).length,
-        maxItems: method.params.length,
-      }));
+      const fn = set.knownFor(method, 'by-position') ?? byPosition(set, method);
       if (!fn(params)) out.push(...toViolations(fn.errors, 'request.params', params));
       return out;
     }
@@ -197,12 +192,7 @@ export class OpenRpcService extends SpecDocument {
       );
       return out;
     }
-    const fn = set.compileFor(method, 'by-name', () => ({
-      type: 'object',
-      properties: Object.fromEntries(method.params.map((p) => [p.name, set.ref(p.schema)])),
-      required: method.params.filter((p) => p.required).map((p) => p.name),
-      ...(options.strict ? { additionalProperties: false } : {}),
-    }));
+    const fn = set.knownFor(method, 'by-name') ?? byName(set, method, options.strict);
     if (!fn(params)) {
       for (const v of toViolations(fn.errors, 'request.params', params)) {
         if (v.kind === 'undeclared-property') v.message = `is not a parameter of ${method.id}`;
@@ -295,6 +285,35 @@ export class OpenRpcService extends SpecDocument {
       return { name: String(ex.name ?? `example ${i + 1}`), params, result };
     });
   }
+}
+
+/** Whether one of the method's endpoints serves `pathname` (a loop: once a call). */
+function servedAt(method: RpcMethod, pathname: string): boolean {
+  for (const e of method.endpoints) if (e.regex.test(pathname)) return true;
+  return false;
+}
+
+// The params validators are built apart from `validateCall`, so that the calls that find them
+// compiled already make no closure over its variables.
+
+function byPosition(set: SchemaSet, method: RpcMethod): ValidateFunction {
+  return set.compileFor(method, 'by-position', () => ({
+    type: 'array',
+    ...(method.params.length > 0
+      ? { prefixItems: method.params.map((p) => set.ref(p.schema)) }
+      : {}),
+    minItems: method.params.filter((p) => p.required).length,
+    maxItems: method.params.length,
+  }));
+}
+
+function byName(set: SchemaSet, method: RpcMethod, strict: boolean): ValidateFunction {
+  return set.compileFor(method, 'by-name', () => ({
+    type: 'object',
+    properties: Object.fromEntries(method.params.map((p) => [p.name, set.ref(p.schema)])),
+    required: method.params.filter((p) => p.required).map((p) => p.name),
+    ...(strict ? { additionalProperties: false } : {}),
+  }));
 }
 
 /** Params as a name → value map, whether sent by name or by position. */

@@ -271,6 +271,18 @@ export class SchemaSet {
    * that the hot path builds no key string.
    */
   compileFor(owner: { pointer: string }, part: string, build: () => object): ValidateFunction {
+    return this.knownFor(owner, part) ?? this.#compileFor(owner, part, build);
+  }
+
+  /**
+   * The validator `compileFor` gave for this owner and part, if it has: the hot path asks
+   * this first, so that it makes no `build` closure once the validator is known.
+   */
+  knownFor(owner: { pointer: string }, part: string): ValidateFunction | undefined {
+    return this.byOwner.get(owner)?.get(part);
+  }
+
+  #compileFor(owner: { pointer: string }, part: string, build: () => object): ValidateFunction {
     let parts = this.byOwner.get(owner);
     if (!parts) {
       parts = new Map();

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { canParseUrl } from '../model/url.js';
 
 export { isExcused, withoutLenientMembers } from './lenient.js';
 
@@ -120,7 +121,7 @@ export function recordingProblem(value: unknown): string | undefined {
   const req = request as Record<string, unknown>;
   const res = response as Record<string, unknown>;
   if (req.method !== 'GET' && req.method !== 'POST') return '`request.method` must be GET or POST';
-  if (typeof req.url !== 'string' || !URL.canParse(req.url))
+  if (typeof req.url !== 'string' || !canParseUrl(req.url))
     return '`request.url` must be an absolute URL';
   if (!Number.isInteger(res.status) || (res.status as number) < 100 || (res.status as number) > 599)
     return '`response.status` must be an HTTP status code';

@@ -10,6 +10,7 @@ import {
   type Inputs,
   inputValues,
   keeps,
+  keepsWanted,
   mediaType,
   orderKey,
   pageBound,
@@ -18,14 +19,17 @@ import {
   rangeOf,
   sent,
   statusFor,
+  wantedValues,
 } from './values.js';
 import type {
   AllPromise,
   CountPromise,
+  Direction,
   How,
   IdentityPromise,
   MatchPromise,
   OrderPromise,
+  PagePromise,
   PromiseKind,
   Promises,
   RangePromise,
@@ -119,21 +123,43 @@ export function exercisedRules(promises: Promises, inputs: Inputs, answer: Answe
   return uses;
 }
 
-/** One answer under judgement: where its violations go, and what every rule reads. */
+/**
+ * One answer under judgement: where its violations go, and what every rule reads. One object
+ * per answer, made only when a rule needs it; `uses` is set when the rules exercised are
+ * wanted (`exercisedRules`), and nothing is built for them otherwise.
+ */
 interface Judging {
   out: Violation[];
-  use: (kind: PromiseKind, rule: string, exercised: boolean) => void;
+  uses: RuleUse[] | undefined;
   inputs: Inputs;
   where: string;
   value: unknown;
-}
-
-/** A successful answer's list, for the rules about its items. */
-interface ListJudging extends Judging {
+  /** A success answer's list, for the rules about its items (set before they run). */
   items: unknown[] | undefined;
   itemsAt: string;
-  itemLabel: (i: number, member?: string) => string;
 }
+
+function use(uses: RuleUse[] | undefined, kind: PromiseKind, rule: string, exercised: boolean) {
+  uses?.push({ kind, rule, exercised });
+}
+
+/** `items[3].blockNumber`: an item (and a member of it) named in a message. */
+function itemLabel(j: Judging, i: number, member = ''): string {
+  return label(`${j.itemsAt}${pointerOf(i)}${member}`);
+}
+
+/**
+ * The rules that read more than the status and the content type: the only ones that read the
+ * request's inputs, so that a caller may leave them out where none is promised.
+ */
+export const readsInputs = (p: Promises): boolean =>
+  p.page !== undefined ||
+  p.all !== undefined ||
+  p.order !== undefined ||
+  p.filters !== undefined ||
+  p.identity !== undefined ||
+  p.counts !== undefined ||
+  p.range !== undefined;
 
 function evaluate(
   p: Promises,
@@ -142,8 +168,6 @@ function evaluate(
   uses: RuleUse[] | undefined,
 ): Violation[] {
   const out: Violation[] = [];
-  const use = (kind: PromiseKind, rule: string, exercised: boolean) =>
-    uses?.push({ kind, rule, exercised });
   const rest = answer.protocol === 'rest';
   const where = rest ? 'response.body' : 'response.result';
   const hasBody = rest ? answer.body !== undefined : answer.reply !== undefined;
@@ -151,12 +175,11 @@ function evaluate(
     ? answer.status >= 200 && answer.status < 300 && answer.body !== undefined
     : isObject(answer.reply) && 'result' in answer.reply;
   const value = rest ? answer.body : isObject(answer.reply) ? answer.reply.result : undefined;
-  const judging: Judging = { out, use, inputs, where, value };
 
   if (p.contentType) {
     const known = answer.contentType !== undefined && hasBody;
-    use('content-type', p.contentType, known);
-    const got = mediaType(answer.contentType ?? '');
+    use(uses, 'content-type', p.contentType, known);
+    const got = known ? mediaType(answer.contentType ?? '') : '';
     if (known && got !== mediaType(p.contentType))
       out.push(
         violation(
@@ -171,7 +194,7 @@ function evaluate(
   if (p.status && rest) {
     const flag = getPointer(answer.body, p.status.member);
     const want = statusFor(p.status, flag);
-    use('status', p.status.member, want !== undefined);
+    use(uses, 'status', p.status.member, want !== undefined);
     if (want !== undefined && want !== answer.status)
       out.push(
         violation(
@@ -182,14 +205,17 @@ function evaluate(
         ),
       );
   }
+  // Written out, not spread: a spread of this object took ~3 µs an exchange (V8's slow path).
+  const j: Judging | undefined = readsInputs(p)
+    ? { out, uses, inputs, where, value, items: undefined, itemsAt: p.items ?? '' }
+    : undefined;
   // Error answers of the health endpoints (503) carry the same body, so `all` reads any body.
-  if (p.all && (rest ? hasBody : success)) checkAll(p.all, judging);
+  if (p.all && j && (rest ? hasBody : success)) checkAll(p.all, j);
   if (!success) {
-    if (uses) listUnexercised(p, use);
+    if (uses) listUnexercised(p, uses);
     return out;
   }
 
-  const itemsAt = p.items ?? '';
   const rawItems = p.items === undefined ? undefined : getPointer(value, p.items);
   // A null or absent list is an empty one (getContainerRange answers null for nothing).
   const items =
@@ -200,40 +226,42 @@ function evaluate(
         : rawItems == null
           ? []
           : undefined;
-  const itemLabel = (i: number, member = '') => label(`${itemsAt}${pointerOf(i)}${member}`);
-  // Written out, not spread: a spread of this object took ~3 µs an exchange (V8's slow path).
-  const listed: ListJudging = { out, use, inputs, where, value, items, itemsAt, itemLabel };
 
-  if (p.page) {
-    const bound = items ? pageBound(p.page, inputs) : undefined;
-    use('page-size', p.page.input, bound !== undefined && (items?.length ?? 0) > 0);
-    if (items && bound !== undefined && items.length > bound) {
-      const given = inputs[p.page.input];
-      const asked =
-        given === undefined
-          ? `with ${p.page.input} absent (default ${bound})`
-          : bound === p.page.default && String(first(given)) !== String(bound)
-            ? `for ${showInput(p.page.input, given)} (outside 1..${p.page.max ?? '∞'}: default ${bound})`
-            : `for ${showInput(p.page.input, given)} (at most ${bound})`;
-      out.push(violation('page-size', where, itemsAt, `page-size: ${items.length} items ${asked}`));
-    }
-  }
-
-  for (const o of p.order ?? []) checkOrder(o, listed);
-  for (const f of p.filters ?? []) checkFilter(f, listed);
-  for (const id of p.identity ?? []) checkIdentity(id, judging);
-  for (const c of p.counts ?? []) checkCount(c, judging);
-  if (p.range) checkRange(p.range, listed);
+  if (!j) return out;
+  j.items = items;
+  if (p.page) checkPage(p.page, j);
+  if (p.order) for (const o of p.order) checkOrder(o, j);
+  if (p.filters) for (const f of p.filters) checkFilter(f, j);
+  if (p.identity) for (const id of p.identity) checkIdentity(id, j);
+  if (p.counts) for (const c of p.counts) checkCount(c, j);
+  if (p.range) checkRange(p.range, j);
   return out;
+}
+
+/** `page`: a page holds at most the asked (or default) number of items. */
+function checkPage(page: PagePromise, j: Judging) {
+  const { out, inputs, where, items, itemsAt } = j;
+  const bound = items ? pageBound(page, inputs) : undefined;
+  use(j.uses, 'page-size', page.input, bound !== undefined && (items?.length ?? 0) > 0);
+  if (items && bound !== undefined && items.length > bound) {
+    const given = inputs[page.input];
+    const asked =
+      given === undefined
+        ? `with ${page.input} absent (default ${bound})`
+        : bound === page.default && String(first(given)) !== String(bound)
+          ? `for ${showInput(page.input, given)} (outside 1..${page.max ?? '∞'}: default ${bound})`
+          : `for ${showInput(page.input, given)} (at most ${bound})`;
+    out.push(violation('page-size', where, itemsAt, `page-size: ${items.length} items ${asked}`));
+  }
 }
 
 /** `all`: the flag is true exactly when no entry of the map has the failing member. */
 function checkAll(all: AllPromise, j: Judging) {
-  const { out, use, where, value } = j;
+  const { out, where, value } = j;
   const flag = getPointer(value, all.flag);
   const entries = entryCount(getPointer(value, all.each));
   const applies = typeof flag === 'boolean' && entries !== undefined;
-  use('status', `all ${all.flag}`, applies);
+  if (j.uses) use(j.uses, 'status', `all ${all.flag}`, applies);
   if (applies) {
     const failing = failingEntries(all, value);
     // Kept: no message to build.
@@ -265,71 +293,92 @@ function checkAll(all: AllPromise, j: Judging) {
 }
 
 /** `order`: the listed items are sorted by the key, in the asked or default direction. */
-function checkOrder(o: OrderPromise, j: ListJudging) {
-  const { out, use, inputs, where, items, itemsAt, itemLabel } = j;
+function checkOrder(o: OrderPromise, j: Judging) {
+  const { inputs, items } = j;
   const direction = directionOf(o, inputs);
-  const rule = o.key.join(' ');
-  const keyed = (items ?? [])
-    .map((item, i) => ({ i, item, key: orderKey(o, item) }))
-    .filter((k) => k.key !== undefined);
-  use('order', rule, direction !== undefined && keyed.length >= 2);
+  const list = items ?? [];
+  if (j.uses) {
+    let keyed = 0;
+    for (let i = 0; i < list.length && keyed < 2; i++)
+      if (orderKey(o, list[i]) !== undefined) keyed++;
+    use(j.uses, 'order', o.key.join(' '), direction !== undefined && keyed >= 2);
+  }
   if (!direction) return;
-  const why =
-    o.direction !== undefined
-      ? `(${o.direction})`
-      : o.input !== undefined && inputs[o.input] !== undefined
-        ? `(${showInput(o.input, inputs[o.input])})`
-        : `(${o.input} absent: default ${direction})`;
-  const capped = cap(out, 'order', where, itemsAt, 'items out of order');
-  for (let k = 1; k < keyed.length; k++) {
-    const prev = keyed[k - 1] as (typeof keyed)[number];
-    const cur = keyed[k] as (typeof keyed)[number];
-    const c = compare(prev.key, cur.key);
-    if (direction === 'asc' ? c <= 0 : c >= 0) continue;
-    const member = presentPointers(cur.item, o.key)[0] ?? '';
-    capped(
-      `${itemsAt}${pointerOf(cur.i)}${member}`,
-      `order: ${itemLabel(cur.i, member)} ${fmt(cur.key)} after ${fmt(prev.key)}, expected ${direction === 'asc' ? 'ascending' : 'descending'} ${why}`,
+  // Each keyed item against the keyed one before it; the messages only for what is out of order.
+  let capped: Capped | undefined;
+  let prevKey: unknown;
+  let keyedBefore = false;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const key = orderKey(o, item);
+    if (key === undefined) continue;
+    const prev = prevKey;
+    const ordered = !keyedBefore || orderedPair(direction, prev, key);
+    prevKey = key;
+    keyedBefore = true;
+    if (ordered) continue;
+    capped ??= new Capped(j, 'order', 'items out of order');
+    const member = presentPointers(item, o.key)[0] ?? '';
+    capped.push(
+      `${j.itemsAt}${pointerOf(i)}${member}`,
+      `order: ${itemLabel(j, i, member)} ${fmt(key)} after ${fmt(prev)}, expected ${direction === 'asc' ? 'ascending' : 'descending'} ${orderWhy(o, inputs, direction)}`,
     );
   }
-  capped.done();
+  capped?.done();
+}
+
+function orderedPair(direction: Direction, prev: unknown, cur: unknown): boolean {
+  const c = compare(prev, cur);
+  return direction === 'asc' ? c <= 0 : c >= 0;
+}
+
+/** Why the order was expected: promised, asked, or the default. */
+function orderWhy(o: OrderPromise, inputs: Inputs, direction: Direction): string {
+  if (o.direction !== undefined) return `(${o.direction})`;
+  if (o.input !== undefined && inputs[o.input] !== undefined)
+    return `(${showInput(o.input, inputs[o.input])})`;
+  return `(${o.input} absent: default ${direction})`;
 }
 
 /** A filter: every listed item matches the input it was asked by. */
-function checkFilter(f: MatchPromise, j: ListJudging) {
-  const { out, use, inputs, where, items, itemsAt, itemLabel } = j;
+function checkFilter(f: MatchPromise, j: Judging) {
+  const { inputs, items } = j;
   const given = inputs[f.input];
   const applies = sent(given) && holds(f.when, inputs);
-  use('filter', f.input, applies && items !== undefined && items.length > 0);
+  use(j.uses, 'filter', f.input, applies && items !== undefined && items.length > 0);
   if (!applies || !items) return;
-  const capped = cap(out, 'filter', where, itemsAt, `items break ${f.input}`);
-  const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
-  items.forEach((item, i) => {
-    const kept = keeps(f, item, given);
-    if (kept === true || (kept === undefined && f.absent === 'pass')) return;
+  // The input's values are read once for all the items (not once an item).
+  const wanted = wantedValues(given, f.normalize);
+  let capped: Capped | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const kept = keepsWanted(f, item, wanted);
+    if (kept === true || (kept === undefined && f.absent === 'pass')) continue;
+    capped ??= new Capped(j, 'filter', `items break ${f.input}`);
+    const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
     const member = presentPointers(item, f.member)[0];
     if (kept === undefined || member === undefined)
-      capped(
-        `${itemsAt}${pointerOf(i)}`,
-        `filter: ${itemLabel(i)} has no ${f.member.map(label).join(' or ')}, expected ${asked}`,
+      capped.push(
+        `${j.itemsAt}${pointerOf(i)}`,
+        `filter: ${itemLabel(j, i)} has no ${f.member.map(label).join(' or ')}, expected ${asked}`,
       );
     else
-      capped(
-        `${itemsAt}${pointerOf(i)}${member}`,
-        `filter: ${itemLabel(i, member)} is ${fmt(getPointer(item, member))}, expected ${asked}`,
+      capped.push(
+        `${j.itemsAt}${pointerOf(i)}${member}`,
+        `filter: ${itemLabel(j, i, member)} is ${fmt(getPointer(item, member))}, expected ${asked}`,
       );
-  });
-  capped.done();
+  }
+  capped?.done();
 }
 
 /** `identity`: the answer's member matches the input that named the thing asked for. */
 function checkIdentity(id: IdentityPromise, j: Judging) {
-  const { out, use, inputs, where, value } = j;
+  const { out, inputs, where, value } = j;
   if (!id.member) return;
   const given = inputs[id.input];
   const applies = sent(given) && holds(id.when, inputs);
   const present = applies ? presentPointers(value, id.member) : [];
-  use('identity', id.input, applies && (present.length > 0 || id.absent !== 'pass'));
+  use(j.uses, 'identity', id.input, applies && (present.length > 0 || id.absent !== 'pass'));
   if (!applies) return;
   if (present.length === 0) {
     // An answer that does not echo the input breaks it, unless the promise says `pass`.
@@ -359,12 +408,12 @@ function checkIdentity(id: IdentityPromise, j: Judging) {
 
 /** `counts`: a count member says how many entries the other member holds. */
 function checkCount(c: CountPromise, j: Judging) {
-  const { out, use, inputs, where, value } = j;
+  const { out, inputs, where, value } = j;
   const count = getPointer(value, c.count);
   const n = asNumber(count);
   const of = entryCount(getPointer(value, c.of));
   const applies = holds(c.when, inputs) && n !== undefined && of !== undefined;
-  use('count', c.count, applies);
+  use(j.uses, 'count', c.count, applies);
   if (applies && compare(n, of) !== 0)
     out.push(
       violation(
@@ -381,10 +430,10 @@ function checkCount(c: CountPromise, j: Judging) {
  * and 6 of index.getContainerRange; rule 4 (a start past the last accepted index is an error)
  * needs the node's last index, which one answer does not tell.
  */
-function checkRange(r: RangePromise, j: ListJudging) {
-  const { out, use, inputs, where, items, itemsAt, itemLabel } = j;
+function checkRange(r: RangePromise, j: Judging) {
+  const { out, inputs, where, items, itemsAt } = j;
   const { start, count, errorDue } = rangeOf(r, inputs);
-  use('range', r.count, count !== undefined);
+  use(j.uses, 'range', r.count, count !== undefined);
   const list = items ?? [];
   if (errorDue)
     out.push(
@@ -414,17 +463,18 @@ function checkRange(r: RangePromise, j: ListJudging) {
       ),
     );
   if (start !== undefined) {
-    const capped = cap(out, 'range', where, itemsAt, 'items off their index');
-    list.forEach((item, i) => {
-      const got = getPointer(item, r.index);
+    let capped: Capped | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const got = getPointer(list[i], r.index);
       const want = rangeIndex(start, i);
-      if (got === undefined || compare(got, want) === 0) return;
-      capped(
+      if (got === undefined || compare(got, want) === 0) continue;
+      capped ??= new Capped(j, 'range', 'items off their index');
+      capped.push(
         `${itemsAt}${pointerOf(i)}${r.index}`,
-        `range: ${itemLabel(i, r.index)} ${fmt(got)}, expected ${fmt(typeof got === 'string' ? String(want) : want)} (${r.start} ${start})`,
+        `range: ${itemLabel(j, i, r.index)} ${fmt(got)}, expected ${fmt(typeof got === 'string' ? String(want) : want)} (${r.start} ${start})`,
       );
-    });
-    capped.done();
+    }
+    capped?.done();
   }
 }
 
@@ -459,10 +509,12 @@ export class ListingTracker {
     if (!cursor || !success) return [];
     const value = rest ? answer.body : (answer.reply as { result: unknown }).result;
     const sentToken = inputs[cursor.input];
-    const followed = this.#listingOf(operation, cursor.input, inputs);
+    // Built once, for finding the listing and for opening one.
+    const key = listingKey(operation, cursor.input, inputs);
+    const followed = this.#listingOf(key, sentToken);
     // The same page asked for again (a retry, a reload) is no next page.
     if (followed === 'again') return [];
-    const listing = followed ?? this.#open(operation, cursor.input, inputs);
+    const listing = followed ?? this.#open(key);
     const page = ++listing.pages;
     const where = rest ? 'response.body' : 'response.result';
     const out: Violation[] = [];
@@ -502,21 +554,17 @@ export class ListingTracker {
   }
 
   /** The listing whose token these inputs send; `again` when that token was followed before. */
-  #listingOf(operation: string, input: string, inputs: Inputs): Listing | 'again' | undefined {
-    const sentToken = inputs[input];
+  #listingOf(key: string, sentToken: unknown): Listing | 'again' | undefined {
     if (sentToken === undefined) return undefined;
     const token = stable(sentToken);
-    const listing = this.#listings
-      .get(listingKey(operation, input, inputs))
-      ?.find((l) => l.tokens.has(token));
+    const listing = this.#listings.get(key)?.find((l) => l.tokens.has(token));
     if (!listing) return undefined;
     if (listing.used.has(token)) return 'again';
     listing.used.add(token);
     return listing;
   }
 
-  #open(operation: string, input: string, inputs: Inputs): Listing {
-    const key = listingKey(operation, input, inputs);
+  #open(key: string): Listing {
     const listings = this.#listings.get(key) ?? [];
     if (!this.#listings.has(key)) {
       this.#listings.set(key, listings);
@@ -539,9 +587,21 @@ interface Listing {
   pages: number;
 }
 
-/** A listing is one operation asked with the same inputs but its cursor. */
-const listingKey = (operation: string, cursorInput: string, inputs: Inputs) =>
-  `${operation} ${stable(Object.fromEntries(Object.entries(inputs).filter(([name]) => name !== cursorInput)))}`;
+/**
+ * A listing is one operation asked with the same inputs but its cursor: `stable` of the
+ * inputs without it, written out (no copy of the inputs an answer).
+ */
+function listingKey(operation: string, cursorInput: string, inputs: Inputs): string {
+  const names = Object.keys(inputs).sort();
+  let key = `${operation} {`;
+  let first = true;
+  for (const name of names) {
+    if (name === cursorInput) continue;
+    key += `${first ? '' : ','}${JSON.stringify(name)}:${stable(inputs[name])}`;
+    first = false;
+  }
+  return `${key}}`;
+}
 
 /** Items of this page already on an earlier page of the listing: by `distinct`, else whole. */
 function repeatedItems(
@@ -551,62 +611,100 @@ function repeatedItems(
   items: unknown[],
   at: { itemsAt: string; where: string; out: Violation[]; maxSeen: number },
 ): void {
-  const { itemsAt, where, out, maxSeen } = at;
-  const capped = cap(out, 'paging', where, itemsAt, 'items of earlier pages');
-  items.forEach((item, i) => {
-    const member = distinct ? presentPointers(item, distinct)[0] : '';
-    if (member === undefined) return;
-    const path = `${itemsAt}${pointerOf(i)}${member}`;
+  const { maxSeen } = at;
+  let capped: Capped | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const member = distinct ? firstPresent(item, distinct) : '';
+    if (member === undefined) continue;
     const id = stable(getPointer(item, member));
     const earlier = listing.seen.get(id);
-    if (earlier !== undefined && earlier < page)
-      capped(
-        path,
-        distinct
-          ? `paging: ${label(path)} ${fmt(getPointer(item, member))} on page ${page} was on page ${earlier} already, expected no item on two pages`
-          : `paging: ${label(path)} on page ${page} is the same item as one on page ${earlier}, expected no item on two pages`,
-      );
-    else if (earlier === undefined && listing.seen.size < maxSeen) listing.seen.set(id, page);
-  });
-  capped.done();
+    if (earlier === undefined) {
+      if (listing.seen.size < maxSeen) listing.seen.set(id, page);
+      continue;
+    }
+    if (earlier >= page) continue;
+    capped ??= new Capped(at, 'paging', 'items of earlier pages');
+    const path = `${at.itemsAt}${pointerOf(i)}${member}`;
+    capped.push(
+      path,
+      distinct
+        ? `paging: ${label(path)} ${fmt(getPointer(item, member))} on page ${page} was on page ${earlier} already, expected no item on two pages`
+        : `paging: ${label(path)} on page ${page} is the same item as one on page ${earlier}, expected no item on two pages`,
+    );
+  }
+  capped?.done();
+}
+
+/** The first of the pointers at which an item holds a value (`presentPointers(…)[0]`). */
+function firstPresent(item: unknown, pointers: string[]): string | undefined {
+  for (const p of pointers) {
+    const v = getPointer(item, p);
+    if (v !== undefined && v !== null) return p;
+  }
+  return undefined;
 }
 
 /** JSON with object keys sorted, so equal values give equal keys. */
 function stable(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stable(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'undefined';
+  if (typeof v !== 'object' || v === null) return JSON.stringify(v) ?? 'undefined';
+  // Written out (no arrays mapped and joined): read for every item of a followed listing.
+  let out: string;
+  if (Array.isArray(v)) {
+    out = '[';
+    // A hole reads as nothing, as `map` and `join` had it.
+    for (let i = 0; i < v.length; i++) out += `${i > 0 ? ',' : ''}${i in v ? stable(v[i]) : ''}`;
+    return `${out}]`;
+  }
+  out = '{';
+  const keys = Object.keys(v).sort();
+  const record = v as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    out += `${i > 0 ? ',' : ''}${JSON.stringify(k)}:${stable(record[k])}`;
+  }
+  return `${out}}`;
 }
 
 /** The answer rules an error answer leaves untested, listed as not exercised. */
-function listUnexercised(
-  p: Promises,
-  use: (kind: PromiseKind, rule: string, exercised: boolean) => void,
-): void {
-  if (p.page) use('page-size', p.page.input, false);
-  for (const o of p.order ?? []) use('order', o.key.join(' '), false);
-  for (const f of p.filters ?? []) use('filter', f.input, false);
-  for (const id of p.identity ?? []) if (id.member) use('identity', id.input, false);
-  for (const c of p.counts ?? []) use('count', c.count, false);
-  if (p.range) use('range', p.range.count, false);
+function listUnexercised(p: Promises, uses: RuleUse[]): void {
+  if (p.page) use(uses, 'page-size', p.page.input, false);
+  for (const o of p.order ?? []) use(uses, 'order', o.key.join(' '), false);
+  for (const f of p.filters ?? []) use(uses, 'filter', f.input, false);
+  for (const id of p.identity ?? []) if (id.member) use(uses, 'identity', id.input, false);
+  for (const c of p.counts ?? []) use(uses, 'count', c.count, false);
+  if (p.range) use(uses, 'range', p.range.count, false);
 }
 
-/** Pushes violations of one rule until `perRule`, then counts the rest into one line. */
-function cap(out: Violation[], kind: PromiseKind, where: string, path: string, what: string) {
-  let n = 0;
-  const push = (at: string, message: string) => {
-    if (n++ < perRule) out.push(violation(kind, where, at, message));
-  };
-  return Object.assign(push, {
-    done: () => {
-      if (n > perRule)
-        out.push(violation(kind, where, path, `${kind}: and ${n - perRule} more ${what}`));
-    },
-  });
+/**
+ * Pushes violations of one rule until `perRule`, then counts the rest into one line (at the
+ * list's pointer). Made at a rule's first violation: a kept rule builds nothing.
+ */
+class Capped {
+  #n = 0;
+
+  constructor(
+    private readonly at: { out: Violation[]; where: string; itemsAt: string },
+    private readonly kind: PromiseKind,
+    private readonly what: string,
+  ) {}
+
+  push(path: string, message: string): void {
+    if (this.#n++ < perRule) this.at.out.push(violation(this.kind, this.at.where, path, message));
+  }
+
+  done(): void {
+    const { out, where, itemsAt } = this.at;
+    if (this.#n > perRule)
+      out.push(
+        violation(
+          this.kind,
+          where,
+          itemsAt,
+          `${this.kind}: and ${this.#n - perRule} more ${this.what}`,
+        ),
+      );
+  }
 }
 
 /** `/blocks/3/blockNumber` as `blocks[3].blockNumber`. */
@@ -677,9 +775,13 @@ export function restInputs(
   pathParams: Record<string, string>,
   query: Record<string, string[]>,
 ): Inputs {
-  const inputs: Inputs = { ...pathParams };
-  for (const [name, values] of Object.entries(query))
+  // Copied by loops, not spread and entries (once an exchange).
+  const inputs: Inputs = {};
+  for (const name of Object.keys(pathParams)) inputs[name] = pathParams[name];
+  for (const name of Object.keys(query)) {
+    const values = query[name] as string[];
     inputs[name] = values.length === 1 ? values[0] : values;
+  }
   return inputs;
 }
 
@@ -703,6 +805,6 @@ export function headerValue(
 ): string | undefined {
   if (!headers) return undefined;
   const wanted = name.toLowerCase();
-  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === wanted) return v;
+  for (const k of Object.keys(headers)) if (k.toLowerCase() === wanted) return headers[k];
   return undefined;
 }

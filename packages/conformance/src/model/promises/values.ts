@@ -138,7 +138,18 @@ export function compare(a: unknown, b: unknown): number {
 
 /** Whether one member value matches the input under `how`. */
 export function matchOne(how: How, member: unknown, input: unknown, norm?: Normalize): boolean {
-  const wanted = inputValues(input).map((v) => normalized(v, norm));
+  return matchWanted(how, member, wantedValues(input, norm), norm);
+}
+
+/** An input's values as a match compares them (`inputValues`, normalised). */
+export function wantedValues(input: unknown, norm: Normalize | undefined): unknown[] {
+  const values = inputValues(input);
+  for (let i = 0; i < values.length; i++) values[i] = normalized(values[i], norm);
+  return values;
+}
+
+/** `matchOne` with the input's values read already (`wantedValues`): once for many members. */
+function matchWanted(how: How, member: unknown, wanted: unknown[], norm?: Normalize): boolean {
   switch (how) {
     case 'equal':
     case 'oneOf': {
@@ -170,10 +181,24 @@ export function keeps(
   subject: unknown,
   input: unknown,
 ): boolean | undefined {
-  const present = membersOf(subject, m.member ?? []);
-  if (present.length === 0) return undefined;
+  return keepsWanted(m, subject, wantedValues(input, m.normalize));
+}
+
+/** `keeps` with the input's values read already (`wantedValues`): once for a list's items. */
+export function keepsWanted(
+  m: MatchPromise | IdentityPromise,
+  subject: unknown,
+  wanted: unknown[],
+): boolean | undefined {
   const how = m.match ?? 'equal';
-  return present.some((v) => matchOne(how, v, input, m.normalize));
+  let present = false;
+  for (const p of m.member ?? []) {
+    const v = getPointer(subject, p);
+    if (v === undefined || v === null) continue;
+    present = true;
+    if (matchWanted(how, v, wanted, m.normalize)) return true;
+  }
+  return present ? false : undefined;
 }
 
 /** The direction an order promise promises for these inputs; undefined when none. */
@@ -188,7 +213,12 @@ export function directionOf(o: OrderPromise, inputs: Inputs): Direction | undefi
 
 /** The order key of an item: the first of the key's members present. */
 export function orderKey(o: OrderPromise, item: unknown): unknown {
-  return membersOf(item, o.key)[0];
+  // `membersOf(item, o.key)[0]` without the list (read for every item of a page).
+  for (const p of o.key) {
+    const v = getPointer(item, p);
+    if (v !== undefined && v !== null) return v;
+  }
+  return undefined;
 }
 
 /** The most items a page may hold for these inputs; undefined when nothing is promised. */
