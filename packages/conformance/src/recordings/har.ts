@@ -1,3 +1,4 @@
+import { canParseUrl } from '../model/url.js';
 import { type InputItem, type Recording, RecordingFormatError } from './recordings.js';
 
 /** What a HAR string over the size cap becomes when streamed (see StringCap). */
@@ -103,7 +104,7 @@ export function harEntryToRecording(value: unknown, file: string): InputItem {
     if (
       typeof request.method !== 'string' ||
       typeof request.url !== 'string' ||
-      !URL.canParse(request.url)
+      !canParseUrl(request.url)
     )
       throw new EntryProblem('request needs a method and an absolute url');
     if (!Number.isInteger(response.status) || response.status < 100 || response.status > 599)
