@@ -97,9 +97,10 @@ function cursorOperations(specs: Specs): Set<string> {
  * The threads `check` runs on when `--jobs` is not given, this one included: workers only
  * where they pay. V8's own threads (garbage collection, compiling) took a quarter to two
  * fifths of the time of a thread that validates; on 2 cores a second validating thread left
- * them no room and a run took longer than with one (measured: packages/bench, 100k exchanges
- * 2.5 s against 2.3 s). So one core is left to them, and to other work running now (the
- * one-minute load average): the idle cores but one, and no worker unless that makes two.
+ * them no room and a run took longer than with one (measured on 2 idle cores, 100k JSON Lines
+ * exchanges: `--jobs 2` 2.5 s, `--jobs 1` 2.3 s; at 400k, 5 % faster). So one core is left to
+ * them, and to other work running now (the one-minute load average): the idle cores but one,
+ * and no worker unless that makes two.
  */
 export function defaultJobs(cores = availableParallelism(), load = loadavg()[0] ?? 0): number {
   const idle = Math.floor(cores - load);
