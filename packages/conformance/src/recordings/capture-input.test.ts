@@ -401,6 +401,55 @@ describe('HarEntryCutter', () => {
       { numRuns: 300, seed: 31 },
     );
   });
+  test('with a cap: the same entries as StringCap before the cutter, in any chunking; an entry under the cap is never cut', () => {
+    const long = fc.string({ unit: fc.constantFrom('a', 'é', '\\', '"', '\u0001'), maxLength: 80 });
+    const entry = fc.record({
+      request: fc.record({ url: long, note: fc.array(long, { maxLength: 3 }) }),
+      response: fc.record({ text: long, n: fc.integer() }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 5 }),
+        long,
+        fc.integer({ min: 8, max: 200 }),
+        // Chunks both smaller and larger than an entry: caps at an entry's end and mid-way.
+        fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 6 }),
+        (entries, creator, max, sizes) => {
+          const bytes = Buffer.from(
+            JSON.stringify({ log: { version: '1.2', creator: { name: creator }, entries } }),
+          );
+          const capFirst = new StringCap(max);
+          const plain = new HarEntryCutter();
+          const capped = new HarEntryCutter(max);
+          const before: string[] = [];
+          const now: string[] = [];
+          for (let i = 0, k = 0; i < bytes.length; k++) {
+            const size = sizes[k % sizes.length] as number;
+            const chunk = Buffer.from(bytes.subarray(i, i + size));
+            for (const raw of plain.push(capFirst.push(chunk))) before.push(raw.toString('utf8'));
+            for (const raw of capped.push(chunk)) now.push(raw.toString('utf8'));
+            i += size;
+          }
+          expect(now).toEqual(before);
+          now.forEach((text, k) => {
+            if (Buffer.byteLength(JSON.stringify(entries[k])) <= max)
+              expect(JSON.parse(text)).toEqual(entries[k]);
+          });
+        },
+      ),
+      { numRuns: 400, seed: 31 },
+    );
+  });
+  test('keys of any length beside log and entries: still found, and a long key is no match', () => {
+    const long = 'k'.repeat(100_000);
+    const text = JSON.stringify({
+      [long]: { entries: [{ no: 1 }] },
+      log: { [long]: [{ no: 2 }], [`entries${long}`]: [{ no: 3 }], entries: [e0] },
+    });
+    const { out, cutter } = cut(text, 4096);
+    expect(out).toEqual([e0]);
+    expect(cutter.found).toBe(true);
+  });
   test('an input that ends inside the entries is cut short; one without them has none', () => {
     expect(cut(text.slice(0, text.indexOf('"k')), 5).cutter.cutShort).toBe(true);
     const none = cut(JSON.stringify({ a: [{ entries: [{ b: 1 }] }] }), 4);

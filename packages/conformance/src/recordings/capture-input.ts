@@ -324,9 +324,20 @@ export class HarEntryCutter {
   /** Level of the entries array while it is open. */
   #entries = -1;
   #parts: Buffer[] = [];
+  /** Bytes of the current entry in `#parts`, before it is capped. */
+  #partsSize = 0;
+  /** The current entry's strings cut to `max` once it has grown past it (then `#parts` is cut too). */
+  #cap: StringCap | undefined;
   #inEntry = false;
   /** Whether `$.log.entries` was found at all. */
   found = false;
+
+  /**
+   * `max`: every string of an entry longer than that many bytes is cut to a head of it and
+   * `tooLargeMark` (as StringCap does), so that an entry is never held whole without bound;
+   * an entry no longer than `max` is never looked at twice. Default: no cap.
+   */
+  constructor(readonly max = Number.POSITIVE_INFINITY) {}
 
   /** The entries that end in this chunk, whole. */
   push(chunk: Buffer): Buffer[] {
@@ -375,7 +386,8 @@ export class HarEntryCutter {
           }
           continue;
         }
-        this.#key?.push(b);
+        // Only `log` and `entries` are looked for: a longer key is held no further.
+        if (this.#key && this.#key.length <= 8) this.#key.push(b);
         continue;
       }
       if (b === QUOTE) {
@@ -402,8 +414,13 @@ export class HarEntryCutter {
         }
       } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
         if (this.#inEntry && this.#depth === this.#entries + 1) {
-          entry(start, i + 1, this.#parts.length > 0 ? this.#parts : undefined);
+          if (this.#cap || this.#partsSize + (i + 1 - start) > this.max) {
+            this.#hold(chunk.subarray(start, i + 1));
+            entry(i + 1, i + 1, this.#parts);
+          } else entry(start, i + 1, this.#parts.length > 0 ? this.#parts : undefined);
           this.#parts = [];
+          this.#partsSize = 0;
+          this.#cap = undefined;
           this.#inEntry = false;
         } else if (this.#depth === this.#entries) this.#entries = -1;
         this.#depth--;
@@ -411,8 +428,24 @@ export class HarEntryCutter {
       } else if (b === 0x2c) this.#expectKey = this.#open[this.#depth] === OPEN_OBJECT;
       else if (b === 0x3a) this.#expectKey = false;
     }
-    // A copy: the stream may reuse the chunk's memory.
-    if (this.#inEntry) this.#parts.push(Buffer.from(chunk.subarray(start)));
+    if (this.#inEntry) this.#hold(chunk.subarray(start));
+  }
+
+  /**
+   * Keeps a part of the current entry (a copy: the stream may reuse the chunk's memory); once
+   * the entry is past `max`, its strings are cut from its first byte on (outside any string).
+   */
+  #hold(part: Buffer): void {
+    if (!this.#cap) {
+      this.#parts.push(Buffer.from(part));
+      this.#partsSize += part.length;
+      if (this.#partsSize <= this.max) return;
+      const cap = new StringCap(this.max);
+      this.#cap = cap;
+      this.#parts = this.#parts.map((p) => Buffer.from(cap.push(p)));
+      return;
+    }
+    this.#parts.push(Buffer.from(this.#cap.push(part)));
   }
 
   /** Whether the input ended inside the entries. */
@@ -430,15 +463,13 @@ export async function* harBatches(
   file: string,
   options: ReadOptions,
 ): AsyncGenerator<CaptureBatchItem> {
-  const cap = new StringCap(options.maxBytes);
-  const cutter = new HarEntryCutter();
+  const cutter = new HarEntryCutter(options.maxBytes);
   const batch = new BatchBuilder(file, 'har');
   let index = 0;
   for await (const chunk of chunks) {
-    const capped = cap.push(chunk);
-    cutter.scan(capped, (from, to, head) => {
-      if (head) batch.add(Buffer.concat([...head, capped.subarray(from, to)]), index++);
-      else batch.addRange(capped, from, to, index++);
+    cutter.scan(chunk, (from, to, head) => {
+      if (head) batch.add(Buffer.concat([...head, chunk.subarray(from, to)]), index++);
+      else batch.addRange(chunk, from, to, index++);
     });
     const full = batch.take();
     if (full) yield full;
