@@ -6,6 +6,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { ListingTracker } from '../model/promises/check.js';
 import { type Exclusions, exclusionFor, type PromiseSubject, type Specs } from '../model/specs.js';
 import {
+  batchName,
   type CaptureBatchItem,
   parseBatched,
   parseRaw,
@@ -223,7 +224,6 @@ function plainPass(r: CheckedItem): boolean {
 /** A worker's `BatchResults` as one result per exchange again, in order (in the reading thread). */
 export function unpackBatch(batch: RawBatch, results: BatchResults): Out {
   const out: Out = [];
-  const sep = batch.format === 'jsonl' ? ':' : '#';
   let next = 0;
   for (let k = 0; k < results.codes.length; k++) {
     const code = results.codes[k] as number;
@@ -233,7 +233,7 @@ export function unpackBatch(batch: RawBatch, results: BatchResults): Out {
       continue;
     }
     const [service, operation] = results.names[code] as BatchResults['names'][number];
-    const result: CheckedItem = { file: `${batch.file}${sep}${batch.at[k]}`, ok: true, errors: [] };
+    const result: CheckedItem = { file: batchName(batch, k), ok: true, errors: [] };
     if (service !== undefined) result.service = service;
     if (operation !== undefined) result.operation = operation;
     out.push(result);

@@ -104,15 +104,23 @@ export class StringCap {
         i = q + 1;
         continue;
       }
-      let q = chunk.indexOf(QUOTE, i);
-      // A quote after an odd run of backslashes is escaped (no escape is open at `i`).
-      while (q !== -1 && oddBackslashesBefore(chunk, i, q)) q = chunk.indexOf(QUOTE, q + 1);
+      const q = closingQuote(chunk, i);
       if (q === -1 || this.#length + (q - i) > this.max) return i;
       this.#inString = false;
       i = q + 1;
     }
     return i;
   }
+}
+
+/**
+ * Where the string the chunk is inside at `from` closes (-1: past the chunk): the next quote
+ * not after an odd run of backslashes. No escape may be open at `from`.
+ */
+function closingQuote(chunk: Buffer, from: number): number {
+  let q = chunk.indexOf(QUOTE, from);
+  while (q !== -1 && oddBackslashesBefore(chunk, from, q)) q = chunk.indexOf(QUOTE, q + 1);
+  return q;
 }
 
 function oddBackslashesBefore(chunk: Buffer, from: number, at: number): boolean {
@@ -157,12 +165,16 @@ export interface RawBatch {
 /** What `readCaptureBatches` yields: a batch of raw exchanges, or one item. */
 export type CaptureBatchItem = CaptureItem | RawBatch;
 
+/** Where exchange k of a batch is from: `file:line` (JSON Lines) or `file#entry` (HAR). */
+export function batchName(batch: RawBatch, k: number): string {
+  return `${batch.file}${batch.format === 'jsonl' ? ':' : '#'}${batch.at[k]}`;
+}
+
 /** Exchange k of a batch as a raw item. */
 export function batchItem(batch: RawBatch, k: number): RawItem {
-  const sep = batch.format === 'jsonl' ? ':' : '#';
   return {
     raw: batch.bytes.subarray(batch.starts[k], batch.ends[k]),
-    file: `${batch.file}${sep}${batch.at[k]}`,
+    file: batchName(batch, k),
     format: batch.format,
   };
 }
@@ -266,8 +278,7 @@ export function parseRaw(item: RawItem): InputItem | undefined {
  */
 export function parseBatched(batch: RawBatch, k: number): InputItem | undefined {
   const text = batch.bytes.toString('utf8', batch.starts[k], batch.ends[k]);
-  const sep = batch.format === 'jsonl' ? ':' : '#';
-  return parseText(text, `${batch.file}${sep}${batch.at[k]}`, batch.format);
+  return parseText(text, batchName(batch, k), batch.format);
 }
 
 function parseText(text: string, file: string, format: RawItem['format']): InputItem | undefined {
@@ -364,8 +375,7 @@ export class HarEntryCutter {
       if (this.#inString && !this.#escape && !this.#key) {
         // Inside a value: straight to its closing quote with `indexOf` (native), as StringCap
         // does; most of a HAR's bytes are in strings, and the byte loop cost most of the read.
-        let q = chunk.indexOf(QUOTE, i);
-        while (q !== -1 && oddBackslashesBefore(chunk, i, q)) q = chunk.indexOf(QUOTE, q + 1);
+        const q = closingQuote(chunk, i);
         if (q === -1) {
           this.#escape = oddBackslashesBefore(chunk, i, chunk.length);
           break;
@@ -456,7 +466,7 @@ export class HarEntryCutter {
 
 /**
  * The `log.entries` of a HAR byte stream, a batch per read (strings over the size cap cut
- * down first), then a finding if the input ends inside them or has none.
+ * down by the cutter), then a finding if the input ends inside them or has none.
  */
 export async function* harBatches(
   chunks: AsyncIterable<Buffer>,
