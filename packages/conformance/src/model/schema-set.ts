@@ -232,7 +232,13 @@ export class SchemaSet {
       ...(source ? { code: { source: true } } : {}),
     });
     addFormats(ajv);
-    ajv.addSchema(this.document(), this.id);
+    const doc = this.document();
+    if (!usesDynamicKeywords(doc)) {
+      const opts = ajv.opts as { dynamicRef: boolean; unevaluated: boolean };
+      opts.dynamicRef = false;
+      opts.unevaluated = false;
+    }
+    ajv.addSchema(doc, this.id);
     return ajv;
   }
 
@@ -302,4 +308,12 @@ export class SchemaSet {
     const fn = this.at(pointer);
     return fn(data) ? [] : toViolations(fn.errors, where, data);
   }
+}
+
+/** Keywords whose validation needs ajv to track evaluated members or dynamic anchors at run time. */
+const dynamicKeywords = /"(?:unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor|\$recursiveRef|\$recursiveAnchor)"/;
+
+/** Whether a document uses any of them (then ajv keeps the tracking its draft 2020 build forces). */
+function usesDynamicKeywords(doc: unknown): boolean {
+  return dynamicKeywords.test(JSON.stringify(doc));
 }

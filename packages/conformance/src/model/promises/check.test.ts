@@ -1092,6 +1092,31 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
     expect(run([first, other]).flat()).toEqual([]);
   });
 
+  test('only a page that hands out a cursor opens a listing or remembers its items', () => {
+    const { blocks, first, second, page } = pages();
+    const tracker = new ListingTracker();
+    const observe = (e: Recording) =>
+      specs
+        .promiseSubjects(e)
+        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer));
+    // A whole listing on one page, asked again and again: nothing to follow, nothing held.
+    const only = page(blocks.slice(0, 2), undefined, undefined);
+    for (let i = 0; i < 5; i++) expect(observe(only)).toEqual([]);
+    expect(tracker.held).toEqual({ listings: 0, items: 0 });
+    // A page asked by a token never handed out here, with no cursor of its own: the same.
+    expect(observe(page(blocks.slice(2, 4), 'Z', undefined))).toEqual([]);
+    expect(tracker.held).toEqual({ listings: 0, items: 0 });
+    // A first page with a cursor opens one and remembers its items; the last page, which
+    // hands out none, is still checked against them but adds none.
+    observe(first);
+    expect(tracker.held).toEqual({ listings: 1, items: 2 });
+    observe(second);
+    expect(tracker.held).toEqual({ listings: 1, items: 4 });
+    const last = page([blocks[1], blocks[4]], 'B', undefined);
+    expect(observe(last).map((v) => v.kind)).toEqual(['paging']);
+    expect(tracker.held).toEqual({ listings: 1, items: 4 });
+  });
+
   test('JSON-RPC: avm.getUTXOs pages chained by an object cursor (endIndex sent as startIndex)', () => {
     const r = recording('node-rpc/avm.getUTXOs.1.json');
     const end = result(r).endIndex;

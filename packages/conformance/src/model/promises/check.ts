@@ -499,6 +499,18 @@ export class ListingTracker {
 
   constructor(readonly limits: { maxOpen?: number; maxKeys?: number; maxSeen?: number } = {}) {}
 
+  /** Listings held open now, and the items they remember (what a long capture costs). */
+  get held(): { listings: number; items: number } {
+    let listings = 0;
+    let items = 0;
+    for (const list of this.#listings.values())
+      for (const l of list) {
+        listings++;
+        items += l.seen.size;
+      }
+    return { listings, items };
+  }
+
   /** The cursor violations of this answer, given the answers observed before it. */
   observe(operation: string, promises: Promises, inputs: Inputs, answer: Answer): Violation[] {
     const cursor = promises.cursor;
@@ -509,11 +521,17 @@ export class ListingTracker {
     if (!cursor || !success) return [];
     const value = rest ? answer.body : (answer.reply as { result: unknown }).result;
     const sentToken = inputs[cursor.input];
+    const next = getPointer(value, cursor.next);
+    const handsOut = next !== undefined && next !== null && next !== '';
+    // A first page breaks no cursor rule (they compare pages), and one that hands out no
+    // cursor starts no listing a later page could follow: nothing to find, open or record.
+    if (sentToken === undefined && !handsOut) return [];
     // Built once, for finding the listing and for opening one.
     const key = listingKey(operation, cursor.input, inputs);
     const followed = this.#listingOf(key, sentToken);
     // The same page asked for again (a retry, a reload) is no next page.
     if (followed === 'again') return [];
+    if (followed === undefined && !handsOut) return [];
     const listing = followed ?? this.#open(key);
     const page = ++listing.pages;
     const where = rest ? 'response.body' : 'response.result';
@@ -533,8 +551,7 @@ export class ListingTracker {
         );
       return out;
     }
-    const next = getPointer(value, cursor.next);
-    if (next !== undefined && next !== null && next !== '') {
+    if (handsOut) {
       const token = stable(next);
       const before = listing.tokens.get(token);
       if (before !== undefined)
@@ -548,7 +565,9 @@ export class ListingTracker {
         );
       else listing.tokens.set(token, page);
     }
-    const maxSeen = this.limits.maxSeen ?? 100_000;
+    // Items are remembered only for the page a cursor leads on from: without one, no later
+    // page of this listing can follow (each page hands out at most the one cursor).
+    const maxSeen = handsOut ? (this.limits.maxSeen ?? 100_000) : 0;
     repeatedItems(listing, page, cursor.distinct, items, { itemsAt, where, out, maxSeen });
     return out;
   }
