@@ -74,7 +74,7 @@ export {
 } from './model/openapi.js';
 export { OpenRpcService, type RpcExample, type RpcMethod } from './model/openrpc.js';
 export { formatViolation, type Violation, type ViolationKind } from './model/schema-set.js';
-export { defaultSpecDir, type ExchangeResult, Specs } from './model/specs.js';
+export { type CheckOptions, defaultSpecDir, type ExchangeResult, Specs } from './model/specs.js';
 export {
   compareNodeVersions,
   documentForVersion,

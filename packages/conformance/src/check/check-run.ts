@@ -41,57 +41,10 @@ function checkRecording(
 ): CheckOne | CheckedItem {
   const excluded = exclusionFor(settings.exclusions, recording.file);
   if (excluded) return { file: recording.file, ok: true, errors: [], excluded };
-  const result = specs.checkExchange(recording, { strict: settings.strict });
-  // Only an exchange of an operation with a cursor is matched a second time for its subjects.
-  if (!hasCursor(specs, result.service, result.operation)) return result;
-  const subjects = specs.promiseSubjects(recording).filter((s) => s.promises.cursor !== undefined);
-  return { result, subjects };
-}
-
-const cursorSets = new WeakMap<Specs, Set<string>>();
-/**
- * `hasCursor`'s answers by service, then operation field, found once: it runs per exchange,
- * and a key string built each time showed in profiles. Bounded (a batch names any mix).
- */
-const cursorAnswers = new WeakMap<Specs, Map<string, Map<string, boolean>>>();
-
-/** Whether any operation or method of a result (`a,b` for a batch) promises a cursor. */
-function hasCursor(specs: Specs, service = '', operation = ''): boolean {
-  let byService = cursorAnswers.get(specs);
-  if (!byService) {
-    byService = new Map();
-    cursorAnswers.set(specs, byService);
-  }
-  let answers = byService.get(service);
-  if (!answers) {
-    answers = new Map();
-    if (byService.size < 64) byService.set(service, answers);
-  }
-  let answer = answers.get(operation);
-  if (answer === undefined) {
-    const cursors = cursorOperations(specs);
-    const ops = operation === '' ? [] : operation.split(',');
-    answer = ops.some((op) => cursors.has(`${service} ${op}`));
-    if (answers.size < 4096) answers.set(operation, answer);
-  }
-  return answer;
-}
-
-/** `service operation` of every operation and method that promises a cursor. */
-function cursorOperations(specs: Specs): Set<string> {
-  let set = cursorSets.get(specs);
-  if (!set) {
-    set = new Set([
-      ...specs.rest.flatMap((s) =>
-        s.operations.filter((o) => o.promises.cursor).map((o) => `${s.name} ${o.id}`),
-      ),
-      ...specs.rpc.flatMap((s) =>
-        s.methods.filter((m) => m.promises.cursor).map((m) => `${s.name} ${m.id}`),
-      ),
-    ]);
-    cursorSets.set(specs, set);
-  }
-  return set;
+  // The answers held to a cursor come out of the same matching as the check.
+  const cursors: PromiseSubject[] = [];
+  const result = specs.checkExchange(recording, { strict: settings.strict, cursors });
+  return cursors.length === 0 ? result : { result, subjects: cursors };
 }
 
 /**

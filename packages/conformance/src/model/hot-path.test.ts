@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadRecordings, type Recording } from '../recordings/recordings.js';
 import { isObject } from './json-pointer.js';
-import { type Exclusions, exclusionFor, Specs } from './specs.js';
+import { type Exclusions, exclusionFor, type PromiseSubject, Specs } from './specs.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
@@ -39,6 +39,30 @@ describe('the remembered per-exchange path', () => {
     }
     // The broken copies must have broken something, or the test proves nothing.
     expect(failing).toBeGreaterThan(recordings.length / 2);
+  });
+
+  test('the cursor answers checkExchange hands out are promiseSubjects of cursor operations', () => {
+    let handed = 0;
+    for (const r of recordings) {
+      for (const exchange of [r, broken(r)]) {
+        const cursors: PromiseSubject[] = [];
+        const result = specs.checkExchange(exchange, { strict: false, cursors });
+        expect(result).toEqual(specs.checkExchange(exchange, { strict: false }));
+        const wanted = specs.promiseSubjects(exchange).filter((s) => s.promises.cursor);
+        expect(cursors).toEqual(wanted);
+        handed += cursors.length;
+      }
+    }
+    // The corpus holds pages of cursor listings, REST and JSON-RPC, or this proves nothing.
+    expect(handed).toBeGreaterThan(4);
+    const operations = new Set(
+      recordings.flatMap((r) => {
+        const cursors: PromiseSubject[] = [];
+        specs.checkExchange(r, { strict: false, cursors });
+        return cursors.map((c) => c.answer.protocol);
+      }),
+    );
+    expect([...operations].sort()).toEqual(['rest', 'rpc']);
   });
 
   test("an exchange with an invalid URL throws URL's TypeError, JSON-RPC or REST", () => {

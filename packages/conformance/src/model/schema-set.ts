@@ -311,7 +311,8 @@ export class SchemaSet {
 }
 
 /** Keywords whose validation needs ajv to track evaluated members or dynamic anchors at run time. */
-const dynamicKeywords = /"(?:unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor|\$recursiveRef|\$recursiveAnchor)"/;
+const dynamicKeywords =
+  /"(?:unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor|\$recursiveRef|\$recursiveAnchor)"/;
 
 /** Whether a document uses any of them (then ajv keeps the tracking its draft 2020 build forces). */
 function usesDynamicKeywords(doc: unknown): boolean {

@@ -66,6 +66,17 @@ export function exclusionFor(exclusions: Exclusions, file: string): string | und
   return undefined;
 }
 
+/** How `checkExchange` checks. */
+export interface CheckOptions {
+  /** Members the specs do not declare fail validation. */
+  strict: boolean;
+  /**
+   * When given, the answers held to a cursor promise are pushed here, as `promiseSubjects`
+   * gives them: the cursor spans answers, so its tracker (`ListingTracker`) is the caller's.
+   */
+  cursors?: PromiseSubject[];
+}
+
 /** One answer of an exchange with the promises it is held to (see promises/check.ts). */
 export interface PromiseSubject {
   /** operationId or JSON-RPC method name. */
@@ -219,13 +230,17 @@ export class SpecsCore {
    * Validates one recorded exchange: request and response, against its operation or method.
    * Violations the recording's era marks list (`lenient`) are excused and counted apart.
    */
-  checkExchange(recording: Recording, options: { strict: boolean }): ExchangeResult {
+  checkExchange(recording: Recording, options: CheckOptions): ExchangeResult {
     if (!recording.lenient?.length) return this.checkUnmarked(recording, options);
     const strict = this.checkUnmarked(recording, options);
+    const relaxedOptions = { strict: options.strict };
     // Listed members are left out of the exchange and not required anywhere in its
     // documents, so neither their presence nor their absence counts, even inside a oneOf.
     const names = recording.lenient.map((p) => p.split('/').at(-1) ?? '');
-    const result = this.relaxedFor(names).checkUnmarked(withoutLenientMembers(recording), options);
+    const result = this.relaxedFor(names).checkUnmarked(
+      withoutLenientMembers(recording),
+      relaxedOptions,
+    );
     // Promises speak of values, era marks of shapes: the promises are held against the
     // exchange as it was answered (a member left out of the copy is not "absent").
     const errors = [
@@ -283,7 +298,7 @@ export class SpecsCore {
   /** The relaxed views made so far, by `relaxedKey`. */
   readonly relaxed = new Map<string, SpecsCore>();
 
-  private checkUnmarked(recording: Recording, options: { strict: boolean }): ExchangeResult {
+  private checkUnmarked(recording: Recording, options: CheckOptions): ExchangeResult {
     const { request, response } = recording;
     // A JSON-RPC exchange needs only the URL's path (no `new URL`: ~1 µs an exchange).
     if (this.#isRpc(request)) return this.checkRpc(recording, pathnameOf(request.url), options);
@@ -311,10 +326,16 @@ export class SpecsCore {
       options,
     );
     pushAll(errors, service.validateResponse(operation, response.status, response.body, options));
-    pushAll(
-      errors,
-      checkPromises(operation.promises, restInputs(pathParams, query), restAnswer(recording)),
-    );
+    const inputs = restInputs(pathParams, query);
+    const answer = restAnswer(recording);
+    pushAll(errors, checkPromises(operation.promises, inputs, answer));
+    if (options.cursors && operation.promises.cursor)
+      options.cursors.push({
+        operation: operation.id,
+        promises: operation.promises,
+        inputs,
+        answer,
+      });
     return {
       file: recording.file,
       service: service.name,
@@ -324,11 +345,7 @@ export class SpecsCore {
     };
   }
 
-  private checkRpc(
-    recording: Recording,
-    pathname: string,
-    options: { strict: boolean },
-  ): ExchangeResult {
+  private checkRpc(recording: Recording, pathname: string, options: CheckOptions): ExchangeResult {
     const body = recording.request.body;
     const errors: Violation[] = [];
     if (recording.response.status !== 200) {
@@ -371,7 +388,7 @@ export class SpecsCore {
     i: number,
     pathname: string,
     errors: Violation[],
-    options: { strict: boolean },
+    options: CheckOptions,
   ): { service: OpenRpcService; method: RpcMethod } | undefined {
     const name = isObject(call) && typeof call.method === 'string' ? call.method : undefined;
     const found = name ? this.matchRpc(name) : undefined;
@@ -391,9 +408,12 @@ export class SpecsCore {
     pushAll(errors, found.service.validateCall(found.method, pathname, call, options));
     pushAll(errors, found.service.validateReply(found.method, id, reply, options));
     const { promises } = found.method;
+    const cursor = options.cursors !== undefined && promises.cursor !== undefined;
     // Most methods promise only a content type: their call's inputs are not read.
-    const inputs = readsInputs(promises) ? callInputs(found.method, call) : noInputs;
-    const promised = checkPromises(promises, inputs, rpcAnswer(recording, reply));
+    const inputs = cursor || readsInputs(promises) ? callInputs(found.method, call) : noInputs;
+    const answer = rpcAnswer(recording, reply);
+    if (cursor) options.cursors?.push({ operation: found.method.id, promises, inputs, answer });
+    const promised = checkPromises(promises, inputs, answer);
     for (const v of promised) {
       // The content type is the exchange's: told once for a batch.
       if (v.kind === 'content-type' && errors.some((e) => e.kind === 'content-type')) continue;

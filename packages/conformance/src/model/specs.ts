@@ -11,6 +11,7 @@ import { SpecsCore } from './spec-check.js';
 import { documentForVersion, parseNodeVersion } from './versions.js';
 
 export {
+  type CheckOptions,
   type ExchangeResult,
   type Exclusions,
   exclusionFor,
