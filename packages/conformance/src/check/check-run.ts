@@ -138,8 +138,8 @@ export function checkBatch(specs: Specs, batch: RawBatch, settings: CheckSetting
   const whole: BatchResults['whole'] = [];
   for (let k = 0; k < codes.length; k++) {
     const one = checkParsed(specs, parseBatched(batch, k), settings);
-    const result =
-      one && ('subjects' in one ? (one.subjects.length > 0 ? undefined : one.result) : one);
+    // An exchange with answers for the cursor rule (`subjects`) always goes whole.
+    const result = one && !('subjects' in one) ? one : undefined;
     if (!one) codes[k] = -2;
     else if (!result || !plainPass(result)) {
       codes[k] = -1;

@@ -6,6 +6,7 @@ import {
   directionOf,
   entryCount,
   failingEntries,
+  firstPresent,
   holds,
   type Inputs,
   inputValues,
@@ -318,7 +319,7 @@ function checkOrder(o: OrderPromise, j: Judging) {
     keyedBefore = true;
     if (ordered) continue;
     capped ??= new Capped(j, 'order', 'items out of order');
-    const member = presentPointers(item, o.key)[0] ?? '';
+    const member = firstPresent(item, o.key) ?? '';
     capped.push(
       `${j.itemsAt}${pointerOf(i)}${member}`,
       `order: ${itemLabel(j, i, member)} ${fmt(key)} after ${fmt(prev)}, expected ${direction === 'asc' ? 'ascending' : 'descending'} ${orderWhy(o, inputs, direction)}`,
@@ -356,7 +357,7 @@ function checkFilter(f: MatchPromise, j: Judging) {
     if (kept === true || (kept === undefined && f.absent === 'pass')) continue;
     capped ??= new Capped(j, 'filter', `items break ${f.input}`);
     const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
-    const member = presentPointers(item, f.member)[0];
+    const member = firstPresent(item, f.member);
     if (kept === undefined || member === undefined)
       capped.push(
         `${j.itemsAt}${pointerOf(i)}`,
@@ -653,15 +654,6 @@ function repeatedItems(
     );
   }
   capped?.done();
-}
-
-/** The first of the pointers at which an item holds a value (`presentPointers(…)[0]`). */
-function firstPresent(item: unknown, pointers: string[]): string | undefined {
-  for (const p of pointers) {
-    const v = getPointer(item, p);
-    if (v !== undefined && v !== null) return p;
-  }
-  return undefined;
 }
 
 /** JSON with object keys sorted, so equal values give equal keys. */

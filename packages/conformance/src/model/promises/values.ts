@@ -95,6 +95,15 @@ export function membersOf(item: unknown, pointers: string[]): unknown[] {
   return out;
 }
 
+/** The first of the pointers at which an item holds a value (`presentPointers(…)[0]`, no list). */
+export function firstPresent(item: unknown, pointers: string[]): string | undefined {
+  for (const p of pointers) {
+    const v = getPointer(item, p);
+    if (v !== undefined && v !== null) return p;
+  }
+  return undefined;
+}
+
 /** The pointers at which an item holds a value (in the order given), as `membersOf` reads them. */
 export function presentPointers(item: unknown, pointers: string[]): string[] {
   const out: string[] = [];
