@@ -5,12 +5,13 @@
 // meta-schema.
 //
 //   node scripts/assemble-openrpc.mjs <specDir> <outFile>
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import { assertPromises } from './check-promises.mjs';
+import { writeAtomically } from './write-atomically.mjs';
 
 // js-yaml, not yaml: ~4x faster on these 150 kB, the largest cost of `pnpm generate`'s node-rpc
 // lane. Required, not imported: the instance @redocly/openapi-core (loaded next) requires too.
@@ -213,8 +214,7 @@ export async function assembleOpenRpc(dir) {
 /** Assembles `dir` and writes it to `outFile` as 2-space JSON with a trailing newline. */
 export async function writeOpenRpc(dir, outFile) {
   const doc = await assembleOpenRpc(dir);
-  await mkdir(dirname(resolve(outFile)), { recursive: true });
-  await writeFile(outFile, `${JSON.stringify(doc, null, 2)}\n`);
+  await writeAtomically(resolve(outFile), `${JSON.stringify(doc, null, 2)}\n`);
   return doc;
 }
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Bundles every hand-written spec under specs/ into one JSON document each in specs/dist/.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPromises } from './check-promises.mjs';
+import { writeAtomically } from './write-atomically.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const specsDir = resolve(here, '../specs');
@@ -56,9 +56,8 @@ export async function bundleOpenApiDocument(sourceFile) {
 export async function bundleOpenApi(sourceFile, outFile) {
   const parsed = await bundleOpenApiDocument(sourceFile);
   assertPromises(basename(outFile, '.json'), parsed);
-  await mkdir(dirname(outFile), { recursive: true });
   // No trailing newline, byte for byte what `redocly bundle -o x.json` writes.
-  await writeFile(outFile, JSON.stringify(parsed, null, 2));
+  await writeAtomically(outFile, JSON.stringify(parsed, null, 2));
   return outFile;
 }
 
@@ -76,7 +75,6 @@ export async function bundleRpc() {
   const out = join(distDir, 'node-rpc.json');
   // Imported here: a process that bundles only the REST documents skips the YAML and ajv load.
   const { writeOpenRpc } = await import('./assemble-openrpc.mjs');
-  await mkdir(distDir, { recursive: true });
   try {
     await writeOpenRpc(join(specsDir, 'node-rpc'), out);
   } catch (cause) {

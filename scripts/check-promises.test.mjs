@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleAll, distDir } from './bundle-specs.mjs';
+import { assembleOpenRpc } from './assemble-openrpc.mjs';
+import { bundleOpenApiDocument, openApiDocuments, specsDir } from './bundle-specs.mjs';
 import { assertPromises, promiseProblems } from './check-promises.mjs';
 
 const names = ['data-api', 'metrics-api', 'node-health', 'node-rpc'];
 const docs = {};
+// Bundled in memory: writing specs/dist here would race the other packages' tests reading it.
 beforeAll(async () => {
-  await bundleAll();
-  for (const name of names)
-    docs[name] = JSON.parse(await readFile(join(distDir, `${name}.json`), 'utf8'));
+  for (const { name, source } of openApiDocuments)
+    docs[name] = await bundleOpenApiDocument(join(specsDir, source));
+  docs['node-rpc'] = await assembleOpenRpc(join(specsDir, 'node-rpc'));
 });
 
 /** Every annotated operation or method of a document: [label, its x-promises holder]. */
