@@ -1117,6 +1117,31 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
     expect(tracker.held).toEqual({ listings: 1, items: 4 });
   });
 
+  test('a first page asked again (a poll) opens no second listing, and the next page is still judged', () => {
+    const { blocks, first, second, page } = pages();
+    const tracker = new ListingTracker();
+    const observe = (e: Recording) =>
+      specs
+        .promiseSubjects(e)
+        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
+        .map((v) => v.message);
+    for (let i = 0; i < 100; i++) expect(observe(first)).toEqual([]);
+    // One listing, its two items: the 99 polls after the first hand out the cursor it holds.
+    expect(tracker.held).toEqual({ listings: 1, items: 2 });
+    // A page no listing leads to, handing out that cursor too: the same.
+    expect(observe(page(blocks.slice(2, 4), 'Z', 'A'))).toEqual([]);
+    expect(tracker.held).toEqual({ listings: 1, items: 2 });
+    // The page the cursor leads to follows the first listing: a repeated item is caught.
+    const hash = (blocks[1] as { blockHash: string }).blockHash;
+    expect(observe(page([blocks[1], blocks[2]], 'A', 'B'))).toEqual([
+      `paging: blocks[0].blockHash "${hash}" on page 2 was on page 1 already, expected no item on two pages`,
+    ]);
+    // A first page handing out a new cursor still opens a listing of its own.
+    observe(page(blocks.slice(0, 2), undefined, 'C'));
+    expect(tracker.held.listings).toBe(2);
+    expect(observe(second)).toEqual([]);
+  });
+
   test('JSON-RPC: avm.getUTXOs pages chained by an object cursor (endIndex sent as startIndex)', () => {
     const r = recording('node-rpc/avm.getUTXOs.1.json');
     const end = result(r).endIndex;

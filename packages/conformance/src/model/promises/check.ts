@@ -532,7 +532,14 @@ export class ListingTracker {
     const followed = this.#listingOf(key, sentToken);
     // The same page asked for again (a retry, a reload) is no next page.
     if (followed === 'again') return [];
-    if (followed === undefined && !handsOut) return [];
+    if (followed === undefined) {
+      if (!handsOut) return [];
+      // A page no listing leads to (a first page, or one whose cursor was never seen) that
+      // hands out a cursor an open listing handed out already: a first page asked again (a
+      // reload, a poll). The page that cursor leads to follows the listing that handed it out
+      // first, so a listing opened here could never be followed: nothing to open or record.
+      if (this.#handedOut(key, stable(next))) return [];
+    }
     const listing = followed ?? this.#open(key);
     const page = ++listing.pages;
     const where = rest ? 'response.body' : 'response.result';
@@ -582,6 +589,12 @@ export class ListingTracker {
     if (listing.used.has(token)) return 'again';
     listing.used.add(token);
     return listing;
+  }
+
+  /** Whether an open listing under `key` handed out `token`. */
+  #handedOut(key: string, token: string): boolean {
+    const listings = this.#listings.get(key);
+    return listings !== undefined && listings.some((l) => l.tokens.has(token));
   }
 
   #open(key: string): Listing {
