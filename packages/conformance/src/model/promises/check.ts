@@ -593,8 +593,7 @@ export class ListingTracker {
 
   /** Whether an open listing under `key` handed out `token`. */
   #handedOut(key: string, token: string): boolean {
-    const listings = this.#listings.get(key);
-    return listings !== undefined && listings.some((l) => l.tokens.has(token));
+    return this.#listings.get(key)?.some((l) => l.tokens.has(token)) === true;
   }
 
   #open(key: string): Listing {
