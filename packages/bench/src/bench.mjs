@@ -8,7 +8,7 @@ import { version as esbuildVersion } from 'esbuild';
 import { parseBenchArgs, sections, USAGE, UsageError } from './args.mjs';
 import { bodySources, loadBodies } from './bodies.mjs';
 import { measureBundleSizes } from './bundle-size.mjs';
-import { judgeScale, measureCheckScale } from './check-scale.mjs';
+import { judgeScale, measureCheckScale, steadyState } from './check-scale.mjs';
 import { measureConformance } from './conformance.mjs';
 import { measureCostPerCall } from './cost-per-call.mjs';
 import { bytes, count, ms, renderMarkdown, renderText, times } from './format.mjs';
@@ -146,6 +146,10 @@ function scaleTable(scale) {
         : [
             `No 2M-exchange run: ${scale.freeGiB} GiB free disk (needs > 12), or --scale-sizes left it out.`,
           ]),
+      ...steadyState(scale).map(
+        (s) =>
+          `Past ${count(s.from)} (${s.kind}, ${count(s.to)} − ${count(s.from)}): check ${count(Math.round(s.rate))}/s, ${s.ratio.toFixed(2)} of the floor over the same exchanges; at ${count(s.from)} it took ${(s.beyondMs / 1000).toFixed(1)} s longer than that rate gives (Node's start and the JIT's warm-up).`,
+      ),
       ...(scale.jobs
         ? [
             '',

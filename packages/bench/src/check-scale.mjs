@@ -180,6 +180,35 @@ export async function measureCheckScale({ log, sizes }) {
   return { corpusRecordings: recordings.length, freeGiB: Math.round(freeGiB), rows, jobs };
 }
 
+/**
+ * Check's steady state, from two sizes of one kind: its rate over the exchanges past the
+ * smaller size (code warm by then), that rate against the floor's over the same exchanges,
+ * and how much longer the smaller run took than the steady rate gives (Node's start and the
+ * JIT's warm-up, which the floor's JSON.parse, native code, does not pay). From the best run
+ * of each size; nothing when either is missing or the larger did not take longer.
+ */
+export function steadyState(scale, from = 400_000, to = 2_000_000) {
+  const out = [];
+  for (const kind of ['jsonl', 'har']) {
+    const small = scale.rows.find((r) => r.kind === kind && r.n === from);
+    const large = scale.rows.find((r) => r.kind === kind && r.n === to);
+    if (!small || !large) continue;
+    const checkMs = large.check.wallMs - small.check.wallMs;
+    const floorMs = large.floor.wallMs - small.floor.wallMs;
+    if (checkMs <= 0 || floorMs <= 0) continue;
+    const rate = ((to - from) / checkMs) * 1000;
+    out.push({
+      kind,
+      from,
+      to,
+      rate,
+      ratio: floorMs / checkMs,
+      beyondMs: small.check.wallMs - (from / rate) * 1000,
+    });
+  }
+  return out;
+}
+
 /** Issue 31's targets, judged from the rows. */
 export function judgeScale(scale) {
   const out = [];
