@@ -1092,13 +1092,19 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
     expect(run([first, other]).flat()).toEqual([]);
   });
 
-  test('only a page that hands out a cursor opens a listing or remembers its items', () => {
-    const { blocks, first, second, page } = pages();
+  /** A tracker, and what it finds in an exchange observed after those before. */
+  const tracked = () => {
     const tracker = new ListingTracker();
     const observe = (e: Recording) =>
       specs
         .promiseSubjects(e)
         .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer));
+    return { tracker, observe, messages: (e: Recording) => observe(e).map((v) => v.message) };
+  };
+
+  test('only a page that hands out a cursor opens a listing or remembers its items', () => {
+    const { blocks, first, second, page } = pages();
+    const { tracker, observe } = tracked();
     // A whole listing on one page, asked again and again: nothing to follow, nothing held.
     const only = page(blocks.slice(0, 2), undefined, undefined);
     for (let i = 0; i < 5; i++) expect(observe(only)).toEqual([]);
@@ -1119,12 +1125,7 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
 
   test('a first page asked again (a poll) opens no second listing, and the next page is still judged', () => {
     const { blocks, first, second, page } = pages();
-    const tracker = new ListingTracker();
-    const observe = (e: Recording) =>
-      specs
-        .promiseSubjects(e)
-        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
-        .map((v) => v.message);
+    const { tracker, messages: observe } = tracked();
     for (let i = 0; i < 100; i++) expect(observe(first)).toEqual([]);
     // One listing, its two items: the 99 polls after the first hand out the cursor it holds.
     expect(tracker.held).toEqual({ listings: 1, items: 2 });
@@ -1147,12 +1148,7 @@ describe('paging across answers (ListingTracker): a listing read page by page', 
     const end = result(r).endIndex;
     const next = structuredClone(r);
     params(next).startIndex = structuredClone(end);
-    const tracker = new ListingTracker();
-    const observe = (e: Recording) =>
-      specs
-        .promiseSubjects(e)
-        .flatMap((s) => tracker.observe(s.operation, s.promises, s.inputs, s.answer))
-        .map((v) => v.message);
+    const { messages: observe } = tracked();
     expect(observe(r)).toEqual([]);
     // The next page hands out the same endIndex again (a cursor that does not move) and
     // the same UTXOs (no `distinct`: the same whole item).
