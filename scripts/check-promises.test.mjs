@@ -4,7 +4,7 @@ import { assembleOpenRpc } from './assemble-openrpc.mjs';
 import { bundleOpenApiDocument, openApiDocuments, specsDir } from './bundle-specs.mjs';
 import { assertPromises, promiseProblems } from './check-promises.mjs';
 
-const names = ['data-api', 'metrics-api', 'node-health', 'node-rpc'];
+const names = [...openApiDocuments.map((d) => d.name), 'node-rpc'];
 const docs = {};
 // Bundled in memory: writing specs/dist here would race the other packages' tests reading it.
 beforeAll(async () => {

@@ -524,6 +524,8 @@ export class ListingTracker {
     const sentToken = inputs[cursor.input];
     const next = getPointer(value, cursor.next);
     const handsOut = next !== undefined && next !== null && next !== '';
+    // The cursor this page hands out, as the listings key it (read once: used twice below).
+    const nextToken = handsOut ? stable(next) : undefined;
     // A first page breaks no cursor rule (they compare pages), and one that hands out no
     // cursor starts no listing a later page could follow: nothing to find, open or record.
     if (sentToken === undefined && !handsOut) return [];
@@ -533,12 +535,12 @@ export class ListingTracker {
     // The same page asked for again (a retry, a reload) is no next page.
     if (followed === 'again') return [];
     if (followed === undefined) {
-      if (!handsOut) return [];
+      if (nextToken === undefined) return [];
       // A page no listing leads to (a first page, or one whose cursor was never seen) that
       // hands out a cursor an open listing handed out already: a first page asked again (a
       // reload, a poll). The page that cursor leads to follows the listing that handed it out
       // first, so a listing opened here could never be followed: nothing to open or record.
-      if (this.#handedOut(key, stable(next))) return [];
+      if (this.#handedOutBy(key, nextToken)) return [];
     }
     const listing = followed ?? this.#open(key);
     const page = ++listing.pages;
@@ -559,9 +561,8 @@ export class ListingTracker {
         );
       return out;
     }
-    if (handsOut) {
-      const token = stable(next);
-      const before = listing.tokens.get(token);
+    if (nextToken !== undefined) {
+      const before = listing.tokens.get(nextToken);
       if (before !== undefined)
         out.push(
           violation(
@@ -571,7 +572,7 @@ export class ListingTracker {
             `paging: ${label(cursor.next)} ${fmt(next)} on page ${page} was handed out on page ${before} already, expected a new cursor`,
           ),
         );
-      else listing.tokens.set(token, page);
+      else listing.tokens.set(nextToken, page);
     }
     // Items are remembered only for the page a cursor leads on from: without one, no later
     // page of this listing can follow (each page hands out at most the one cursor).
@@ -584,16 +585,16 @@ export class ListingTracker {
   #listingOf(key: string, sentToken: unknown): Listing | 'again' | undefined {
     if (sentToken === undefined) return undefined;
     const token = stable(sentToken);
-    const listing = this.#listings.get(key)?.find((l) => l.tokens.has(token));
+    const listing = this.#handedOutBy(key, token);
     if (!listing) return undefined;
     if (listing.used.has(token)) return 'again';
     listing.used.add(token);
     return listing;
   }
 
-  /** Whether an open listing under `key` handed out `token`. */
-  #handedOut(key: string, token: string): boolean {
-    return this.#listings.get(key)?.some((l) => l.tokens.has(token)) === true;
+  /** The first open listing under `key` that handed out `token`. */
+  #handedOutBy(key: string, token: string): Listing | undefined {
+    return this.#listings.get(key)?.find((l) => l.tokens.has(token));
   }
 
   #open(key: string): Listing {
