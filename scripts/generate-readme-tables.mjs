@@ -299,14 +299,87 @@ export function rootErrorsTable() {
   );
 }
 
-/** The Data API's operations, as the README's sentence lists them: from the bundled spec. */
+/** A REST client's operations, as the README's sentence counts them: from the bundled spec. */
 export function operationsSentence(spec) {
   const ids = Object.values(spec.paths).flatMap((item) =>
-    Object.values(item)
-      .filter((op) => op && typeof op === 'object' && op.operationId)
-      .map((op) => `\`${op.operationId}\``),
+    Object.values(item).filter((op) => op && typeof op === 'object' && op.operationId),
   );
-  return `The spec's ${ids.length} operations are the client's methods, each named by its \`operationId\`: ${ids.join(', ')}.`;
+  return `The spec's ${ids.length} operations are the client's methods, each named by its \`operationId\`, by tag:`;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every operation of a REST document with its first tag, in the document's tag order. */
+function operationsByTag(spec) {
+  const groups = new Map((spec.tags ?? []).map((t) => [t.name, []]));
+  for (const item of Object.values(spec.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op?.operationId) continue;
+      const tag = op.tags?.[0] ?? 'Operations';
+      if (!groups.has(tag)) groups.set(tag, []);
+      groups.get(tag).push(op);
+    }
+  }
+  return [...groups].filter(([, ops]) => ops.length > 0);
+}
+
+/** An operation or method name in a table cell, marked † when deprecated. */
+const named = (name, op) => `\`${name}\`${op.deprecated ? '†' : ''}`;
+
+/** One REST client's table: a row per tag of its spec, with every operationId. */
+export function restOperationsTable(spec) {
+  return table(
+    ['Tag', 'Operations', 'operationIds'],
+    operationsByTag(spec).map(([tag, ops]) => [
+      tag,
+      String(ops.length),
+      ops.map((op) => named(op.operationId, op)).join(', '),
+    ]),
+  );
+}
+
+/**
+ * The root README's coverage table: per service and group (a REST tag, a node namespace), how
+ * many operations or methods the specs hold and which. † marks a deprecated one.
+ */
+export function coverageTable({ data, metrics, node, health }) {
+  const rows = [];
+  for (const [service, spec] of [
+    ['Data API', data],
+    ['Metrics API', metrics],
+  ]) {
+    for (const [tag, ops] of operationsByTag(spec)) {
+      rows.push([
+        `${service} · ${tag}`,
+        String(ops.length),
+        ops.map((op) => named(op.operationId, op)).join(', '),
+      ]);
+    }
+  }
+  const tagOf = (m) => (m.tags?.[0]?.$ref ?? m.tags?.[0]?.name ?? '').split('/').pop();
+  const byTag = new Map();
+  for (const m of node.methods) byTag.set(tagOf(m), [...(byTag.get(tagOf(m)) ?? []), m]);
+  for (const [tag, methods] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
+    rows.push([
+      `Node JSON-RPC · ${tag}`,
+      String(methods.length),
+      methods.map((m) => named(m.name, m)).join(', '),
+    ]);
+  }
+  for (const [tag, ops] of operationsByTag(health)) {
+    rows.push([
+      `Node health (GET) · ${tag}`,
+      String(ops.length),
+      ops.map((op) => named(op.operationId, op)).join(', '),
+    ]);
+  }
+  const total = (service) =>
+    rows.filter((r) => r[0].startsWith(`${service} · `)).reduce((sum, r) => sum + Number(r[1]), 0);
+  const totals = ['Data API', 'Metrics API', 'Node JSON-RPC', 'Node health (GET)']
+    .map((service) => `${service} ${total(service)}`)
+    .join(', ');
+  return `${table(['Service · group', 'Count', 'Operations and methods'], rows)}\n\nIn all: ${totals}. † deprecated.`;
 }
 
 /**
@@ -395,7 +468,14 @@ export async function blocks(readSpec) {
   for (const client of ALL) {
     out[CLIENTS[client].readme] = { options: optionsTable(client), errors: errorsTable(client) };
   }
-  out[CLIENTS.data.readme].operations = operationsSentence(data);
+  const metrics = await readSpec(CLIENTS.metrics.spec);
+  const node = await readSpec(CLIENTS.node.spec);
+  const health = await readSpec('specs/dist/node-health.json');
+  out['README.md'].coverage = coverageTable({ data, metrics, node, health });
+  out[CLIENTS.data.readme].operations =
+    `${operationsSentence(data)}\n\n${restOperationsTable(data)}`;
+  out[CLIENTS.metrics.readme].operations =
+    `${operationsSentence(metrics)}\n\n${restOperationsTable(metrics)}`;
   out[CLIENTS.node.readme].namespaces = namespacesTable(await readSpec(CLIENTS.node.spec));
   return out;
 }

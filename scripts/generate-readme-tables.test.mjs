@@ -124,15 +124,40 @@ describe('the README tables', () => {
     ]);
   });
 
-  it("the Data README's operation list is the bundled spec's", () => {
-    const spec = JSON.parse(read('specs/dist/data-api.json'));
-    const ids = Object.values(spec.paths).flatMap((item) =>
-      Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+  it.each(['data', 'metrics'])(
+    "the %s README's operation table is the bundled spec's",
+    (client) => {
+      const spec = JSON.parse(read(CLIENTS[client].spec));
+      const ids = Object.values(spec.paths).flatMap((item) =>
+        Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+      );
+      const sentence = operationsSentence(spec);
+      expect(sentence).toContain(`The spec's ${ids.length} operations`);
+      const readme = read(CLIENTS[client].readme);
+      expect(readme).toContain(sentence);
+      const rows = tablesOf(readme).find((x) => x.header[0] === 'Tag')?.rows;
+      expect(rows.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(ids.length);
+      for (const id of ids) expect(readme).toContain(`\`${id}\``);
+    },
+  );
+
+  it("the root README's coverage table holds every operation and method of the specs", () => {
+    const specs = ['data-api', 'metrics-api', 'node-rpc', 'node-health'].map((f) =>
+      JSON.parse(read(`specs/dist/${f}.json`)),
     );
-    const sentence = operationsSentence(spec);
-    expect(sentence).toContain(`The spec's ${ids.length} operations`);
-    for (const id of ids) expect(sentence).toContain(`\`${id}\``);
-    expect(read(CLIENTS.data.readme)).toContain(sentence);
+    const names = [
+      ...[specs[0], specs[1], specs[3]].flatMap((spec) =>
+        Object.values(spec.paths).flatMap((item) =>
+          Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+        ),
+      ),
+      ...specs[2].methods.map((m) => m.name),
+    ];
+    const rows = tablesOf(read('README.md')).find((x) => x.header[0] === 'Service · group')?.rows;
+    expect(rows.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(names.length);
+    const cells = rows.map((r) => r[2]).join(', ');
+    for (const name of names)
+      expect(cells).toMatch(new RegExp(`\`${name.replace(/[.$]/g, '\\$&')}\`†?(, |$)`));
   });
 
   it("the node README's namespace table lists every method of the spec, marks included", () => {

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOutDir, defaultSpecsDir } from './build.mjs';
+import { bundledSpecs, defaultOutDir, defaultSpecsDir } from './build.mjs';
 import { readChanges } from './changes.mjs';
 import { launchContext } from './chromium.mjs';
 import { healthEndpoints } from './node-reference.mjs';
-import { operationsOf } from './operations.mjs';
+import { groupPage, listOperations, operationsOf, restGroup } from './operations.mjs';
 import { methodPromises, plainText, promiseSentences } from './promises.mjs';
 import { serveStatic } from './serve.mjs';
 
@@ -91,28 +91,43 @@ async function shot(page, name, options = {}) {
 }
 
 /** Jumps to each operation of a REST page and checks its section, promises and samples. */
-async function checkRestOperations(page, file) {
+/** Items by key, in first-seen order (Map.groupBy needs Node 21). */
+function groupBy(items, keyOf) {
+  const out = new Map();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push(item);
+  }
+  return out;
+}
+
+async function checkRestOperations(page, file, service) {
   const ops = operationsOf(spec(file));
-  for (const { operation } of ops) {
-    const id = operation.operationId;
-    await page.evaluate((hash) => {
-      location.hash = hash;
-    }, id);
-    const section = page.locator(`section[id="${id}"]`);
-    expect(await section.count(), id).toBe(1);
-    const top = await section.evaluate((el) => el.getBoundingClientRect().top);
-    expect(top, id).toBeGreaterThanOrEqual(40);
-    expect(top, id).toBeLessThan(140);
-    expect(await section.locator('.summary').textContent()).toBe(operation.summary);
-    // Its promises are said in words, as the spec's x-promises give them.
-    const shown = await section
-      .locator('ul.promises li')
-      .evaluateAll((lis) => lis.map((li) => li.textContent.replace(/\s+/g, ' ')));
-    const sentences = promiseSentences(operation['x-promises']).map(plainText);
-    expect(sentences.length, id).toBeGreaterThan(0);
-    expect(shown, id).toEqual(sentences);
-    // The sidebar links to it.
-    expect(await page.locator(`.sidebar a[href="#${id}"]`).count(), id).toBe(1);
+  const byPage = groupBy(ops, ({ operation }) => groupPage(service, restGroup(operation)));
+  for (const [pageFile, list] of byPage) {
+    await page.goto(`${server.url}/${pageFile}`, { waitUntil: 'load' });
+    for (const { operation } of list) {
+      const id = operation.operationId;
+      await page.evaluate((hash) => {
+        location.hash = hash;
+      }, id);
+      const section = page.locator(`section[id="${id}"]`);
+      expect(await section.count(), id).toBe(1);
+      const top = await section.evaluate((el) => el.getBoundingClientRect().top);
+      expect(top, id).toBeGreaterThanOrEqual(40);
+      expect(top, id).toBeLessThan(140);
+      expect(await section.locator('.summary').textContent()).toBe(operation.summary);
+      // Its promises are said in words, as the spec's x-promises give them.
+      const shown = await section
+        .locator('ul.promises li')
+        .evaluateAll((lis) => lis.map((li) => li.textContent.replace(/\s+/g, ' ')));
+      const sentences = promiseSentences(operation['x-promises']).map(plainText);
+      expect(sentences.length, id).toBeGreaterThan(0);
+      expect(shown, id).toEqual(sentences);
+      // The sidebar links to it.
+      expect(await page.locator(`.sidebar a[href="#${id}"]`).count(), id).toBe(1);
+    }
   }
   return ops.length;
 }
@@ -160,47 +175,35 @@ describe('site in Chromium', () => {
   it.each([
     ['data-api.html', 'data-api.json', 'data', 'createDataClient'],
     ['metrics-api.html', 'metrics-api.json', 'metrics', 'createMetricsClient'],
-  ])('%s renders every operation of the spec', async (file, specFile, key, factory) => {
-    const { page, problems } = await openPage();
-    await page.goto(`${server.url}/${file}`, { waitUntil: 'load' });
-    await shot(page, file.replace('.html', ''));
-    expect(await checkRestOperations(page, specFile)).toBe(count[key]);
-    // The TypeScript sample comes first, with the project's client.
-    const first = page.locator('section.method pre').first();
-    expect(await first.textContent()).toMatch(new RegExp(`^import \\{ ${factory} \\}`));
-    expect(await faviconStatus(page)).toBe(200);
-    await page.close();
-    expect(problems).toEqual([]);
-  });
+  ])(
+    '%s and its group pages render every operation of the spec',
+    async (file, specFile, key, factory) => {
+      const { page, problems } = await openPage();
+      await page.goto(`${server.url}/${file}`, { waitUntil: 'load' });
+      await shot(page, file.replace('.html', ''));
+      // The overview lists every operation, each linked to its group's page.
+      expect(await page.locator('ul.op-list li').count()).toBe(count[key]);
+      expect(await checkRestOperations(page, specFile, key)).toBe(count[key]);
+      // The TypeScript sample comes first, with the project's client.
+      const first = page.locator('section.method pre').first();
+      expect(await first.textContent()).toMatch(new RegExp(`^import \\{ ${factory} \\}`));
+      expect(await faviconStatus(page)).toBe(200);
+      await page.close();
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('node reference has every method and health endpoint of the specs, reachable by anchor', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${server.url}/node-api.html`, { waitUntil: 'load' });
     await shot(page, 'node-api');
-    const anchors = [
-      ...spec('node-rpc.json').methods.map((m) => m.name),
-      ...healthEndpoints(spec('node-health.json')).map((e) => e.anchor),
-    ];
-    expect(anchors).toHaveLength(count.methods + count.health);
+    const calls = listOperations(bundledSpecs()).filter(
+      (c) => c.service === 'node' || c.service === 'health',
+    );
+    expect(calls).toHaveLength(count.methods + count.health);
     expect(count.methods).toBeGreaterThan(30);
-    const present = await page.evaluate(
-      (list) => list.filter((id) => document.getElementById(id)?.tagName === 'SECTION'),
-      anchors,
-    );
-    expect(present).toEqual(anchors);
-    // Every method and endpoint lists its promises in words, as the spec's x-promises give them.
-    const listed = await page.evaluate(
-      (list) =>
-        Object.fromEntries(
-          list.map((id) => [
-            id,
-            [...document.getElementById(id).querySelectorAll('ul.promises li')].map((li) =>
-              li.textContent.replace(/\s+/g, ' '),
-            ),
-          ]),
-        ),
-      anchors,
-    );
+    // The overview lists every method, each linked to its namespace's page.
+    expect(await page.locator('ul.op-list li').count()).toBe(count.methods);
     const openrpc = spec('node-rpc.json');
     const wanted = Object.fromEntries([
       ...openrpc.methods.map((m) => [
@@ -212,17 +215,45 @@ describe('site in Chromium', () => {
         promiseSentences(e.operation['x-promises']).map(plainText),
       ]),
     ]);
-    expect(listed).toEqual(wanted);
+    for (const [pageFile, list] of groupBy(calls, (c) => c.page)) {
+      await page.goto(`${server.url}/${pageFile}`, { waitUntil: 'load' });
+      const anchors = list.map((c) => c.anchor);
+      const present = await page.evaluate(
+        (ids) => ids.filter((id) => document.getElementById(id)?.tagName === 'SECTION'),
+        anchors,
+      );
+      expect(present).toEqual(anchors);
+      // Every method and endpoint lists its promises in words, as the spec's x-promises give them.
+      const listed = await page.evaluate(
+        (ids) =>
+          Object.fromEntries(
+            ids.map((id) => [
+              id,
+              [...document.getElementById(id).querySelectorAll('ul.promises li')].map((li) =>
+                li.textContent.replace(/\s+/g, ' '),
+              ),
+            ]),
+          ),
+        anchors,
+      );
+      expect(listed).toEqual(Object.fromEntries(anchors.map((a) => [a, wanted[a]])));
+    }
 
+    // A link from before the split lands on the method's page.
     await page.goto(`${server.url}/node-api.html#avm.getUTXOs`);
+    await page.waitForURL(/node-api-avm\.html#avm\.getUTXOs$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('avm.getUTXOs')?.getBoundingClientRect().top),
+      )
+      .toBeGreaterThanOrEqual(40);
     const top = await page.evaluate(
       () => document.getElementById('avm.getUTXOs').getBoundingClientRect().top,
     );
-    expect(top).toBeGreaterThanOrEqual(40);
     expect(top).toBeLessThan(120);
     await shot(page, 'node-api-avm.getUTXOs');
 
-    await page.goto(`${server.url}/node-api.html#get-ext-health-readiness`);
+    await page.goto(`${server.url}/${groupPage('node', 'health')}#get-ext-health-readiness`);
     await shot(page, 'node-api-health-readiness');
 
     // The sidebar marks the method being read: after a jump, then while scrolling by hand.
@@ -232,12 +263,14 @@ describe('site in Chromium', () => {
         return [...marked].map((a) => a.getAttribute('href'));
       });
     await expect.poll(current).toEqual(['#get-ext-health-readiness']);
+    await page.goto(`${server.url}/${groupPage('node', 'avm')}#avm.getBlock`);
+    await expect.poll(current).toEqual(['#avm.getBlock']);
     await page.evaluate(() => {
-      location.hash = 'avm.getUTXOs';
+      location.hash = 'avm.getTx';
     });
-    await expect.poll(current).toEqual(['#avm.getUTXOs']);
+    await expect.poll(current).toEqual(['#avm.getTx']);
     const style = await page.evaluate(() => {
-      const marked = document.querySelector('.sidebar a[aria-current]');
+      const marked = document.querySelector('.sidebar a[aria-current="location"]');
       const other = document.querySelector('.sidebar li a:not([aria-current])');
       return [getComputedStyle(marked).backgroundColor, getComputedStyle(other).backgroundColor];
     });
@@ -247,12 +280,21 @@ describe('site in Chromium', () => {
       const ids = [...document.querySelectorAll('.sidebar nav a[href^="#"]')].map((a) =>
         a.getAttribute('href').slice(1),
       );
-      const id = ids[ids.indexOf('avm.getUTXOs') + 2];
+      const id = ids[ids.indexOf('avm.getBlock') + 2];
       return { id, top: document.getElementById(id).getBoundingClientRect().top };
     });
+    await page.evaluate(() => {
+      location.hash = 'avm.getBlock';
+    });
+    await expect.poll(current).toEqual(['#avm.getBlock']);
+    const fromTop = await page.evaluate(
+      (id) => document.getElementById(id).getBoundingClientRect().top,
+      target,
+    );
     await page.mouse.move(900, 500);
-    await page.mouse.wheel(0, targetTop - 60);
+    await page.mouse.wheel(0, fromTop - 60);
     await expect.poll(current).toEqual([`#${target}`]);
+    expect(targetTop).toBeDefined();
     await shot(page, 'node-api-scrolled');
     await page.close();
     expect(problems).toEqual([]);
@@ -289,12 +331,16 @@ describe('site in Chromium', () => {
     const base = pathToFileURL(`${dist}/`).href;
     await page.goto(`${base}index.html`);
     expect(await page.locator('#all-operations tbody tr').count()).toBe(allOperations);
-    await page.goto(`${base}node-api.html#index.getContainerRange`);
-    expect(await page.locator('[id="index.getContainerRange"]').count()).toBe(1);
-    await page.goto(`${base}data-api.html#getTransaction`);
-    expect(await page.locator('section[id="getTransaction"]').count()).toBe(1);
-    await page.goto(`${base}metrics-api.html#getAvgTps`);
-    expect(await page.locator('section[id="getAvgTps"]').count()).toBe(1);
+    // Links from before the one-page-per-group split land on the call's page, offline too.
+    for (const [overview, id] of [
+      ['node-api.html', 'index.getContainerRange'],
+      ['data-api.html', 'getTransaction'],
+      ['metrics-api.html', 'getAvgTps'],
+    ]) {
+      await page.goto(`${base}${overview}#${id}`);
+      await page.waitForURL((url) => !url.pathname.endsWith(`/${overview}`));
+      await expect.poll(() => page.locator(`section[id="${id}"]`).count()).toBe(1);
+    }
     await page.goto(`${base}clients.html`);
     expect(await page.locator('h1').textContent()).toBe('Using the clients');
     await page.close();

@@ -12,7 +12,7 @@ import { consoleAssets } from './console/assets.mjs';
 import { GUIDE_PAGE, readGuide, renderGuide } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { renderLanding, SPEC_FILES } from './landing.mjs';
-import { NODE_PAGE, renderNodeReference } from './node-reference.mjs';
+import { renderNodeReference } from './node-reference.mjs';
 import { listOperations } from './operations.mjs';
 import { renderRestReference } from './rest-reference.mjs';
 import { findExternalLoads } from './scan.mjs';
@@ -62,23 +62,23 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
 
   const entries = [];
   const add = (entry) => entries.push(entry);
-  const pages = {
-    'data-api.html': renderRestReference(
-      { doc: specs.data, service: 'data', name: 'data-api' },
-      { add },
-    ),
-    'metrics-api.html': renderRestReference(
+  const references = {
+    ...renderRestReference({ doc: specs.data, service: 'data', name: 'data-api' }, { add }),
+    ...renderRestReference(
       { doc: specs.metrics, service: 'metrics', name: 'metrics-api' },
       { add },
     ),
-    [NODE_PAGE]: renderNodeReference({ openrpc: specs.openrpc, health: specs.health }, { add }),
+    ...renderNodeReference({ openrpc: specs.openrpc, health: specs.health }, { add }),
+  };
+  const pages = {
+    ...references,
     'index.html': renderLanding({ ...specs, sizes }),
     [GUIDE_PAGE]: renderGuide(await readGuide()),
     [CHANGES_PAGE]: renderChanges(await readChanges()),
     [CONFORMANCE_PAGE]: renderConformance(await conformance(), listOperations(specs)),
   };
   for (const [file, text] of Object.entries(pages)) {
-    if (!file.endsWith('-api.html')) entries.push(...sectionEntries(file, text));
+    if (!(file in references)) entries.push(...sectionEntries(file, text));
   }
   const index = buildSearchIndex(entries);
   // Every page sits at the site root; one with console placeholders gets the console's loader.

@@ -275,8 +275,9 @@ const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem('docs-theme');i
 
 /**
  * The few lines every page runs at load: the theme toggle, the search shortcuts (/ and
- * Ctrl-K) that load search.js on first use, and opening the <details> around a deep link's
- * target. Everything heavier loads on first use.
+ * Ctrl-K) that load search.js on first use, opening the <details> around a deep link's
+ * target, and focusing it when the search sent the reader here from another page.
+ * Everything heavier loads on first use.
  */
 const CHROME_SCRIPT = `(function(){
 var root=document.documentElement,btn=document.querySelector('.theme-toggle');
@@ -291,7 +292,8 @@ document.addEventListener('keydown',function(e){var t=e.target,typing=t.isConten
 if((e.key==='/'&&!typing&&!e.ctrlKey&&!e.metaKey&&!e.altKey)||((e.ctrlKey||e.metaKey)&&(e.key==='k'||e.key==='K'))){e.preventDefault();input.focus();input.select()}});
 function reveal(){var id;try{id=decodeURIComponent(location.hash.slice(1))}catch(e){return}var el=id&&document.getElementById(id),opened=false;if(!el)return;
 for(var d=el.parentElement;d;d=d.parentElement)if(d.tagName==='DETAILS'&&!d.open){d.open=true;opened=true}if(opened)el.scrollIntoView()}
-window.addEventListener('hashchange',reveal);reveal();
+function focusAsked(){var id;try{id=sessionStorage.getItem('docs-focus');sessionStorage.removeItem('docs-focus')}catch(e){return}var el=id&&document.getElementById(id);if(!el||decodeURIComponent(location.hash.slice(1))!==id)return;if(!el.hasAttribute('tabindex'))el.setAttribute('tabindex','-1');el.focus({preventScroll:true})}
+window.addEventListener('hashchange',reveal);reveal();focusAsked();
 })();`;
 
 /** A complete page: head with the inline CSS, the top bar, then `body`. */

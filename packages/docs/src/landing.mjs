@@ -2,7 +2,7 @@
 import { GUIDE_PAGE } from './guide.mjs';
 import { codeBlock, html, page } from './html.mjs';
 import { groupMethods, healthEndpoints, methodAnchor, NODE_PAGE } from './node-reference.mjs';
-import { operationAnchor, operationsOf } from './operations.mjs';
+import { groupPage, HEALTH_PAGE, operationAnchor, operationsOf, restGroup } from './operations.mjs';
 
 /** The published packages, as the landing page lists them. */
 export const PACKAGES = [
@@ -74,7 +74,7 @@ function conventionsSection() {
 <ul>
 <li><strong>Data API</strong>: list operations take <code>pageSize</code> and <code>pageToken</code>. A page with a successor carries <code>nextPageToken</code>; send it back as <code>pageToken</code>. The last page has none. <code>paginate(client.listValidators, params)</code> follows the tokens for you.</li>
 <li><strong>Metrics API</strong>: the service picks the page size; follow <code>nextPageToken</code> via <code>pageToken</code>. Tokens stay valid for 24 hours; an expired one restarts at the first page.</li>
-<li><strong>Node</strong>: <a href="${NODE_PAGE}#avm.getUTXOs"><code>avm.getUTXOs</code></a> pages with <code>startIndex</code> = the previous <code>endIndex</code> (de-duplicate by UTXO id); <a href="${NODE_PAGE}#index.getContainerRange"><code>index.getContainerRange</code></a> pages with <code>startIndex</code> and <code>numToFetch</code> (1 to 1024).</li>
+<li><strong>Node</strong>: <a href="${groupPage('node', 'avm')}#avm.getUTXOs"><code>avm.getUTXOs</code></a> pages with <code>startIndex</code> = the previous <code>endIndex</code> (de-duplicate by UTXO id); <a href="${groupPage('node', 'index')}#index.getContainerRange"><code>index.getContainerRange</code></a> pages with <code>startIndex</code> and <code>numToFetch</code> (1 to 1024).</li>
 </ul>
 </div>
 <div>
@@ -197,7 +197,7 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
     }),
     card({
       title: 'AvalancheGo node health (HTTP GET)',
-      href: `${NODE_PAGE}#health-endpoints`,
+      href: `${HEALTH_PAGE}#health-endpoints`,
       blurb: health.info.summary ?? firstParagraph(health.info.description),
       hosts: serverList(health.servers.slice(0, 1)),
       auth: 'None. Served by your own node only; the public API hosts do not serve it.',
@@ -207,20 +207,20 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
     }),
   ];
 
-  const restRows = (ops, file) =>
+  const restRows = (ops, service) =>
     ops.map(
       ({ method, path, operation }) =>
-        html`<tr><td><a href="${file}#${operationAnchor(operation)}"><code>${operation.operationId}</code></a></td><td><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></td><td>${operation.summary ?? ''}</td></tr>`,
+        html`<tr><td><a href="${groupPage(service, restGroup(operation))}#${operationAnchor(operation)}"><code>${operation.operationId}</code></a></td><td><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></td><td>${operation.summary ?? ''}</td></tr>`,
     );
   const rpcRows = groups.flatMap((g) =>
     g.methods.map(
       (m) =>
-        html`<tr><td><a href="${NODE_PAGE}#${methodAnchor(m.name)}"><code>${m.name}</code></a>${m.deprecated ? html` <span class="badge deprecated">deprecated${m['x-deprecated-since'] ? ` ${m['x-deprecated-since']}` : ''}</span>` : ''}${m['x-node-specific'] ? html` <span class="badge node">node-specific</span>` : ''}</td><td><code class="path">${m.servers[0].url.replace(/^[a-z]+:\/\/[^/]+/i, '')}</code></td><td>${m.summary ?? ''}</td></tr>`,
+        html`<tr><td><a href="${groupPage('node', g.name)}#${methodAnchor(m.name)}"><code>${m.name}</code></a>${m.deprecated ? html` <span class="badge deprecated">deprecated${m['x-deprecated-since'] ? ` ${m['x-deprecated-since']}` : ''}</span>` : ''}${m['x-node-specific'] ? html` <span class="badge node">node-specific</span>` : ''}</td><td><code class="path">${m.servers[0].url.replace(/^[a-z]+:\/\/[^/]+/i, '')}</code></td><td>${m.summary ?? ''}</td></tr>`,
     ),
   );
   const healthRows = endpoints.map(
     (e) =>
-      html`<tr><td><a href="${NODE_PAGE}#${e.anchor}"><code>${e.operation.operationId}</code></a></td><td><span class="verb get">GET</span> <code class="path">${e.path}</code></td><td>${e.operation.summary ?? ''}</td></tr>`,
+      html`<tr><td><a href="${HEALTH_PAGE}#${e.anchor}"><code>${e.operation.operationId}</code></a></td><td><span class="verb get">GET</span> <code class="path">${e.path}</code></td><td>${e.operation.summary ?? ''}</td></tr>`,
   );
   const table = (head, rows) =>
     html`<div class="table-wrap"><table class="index"><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -228,9 +228,9 @@ export function renderLanding({ data, metrics, openrpc, health, sizes = {} }) {
   const index = html`<section id="all-operations">
 <h2>Every operation</h2>
 <h3 id="index-data">${data.info.title}</h3>
-${table(['operationId', 'Endpoint', 'Summary'], restRows(dataOps, 'data-api.html'))}
+${table(['operationId', 'Endpoint', 'Summary'], restRows(dataOps, 'data'))}
 <h3 id="index-metrics">${metrics.info.title}</h3>
-${table(['operationId', 'Endpoint', 'Summary'], restRows(metricsOps, 'metrics-api.html'))}
+${table(['operationId', 'Endpoint', 'Summary'], restRows(metricsOps, 'metrics'))}
 <h3 id="index-node">Node JSON-RPC methods</h3>
 ${table(['Method', 'Endpoint path', 'Summary'], rpcRows)}
 <h3 id="index-health">Node health endpoints</h3>

@@ -2,7 +2,14 @@
 // namespace) and the node's GET health endpoints (an OpenAPI document), on one page. The
 // REST pages (rest-reference.mjs) use the same anatomy and the parts exported here.
 import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw } from './html.mjs';
-import { healthAnchor, partAnchor } from './operations.mjs';
+import {
+  groupPage,
+  HEALTH_PAGE,
+  healthAnchor,
+  movedAnchorScript,
+  NODE_TYPES_PAGE,
+  partAnchor,
+} from './operations.mjs';
 import { methodPromises, plainText, promiseSentences } from './promises.mjs';
 import {
   parameterExample,
@@ -154,75 +161,101 @@ export function badgesFor(method, { short = false } = {}) {
 }
 
 /**
- * Renders node-api.html.
+ * Renders the node reference as pages: the overview (`node-api.html`: transport, hosts, errors
+ * and every method by namespace), one page per namespace (`node-api-<namespace>.html`; the
+ * health GETs sit on the health page beside its JSON-RPC methods) and the shared types
+ * (`node-api-types.html`). Returns `{file: html}`.
  * @param {{openrpc: object, health: object}} documents
  */
 export function renderNodeReference({ openrpc, health }, { add = () => {} } = {}) {
-  const groups = groupMethods(openrpc);
+  const groups = groupMethods(openrpc).map((g) => ({ ...g, file: groupPage('node', g.name) }));
+  if (!groups.some((g) => g.file === HEALTH_PAGE)) {
+    groups.push({ name: 'health', methods: [], file: HEALTH_PAGE });
+  }
   const methodNames = new Set(openrpc.methods.map((m) => m.name));
   const endpoints = healthEndpoints(health);
   const schemaNames = new Set(Object.keys(openrpc.components?.schemas ?? {}));
   const healthByText = new Map(
     endpoints.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e.anchor]),
   );
-
-  const linkCode = (code) => {
-    if (methodNames.has(code)) return `#${methodAnchor(code)}`;
-    if (healthByText.has(code)) return `#${healthByText.get(code)}`;
+  /** The page of every anchor a link can name: methods, health GETs, shared types. */
+  const pageOf = new Map([
+    ...groups.flatMap((g) => g.methods.map((m) => [methodAnchor(m.name), g.file])),
+    ...endpoints.map((e) => [e.anchor, HEALTH_PAGE]),
+    ['health-endpoints', HEALTH_PAGE],
+    ...[...schemaNames].map((n) => [schemaAnchor(n), NODE_TYPES_PAGE]),
+  ]);
+  /** A link from `file` to an anchor: a bare fragment on its own page. */
+  const linkFrom = (file) => (anchor) =>
+    pageOf.has(anchor)
+      ? `${pageOf.get(anchor) === file ? '' : pageOf.get(anchor)}#${anchor}`
+      : undefined;
+  const codeLinks = (file) => (code) => {
+    const link = linkFrom(file);
+    if (methodNames.has(code)) return link(methodAnchor(code));
+    if (healthByText.has(code)) return link(healthByText.get(code));
     if (code.startsWith('/ext/health'))
-      return healthByText.has(`GET ${code}`) ? `#${healthByText.get(`GET ${code}`)}` : undefined;
+      return healthByText.has(`GET ${code}`) ? link(healthByText.get(`GET ${code}`)) : undefined;
     return undefined;
   };
-  const md = (text) => markdown(text, { linkCode });
-  const fields = fieldCollector(add, NODE_PAGE);
-  const rpcSchemas = createSchemaRenderer({
-    document: openrpc,
-    refHref: (name) => (schemaNames.has(name) ? `#${schemaAnchor(name)}` : undefined),
-    linkCode,
-    onField: fields.onField,
-  });
-  const healthSchemas = createSchemaRenderer({
-    document: health,
-    linkCode,
-    onField: fields.onField,
-  });
+  const rendering = (file) => {
+    const fields = fieldCollector(add, file);
+    const linkCode = codeLinks(file);
+    const md = (text) => markdown(text, { linkCode });
+    const refHref = (name) =>
+      schemaNames.has(name) ? linkFrom(file)(schemaAnchor(name)) : undefined;
+    return {
+      md,
+      fields,
+      link: linkFrom(file),
+      rpcSchemas: createSchemaRenderer({
+        document: openrpc,
+        refHref,
+        linkCode,
+        onField: fields.onField,
+      }),
+      healthSchemas: createSchemaRenderer({ document: health, linkCode, onField: fields.onField }),
+    };
+  };
 
-  const sidebar = html`<aside class="sidebar" aria-label="Methods">
+  const sidebar = (file) => html`<aside class="sidebar" aria-label="Methods">
 <nav aria-label="Methods">
-<a class="nav-top" href="#overview">Overview</a>
+<a class="nav-top" href="${file === NODE_PAGE ? '#overview' : NODE_PAGE}">Overview</a>
 ${groups.map(
   (g) => html`<div class="nav-group" data-group>
-<a class="nav-ns" href="#${namespaceAnchor(g.name)}">${g.name}</a>
+<a class="nav-ns" href="${g.file === file ? `#${namespaceAnchor(g.name)}` : g.file}"${raw(g.file === file ? ' aria-current="page"' : '')}>${g.name}</a>
 <ul>${g.methods.map(
     (m) =>
-      html`<li data-name="${m.name.toLowerCase()}"><a href="#${methodAnchor(m.name)}"${raw(m.deprecated ? ' class="is-deprecated"' : '')}>${m.name}</a>${badgesFor(m, { short: true })}</li>`,
-  )}</ul></div>`,
+      html`<li data-name="${m.name.toLowerCase()}"><a href="${linkFrom(file)(methodAnchor(m.name))}"${raw(m.deprecated ? ' class="is-deprecated"' : '')}>${m.name}</a>${badgesFor(m, { short: true })}</li>`,
+  )}${
+    g.file === HEALTH_PAGE
+      ? endpoints.map(
+          (e) =>
+            html`<li data-name="${`${e.method} ${e.path}`.toLowerCase()}"><a href="${linkFrom(file)(e.anchor)}"><span class="verb">${e.method.toUpperCase()}</span> ${e.path}</a></li>`,
+        )
+      : ''
+  }</ul></div>`,
 )}
-<div class="nav-group" data-group>
-<a class="nav-ns" href="#health-endpoints">health (HTTP GET)</a>
-<ul>${endpoints.map(
-    (e) =>
-      html`<li data-name="${`${e.method} ${e.path}`.toLowerCase()}"><a href="#${e.anchor}"><span class="verb">${e.method.toUpperCase()}</span> ${e.path}</a></li>`,
-  )}</ul></div>
-<a class="nav-top" href="#types">Shared types</a>
-<a class="nav-top" href="#downloads">Spec files</a>
+<a class="nav-top" href="${file === NODE_TYPES_PAGE ? '#types' : NODE_TYPES_PAGE}">Shared types</a>
+<a class="nav-top" href="${NODE_PAGE}#downloads">Spec files</a>
 </nav>
 </aside>`;
 
+  const o = rendering(NODE_PAGE);
   const servers = html`<table class="servers"><thead><tr><th>Server</th><th>URL</th><th>Notes</th></tr></thead><tbody>
 ${(openrpc.servers ?? []).map(
   (s) =>
-    html`<tr><td>${s.name}</td><td><code>${s.url}</code></td><td>${raw(md(s.description))}</td></tr>`,
+    html`<tr><td>${s.name}</td><td><code>${s.url}</code></td><td>${raw(o.md(s.description))}</td></tr>`,
 )}</tbody></table>`;
 
   const overview = html`<section id="overview" class="prose">
 <h1>${openrpc.info.title} <span class="version">v${openrpc.info.version}</span></h1>
 <p class="lede">Every JSON-RPC method of the node's own services and the EVM extras, plus the node's HTTP health endpoints.
-${openrpc.methods.length} methods in ${groups.length} namespaces, and ${endpoints.length} GET endpoints.</p>
-${raw(md(openrpc.info.description))}
+${openrpc.methods.length} methods in ${groups.filter((g) => g.methods.length).length} namespaces, and ${endpoints.length} GET endpoints; one page per namespace.</p>
+${raw(o.md(openrpc.info.description))}
 <h2 id="servers">Hosts</h2>
 ${servers}
-<p>Each method below names its exact endpoint (the path the request is POSTed to) and the hosts that serve it.</p>
+<p>Each method names its exact endpoint (the path the request is POSTed to) and the hosts that serve it.</p>
 <h2 id="typescript">From TypeScript</h2>
 <p><code>@avalanche-api/node-rpc</code> groups the methods by namespace: <code>client.info.getNodeVersion()</code>,
 <code>client.avm.getUTXOs({…})</code>, <code>client.index('X/tx').getContainerRange({…})</code>,
@@ -242,54 +275,88 @@ ${codeBlock({
     error: { code: -32000, message: "couldn't unmarshal an argument. …", data: null },
   }),
 })}
+<h2 id="namespaces">Methods</h2>
+${groups.map(
+  (
+    g,
+  ) => html`<h3 class="group-head" id="${namespaceAnchor(g.name)}"><a href="${g.file}">${g.name}</a> <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}${g.file === HEALTH_PAGE ? ` and ${endpoints.length} GET endpoints` : ''}</span></h3>
+${g.description ? raw(o.md(g.description)) : ''}
+<ul class="op-list">${g.methods.map(
+    (m) =>
+      html`<li><a href="${g.file}#${methodAnchor(m.name)}"><code>${m.name}</code></a>${m.summary ? html` – ${m.summary}` : ''}${badgesFor(m, { short: true })}</li>`,
+  )}</ul>`,
+)}
 </section>`;
 
-  const namespaceSections = groups.map(
-    (g) => html`<section class="namespace" id="${namespaceAnchor(g.name)}">
-<h2>${g.name} <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}</span></h2>
-${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
-${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: rpcSchemas, md, add, fields, namespace: g.name })))}
-</section>`,
-  );
+  const downloads = html`<section class="namespace prose" id="downloads">
+<h2>Spec files</h2>
+<ul>
+<li><a href="specs/node-rpc.json" download>node-rpc.json</a>: the OpenRPC ${openrpc.openrpc} document behind these pages.</li>
+<li><a href="specs/node-health.json" download>node-health.json</a>: the OpenAPI ${health.openapi} document of the health endpoints.</li>
+</ul>
+</section>`;
 
-  const healthSection = html`<section class="namespace" id="health-endpoints">
+  const common = { css: SCHEMA_CSS + REFERENCE_CSS, current: NODE_PAGE };
+  const pages = {
+    [NODE_PAGE]: page({
+      ...common,
+      title: `${openrpc.info.title} – reference`,
+      description: 'Reference of the AvalancheGo node JSON-RPC methods and health endpoints.',
+      body: html`<div class="layout">${sidebar(NODE_PAGE)}<main>${overview}${downloads}</main></div>`.toString(),
+      script: CURRENT_SCRIPT + movedAnchorScript(pageOf),
+    }),
+  };
+
+  for (const g of groups) {
+    const r = rendering(g.file);
+    const healthSection =
+      g.file === HEALTH_PAGE
+        ? html`<section class="namespace" id="health-endpoints">
 <h2>health over HTTP GET <span class="count">${endpoints.length} endpoints</span></h2>
-<div class="prose">${raw(md(health.info.description))}</div>
+<div class="prose">${raw(r.md(health.info.description))}</div>
 <table class="servers"><thead><tr><th>Host</th><th>Notes</th></tr></thead><tbody>
-${(health.servers ?? []).map((s) => html`<tr><td><code>${s.url}</code></td><td>${raw(md(s.description))}</td></tr>`)}
+${(health.servers ?? []).map((s) => html`<tr><td><code>${s.url}</code></td><td>${raw(r.md(s.description))}</td></tr>`)}
 </tbody></table>
-${endpoints.map((e) => raw(renderHealthEndpoint(e, { health, openrpc, schemas: healthSchemas, md, add, fields })))}
+${endpoints.map((e) => raw(renderHealthEndpoint(e, { health, openrpc, schemas: r.healthSchemas, md: r.md, add, fields: r.fields, link: r.link })))}
+</section>`
+        : '';
+    const section = html`<section class="namespace" id="${namespaceAnchor(g.name)}">
+<p class="crumbs"><a href="${NODE_PAGE}">${openrpc.info.title}</a></p>
+<h1>${g.name} <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}</span></h1>
+${g.description ? raw(`<div class="prose">${r.md(g.description)}</div>`) : ''}
+${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: r.rpcSchemas, md: r.md, add, fields: r.fields, namespace: g.name, file: g.file, link: r.link })))}
 </section>`;
+    pages[g.file] = page({
+      ...common,
+      title: `${g.name} – ${openrpc.info.title} reference`,
+      description: `The ${g.name} methods of the AvalancheGo node: parameters, results, errors and promises.`,
+      body: html`<div class="layout">${sidebar(g.file)}<main>${section}${healthSection}</main></div>`.toString(),
+      script: CURRENT_SCRIPT,
+    });
+  }
 
+  const t = rendering(NODE_TYPES_PAGE);
   const types = html`<section class="namespace" id="types">
-<h2>Shared types <span class="count">${schemaNames.size}</span></h2>
+<p class="crumbs"><a href="${NODE_PAGE}">${openrpc.info.title}</a></p>
+<h1>Shared types <span class="count">${schemaNames.size}</span></h1>
 <p class="prose">The named schemas the methods refer to. Type names in parameter and result lists link here.</p>
 ${[...schemaNames]
   .sort((a, b) => a.localeCompare(b))
   .map(
     (
       name,
-    ) => html`<div class="type-def" id="${schemaAnchor(name)}"><h3><a class="anchor" href="#${schemaAnchor(name)}">${name}</a></h3>
-${raw(rpcSchemas.block(openrpc.components.schemas[name], { stack: [name] }))}</div>`,
+    ) => html`<div class="type-def" id="${schemaAnchor(name)}"><h2><a class="anchor" href="#${schemaAnchor(name)}">${name}</a></h2>
+${raw(t.rpcSchemas.block(openrpc.components.schemas[name], { stack: [name] }))}</div>`,
   )}
 </section>`;
-
-  const downloads = html`<section class="namespace prose" id="downloads">
-<h2>Spec files</h2>
-<ul>
-<li><a href="specs/node-rpc.json" download>node-rpc.json</a>: the OpenRPC ${openrpc.openrpc} document behind this page.</li>
-<li><a href="specs/node-health.json" download>node-health.json</a>: the OpenAPI ${health.openapi} document of the health endpoints.</li>
-</ul>
-</section>`;
-
-  return page({
-    title: `${openrpc.info.title} – reference`,
-    description: 'Reference of the AvalancheGo node JSON-RPC methods and health endpoints.',
-    current: NODE_PAGE,
-    css: SCHEMA_CSS + REFERENCE_CSS,
-    body: html`<div class="layout">${sidebar}<main>${overview}${namespaceSections}${healthSection}${types}${downloads}</main></div>`.toString(),
+  pages[NODE_TYPES_PAGE] = page({
+    ...common,
+    title: `Shared types – ${openrpc.info.title} reference`,
+    description: 'The named schemas of the AvalancheGo node JSON-RPC methods.',
+    body: html`<div class="layout">${sidebar(NODE_TYPES_PAGE)}<main>${types}</main></div>`.toString(),
     script: CURRENT_SCRIPT,
   });
+  return pages;
 }
 
 export function renderServers(servers, md) {
@@ -309,9 +376,9 @@ export function renderServers(servers, md) {
   return html`<ul class="server-list">${rows}</ul>`;
 }
 
-function renderMethod(method, { openrpc, schemas, md, add, fields, namespace }) {
+function renderMethod(method, { openrpc, schemas, md, add, fields, namespace, file, link }) {
   const anchor = methodAnchor(method.name);
-  const entry = { service: 'node', page: NODE_PAGE };
+  const entry = { service: 'node', page: file };
   add({
     ...entry,
     kind: 'method',
@@ -325,7 +392,7 @@ function renderMethod(method, { openrpc, schemas, md, add, fields, namespace }) 
     ? html`<strong>by-position</strong>: <code>params</code> is an array, in the order below`
     : html`<strong>by-name</strong>: <code>params</code> is an object keyed by parameter name`;
   const replaced = method['x-replaced-by']
-    ? html`<p class="notice">Deprecated${method['x-deprecated-since'] ? ` since ${method['x-deprecated-since']}` : ''}: use <a href="#${methodAnchor(method['x-replaced-by'])}"><code>${method['x-replaced-by']}</code></a> instead.</p>`
+    ? html`<p class="notice">Deprecated${method['x-deprecated-since'] ? ` since ${method['x-deprecated-since']}` : ''}: use <a href="${link(methodAnchor(method['x-replaced-by'])) ?? `#${methodAnchor(method['x-replaced-by'])}`}"><code>${method['x-replaced-by']}</code></a> instead.</p>`
     : method.deprecated
       ? html`<p class="notice">Deprecated${method['x-deprecated-since'] ? ` since AvalancheGo ${method['x-deprecated-since']}` : ''}; see the description for what to use instead.</p>`
       : '';
@@ -400,7 +467,7 @@ ${method['x-requires-flags'] ? html`<dt>Node flags</dt><dd>${method['x-requires-
 <h4>Errors</h4>
 ${errorTable}
 ${promisesOf(methodPromises(openrpc, method), md, { rest: false, anchor, add, entry: { ...entry, context: method.name } })}
-${linksOf(method)}
+${linksOf(method, link)}
 ${tryPlaceholder('node', method.name)}
 </div>
 <div class="method-examples">${examples}</div>
@@ -448,7 +515,7 @@ export function fieldCollector(add, pageFile) {
     at(next) {
       where = next;
     },
-    onField({ id, name, description, depth }) {
+    onField({ id, name, description, depth, within }) {
       const { call, part, label, ...entry } = where;
       add({
         ...entry,
@@ -456,7 +523,7 @@ export function fieldCollector(add, pageFile) {
         kind: part === 'parameter' && depth === 0 ? 'parameter' : 'field',
         title: name,
         anchor: id,
-        context: `${call} › ${label ?? part}`,
+        context: `${call} › ${label ?? part}${within ? ` › in ${within}` : ''}`,
         text: description,
       });
     },
@@ -464,7 +531,7 @@ export function fieldCollector(add, pageFile) {
 }
 
 /** The method's OpenRPC links: the calls its answer leads to, and the values they take. */
-function linksOf(method) {
+function linksOf(method, link) {
   const links = method.links ?? [];
   if (links.length === 0) return '';
   const value = (v) => html`<code>${typeof v === 'string' ? v : JSON.stringify(v)}</code>`;
@@ -472,15 +539,15 @@ function linksOf(method) {
 <p class="muted">Calls this answer leads to (OpenRPC <code>links</code>; <code>$result</code> is this method's result, <code>$params</code> its params). The contract tester follows them.</p>
 <ul class="links">${links.map(
     (l) =>
-      html`<li><a href="#${methodAnchor(l.method)}"><code>${l.method}</code></a> <span class="muted">(${l.name})</span>${l.description ? ` – ${l.description}` : ''}${Object.keys(l.params ?? {}).length ? html`: ${Object.entries(l.params).map(([k, v]) => html`<code>${k}</code> ← ${value(v)} `)}` : ''}${l.server ? html`; at <code>${l.server.url}</code> with ${Object.entries(l.server.variables ?? {}).map(([k, v]) => html`<code>{${k}}</code> ← ${value(v.default)} `)}` : ''}</li>`,
+      html`<li><a href="${link(methodAnchor(l.method)) ?? `#${methodAnchor(l.method)}`}"><code>${l.method}</code></a> <span class="muted">(${l.name})</span>${l.description ? ` – ${l.description}` : ''}${Object.keys(l.params ?? {}).length ? html`: ${Object.entries(l.params).map(([k, v]) => html`<code>${k}</code> ← ${value(v)} `)}` : ''}${l.server ? html`; at <code>${l.server.url}</code> with ${Object.entries(l.server.variables ?? {}).map(([k, v]) => html`<code>{${k}}</code> ← ${value(v.default)} `)}` : ''}</li>`,
   )}</ul>`;
 }
 
 function renderHealthEndpoint(
   { method, path, operation, anchor },
-  { health, openrpc, schemas, md, add, fields },
+  { health, openrpc, schemas, md, add, fields, link },
 ) {
-  const entry = { service: 'health', page: NODE_PAGE };
+  const entry = { service: 'health', page: HEALTH_PAGE };
   add({
     ...entry,
     kind: 'health',
@@ -551,7 +618,7 @@ function renderHealthEndpoint(
 <div class="method-doc">
 <h3><a class="anchor" href="#${anchor}"><span class="verb">${method.toUpperCase()}</span> ${path}</a> <span class="badge node" title="Describes the node that answers; the public API hosts do not serve it.">Node-specific</span></h3>
 ${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
-<div class="endpoint"><span class="badge get">${method.toUpperCase()}</span> <code>${path}</code> <span class="muted">operationId <code>${operation.operationId}</code>${twin ? html` · JSON-RPC twin <a href="#${methodAnchor(rpcTwin)}"><code>${rpcTwin}</code></a>` : ''}</span></div>
+<div class="endpoint"><span class="badge get">${method.toUpperCase()}</span> <code>${path}</code> <span class="muted">operationId <code>${operation.operationId}</code>${twin ? html` · JSON-RPC twin <a href="${link(methodAnchor(rpcTwin)) ?? `#${methodAnchor(rpcTwin)}`}"><code>${rpcTwin}</code></a>` : ''}</span></div>
 <div class="prose">${raw(md(operation.description))}</div>
 <h4>Query parameters</h4>
 <div class="fields">${paramFields}</div>
@@ -628,6 +695,8 @@ export const CURRENT_SCRIPT = `
 `;
 
 export const REFERENCE_CSS = `
+.group-head a{text-decoration:underline;text-underline-offset:.15em}
+.op-list{padding-left:1.2em}.op-list li{margin:.2em 0}
 .sidebar nav a[aria-current]{background:var(--current-bg);color:var(--current-fg);font-weight:600;box-shadow:inset 2px 0 0 var(--accent)}
 .layout{display:grid;grid-template-columns:290px minmax(0,1fr);min-height:calc(100vh - var(--head))}
 .sidebar{position:sticky;top:var(--head);height:calc(100vh - var(--head));overflow-y:auto;border-right:1px solid var(--line);background:var(--side-bg);padding:14px 12px 40px;font-size:13.5px}

@@ -7,7 +7,8 @@ import { healthAnchor, healthEndpoints, renderNodeReference } from './node-refer
 const load = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf8'));
 const openrpc = load('node-rpc.json');
 const health = load('node-health.json');
-const out = renderNodeReference({ openrpc, health });
+const pages = renderNodeReference({ openrpc, health });
+const out = Object.values(pages).join('\n');
 const ids = [...out.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
 
 /** The HTML of the section with this id. */
@@ -48,14 +49,22 @@ describe('node reference', () => {
     expect(healthAnchor('get', '/ext/health')).toBe('get-ext-health');
   });
 
-  it('never repeats an id', () => {
-    expect(ids.length).toBe(new Set(ids).size);
+  it.each(Object.keys(pages))('%s never repeats an id', (file) => {
+    const own = [...pages[file].matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(own.length).toBe(new Set(own).size);
   });
 
-  it('resolves every in-page link', () => {
-    const targets = [...out.matchAll(/href="#([^"]*)"/g)].map((m) => m[1]);
-    expect(targets.length).toBeGreaterThan(100);
-    for (const t of new Set(targets)) expect(ids, `#${t}`).toContain(t);
+  it('resolves every link between its pages', () => {
+    const idsOf = (file) => [...pages[file].matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    let count = 0;
+    for (const [file, text] of Object.entries(pages)) {
+      for (const [, target, anchor] of text.matchAll(/href="([a-z-]*\.html)?#([^"]*)"/g)) {
+        if (target && !(target in pages)) continue;
+        count++;
+        expect(idsOf(target ?? file), `${file}: ${target ?? ''}#${anchor}`).toContain(anchor);
+      }
+    }
+    expect(count).toBeGreaterThan(100);
   });
 
   it('groups methods by namespace', () => {
@@ -123,7 +132,7 @@ describe('node reference', () => {
     m.examples[0].result.value = { note: '</code></pre><script>alert(2)</script>' };
     m.servers[0].description = '<b onmouseover=alert(3)>';
     evil.components.schemas.Bech32Address.pattern = '<style id=evil>';
-    const text = renderNodeReference({ openrpc: evil, health });
+    const text = Object.values(renderNodeReference({ openrpc: evil, health })).join('\n');
     expect(text).not.toMatch(
       /<img src=x|<script>alert|javascript:alert|<svg onload|<iframe>|<b onmouseover|<style id=evil>/,
     );

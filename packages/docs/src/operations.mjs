@@ -5,13 +5,44 @@
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** The pages of the references, by service. */
+/** The overview page of each service's reference (its operations live on one page per group). */
 export const SERVICE_PAGES = {
   data: 'data-api.html',
   metrics: 'metrics-api.html',
   node: 'node-api.html',
   health: 'node-api.html',
 };
+
+/** A name as it appears in a file name or an anchor: `Primary Network` → `primary-network`. */
+export function slug(name) {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * The page of one group of calls: a tag of a REST spec (`data-api-primary-network.html`) or a
+ * namespace of the node's (`node-api-platform.html`). One page per group keeps every page's first
+ * load small however many operations a spec holds.
+ */
+export function groupPage(service, group) {
+  return `${SERVICE_PAGES[service].replace(/\.html$/, '')}-${slug(group)}.html`;
+}
+
+/** The group a REST operation is listed under: its first tag. */
+export function restGroup(operation) {
+  return operation.tags?.[0] ?? 'Operations';
+}
+
+/** The namespace a JSON-RPC method is listed under: its first tag, or its name's prefix. */
+export function methodGroup(openrpc, method) {
+  return resolveRef(openrpc, method.tags?.[0])?.name ?? method.name.split(/[._]/)[0];
+}
+
+/** The page of the node's shared types, and of the health GETs (beside the health methods). */
+export const NODE_TYPES_PAGE = 'node-api-types.html';
+export const HEALTH_PAGE = groupPage('node', 'health');
 
 /** What a reader calls each service (search groups, headings). */
 export const SERVICE_TITLES = {
@@ -81,7 +112,7 @@ function restDescriptor(service, doc, { path, method, operation, parameters }, a
     kind: service === 'health' ? 'health' : 'operation',
     method,
     path,
-    page: SERVICE_PAGES[service],
+    page: service === 'health' ? HEALTH_PAGE : groupPage(service, restGroup(operation)),
     anchor,
     summary: operation.summary,
     params: parameters.map((p) => ({
@@ -122,7 +153,7 @@ export function listOperations(specs) {
       kind: 'method',
       method: 'post',
       path: server ? server.url.replace(/^[a-z]+:\/\/[^/]+/i, '') || '/' : '/',
-      page: SERVICE_PAGES.node,
+      page: groupPage('node', methodGroup(specs.openrpc, method)),
       anchor: method.name,
       summary: method.summary,
       paramStructure: method.paramStructure ?? 'by-name',
@@ -145,4 +176,23 @@ export function listOperations(specs) {
     out.push(restDescriptor('health', specs.health, entry, healthAnchor(entry.method, entry.path)));
   }
   return out;
+}
+
+/**
+ * The overview page's answer to a link from before the reference was split into one page per
+ * group (`data-api.html#listValidators/params/pageToken`): it moves to the call's page, same anchor.
+ */
+export function movedAnchorScript(pageOfAnchor) {
+  const map = JSON.stringify(Object.fromEntries(pageOfAnchor)).replace(/</g, '\\u003c');
+  return `
+(function () {
+  var pages = ${map};
+  function follow() {
+    var hash = decodeURIComponent(location.hash.slice(1));
+    var page = pages[hash.split('/')[0]];
+    if (page) location.replace(page + location.hash);
+  }
+  follow();
+  window.addEventListener('hashchange', follow);
+})();`;
 }

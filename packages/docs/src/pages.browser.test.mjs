@@ -1,7 +1,7 @@
 // Every page of the built site in Chromium: its first load weighs at most PAGE_BUDGET (HTML, JS
 // and CSS as gzip sends them) with search loaded only on first use; axe-core finds no serious or
 // critical violation in the light and the dark theme; at 360 px wide nothing scrolls sideways.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,13 +10,18 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOutDir } from './build.mjs';
 import { launchContext } from './chromium.mjs';
-import { NAV_LINKS, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
+import { SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { serveStatic } from './serve.mjs';
 
 const dist = defaultOutDir;
 /** The most a page's first load may weigh, gzip: HTML plus every script and stylesheet it loads. */
 const PAGE_BUDGET = 150 * 1024;
-const PAGES = NAV_LINKS.map(([href]) => href);
+/** Every page of the built site: the top bar's and one reference page per group of calls. */
+const PAGES = existsSync(dist)
+  ? readdirSync(dist)
+      .filter((f) => f.endsWith('.html'))
+      .sort()
+  : [];
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',

@@ -175,7 +175,9 @@ describe('every annotated operation and method shows its promises', () => {
     ['metrics-api.json', 'metrics'],
   ]) {
     const doc = load(file);
-    const page = renderRestReference({ doc, service, name: file.replace('.json', '') });
+    const page = Object.values(
+      renderRestReference({ doc, service, name: file.replace('.json', '') }),
+    ).join('\n');
     it.each(operationsOf(doc).map((o) => [o.operation.operationId, o.operation]))(
       `${file} %s: its section lists the promises in words`,
       (id, operation) => {
@@ -188,7 +190,7 @@ describe('every annotated operation and method shows its promises', () => {
 
   const openrpc = load('node-rpc.json');
   const health = load('node-health.json');
-  const page = renderNodeReference({ openrpc, health });
+  const page = Object.values(renderNodeReference({ openrpc, health })).join('\n');
   const sectionText = (id) => listedIn(page, id);
   it.each(openrpc.methods.map((m) => [m.name, m]))('node-rpc %s', (name, method) => {
     const want = plain(methodPromises(openrpc, method), { rest: false });

@@ -15,6 +15,8 @@ import {
   tryPlaceholder,
 } from './node-reference.mjs';
 import {
+  groupPage,
+  movedAnchorScript,
   operationAnchor,
   operationsOf,
   partAnchor,
@@ -118,20 +120,20 @@ function apiKeys(doc) {
 }
 
 /**
- * Renders data-api.html or metrics-api.html. `service` is `data` or `metrics`, `name` the
- * spec file's name (`data-api`); `add` receives one search entry per item rendered.
+ * Renders a REST reference as pages: the overview (`data-api.html`: the service's conventions,
+ * hosts, key and every operation by group) and one page per tag (`data-api-<tag>.html`) with
+ * its operations in full. `service` is `data` or `metrics`, `name` the spec file's name
+ * (`data-api`); `add` receives one search entry per item rendered. Returns `{file: html}`.
  */
 export function renderRestReference({ doc, service, name }, { add = () => {} } = {}) {
-  const file = SERVICE_PAGES[service];
-  const groups = groupByTag(doc);
+  const overviewFile = SERVICE_PAGES[service];
+  const groups = groupByTag(doc).map((g) => ({ ...g, file: groupPage(service, g.name) }));
   const ops = groups.flatMap((g) => g.ops);
-  const ids = new Set(ops.map((o) => o.operation.operationId));
-  const linkCode = (code) => (ids.has(code) ? `#${code}` : undefined);
-  const md = (text) => markdown(text, { linkCode });
-  const fields = fieldCollector(add, file);
-  const schemas = createSchemaRenderer({ document: doc, linkCode, onField: fields.onField });
+  const pageOfOp = new Map(
+    groups.flatMap((g) => g.ops.map((o) => [o.operation.operationId, g.file])),
+  );
   const keys = apiKeys(doc);
-  const entry = { service, page: file };
+  const entry = { service, page: overviewFile };
   for (const k of keys) {
     add({
       ...entry,
@@ -142,59 +144,93 @@ export function renderRestReference({ doc, service, name }, { add = () => {} } =
       text: k.description,
     });
   }
+  /** A link to an operation from `file`: a bare fragment on its own page. */
+  const hrefFrom = (file) => (op) =>
+    pageOfOp.has(op) ? `${pageOfOp.get(op) === file ? '' : pageOfOp.get(op)}#${op}` : undefined;
 
-  const sidebar = html`<aside class="sidebar" aria-label="Operations">
+  const sidebar = (file) => html`<aside class="sidebar" aria-label="Operations">
 <nav aria-label="Operations">
-<a class="nav-top" href="#overview">Overview</a>
+<a class="nav-top" href="${file === overviewFile ? '#overview' : overviewFile}">Overview</a>
 ${groups.map(
   (g) => html`<div class="nav-group">
-<a class="nav-ns" href="#${tagAnchor(g.name)}">${g.name}</a>
+<a class="nav-ns" href="${g.file === file ? `#${tagAnchor(g.name)}` : g.file}"${raw(g.file === file ? ' aria-current="page"' : '')}>${g.name}</a>
 <ul>${g.ops.map(
     ({ operation, method }) =>
-      html`<li><a href="#${operationAnchor(operation)}"${raw(operation.deprecated ? ' class="is-deprecated"' : '')}><span class="verb">${method.toUpperCase()}</span> ${operation.operationId}</a>${badgesFor(operation, { short: true })}</li>`,
+      html`<li><a href="${hrefFrom(file)(operation.operationId)}"${raw(operation.deprecated ? ' class="is-deprecated"' : '')}><span class="verb">${method.toUpperCase()}</span> ${operation.operationId}</a>${badgesFor(operation, { short: true })}</li>`,
   )}</ul></div>`,
 )}
-<a class="nav-top" href="#downloads">Spec file</a>
+<a class="nav-top" href="${overviewFile}#downloads">Spec file</a>
 </nav>
 </aside>`;
 
+  const overviewMd = (text) => markdown(text, { linkCode: hrefFrom(overviewFile) });
   const overview = html`<section id="overview" class="prose">
 <h1>${doc.info.title} <span class="version">v${doc.info.version}</span></h1>
-<p class="lede">${ops.length} operation${ops.length === 1 ? '' : 's'} in ${groups.length} group${groups.length === 1 ? '' : 's'}.</p>
-${raw(md(doc.info.description))}
+<p class="lede">${ops.length} operation${ops.length === 1 ? '' : 's'} in ${groups.length} group${groups.length === 1 ? '' : 's'}, one page per group.</p>
+${raw(overviewMd(doc.info.description))}
 <h2 id="servers">Hosts</h2>
 <ul class="server-list">${(doc.servers ?? []).map((s) => html`<li><code class="server-url">${s.url}</code>${s.description ? html` <span class="muted">– ${s.description}</span>` : ''}</li>`)}</ul>
 ${
   keys.length
     ? html`<h2 id="authentication">Authentication</h2>${keys.map(
         (k) =>
-          html`<div class="field" id="auth-${k.id}"><div class="field-head"><a class="field-name" href="#auth-${k.id}"><code>${k.name}</code></a> <span class="type">API key in ${k.in}</span></div><div class="field-desc">${raw(md(k.description))}</div></div>`,
+          html`<div class="field" id="auth-${k.id}"><div class="field-head"><a class="field-name" href="#auth-${k.id}"><code>${k.name}</code></a> <span class="type">API key in ${k.in}</span></div><div class="field-desc">${raw(overviewMd(k.description))}</div></div>`,
       )}`
     : ''
 }
+<h2 id="groups">Operations</h2>
+${groups.map(
+  (
+    g,
+  ) => html`<h3 class="group-head" id="${tagAnchor(g.name)}"><a href="${g.file}">${g.name}</a> <span class="count">${g.ops.length} operation${g.ops.length === 1 ? '' : 's'}</span></h3>
+${g.description ? raw(overviewMd(g.description)) : ''}
+<ul class="op-list">${g.ops.map(
+    ({ operation, method, path }) =>
+      html`<li><a href="${g.file}#${operationAnchor(operation)}"><code>${operation.operationId}</code></a> <span class="verb">${method.toUpperCase()}</span> <code class="path">${path}</code>${operation.summary ? html` – ${operation.summary}` : ''}${badgesFor(operation, { short: true })}</li>`,
+  )}</ul>`,
+)}
 </section>`;
-
-  const tagSections = groups.map(
-    (g) => html`<section class="namespace" id="${tagAnchor(g.name)}">
-<h2>${g.name} <span class="count">${g.ops.length} operation${g.ops.length === 1 ? '' : 's'}</span></h2>
-${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
-${g.ops.map((o) => raw(renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag: g.name })))}
-</section>`,
-  );
 
   const downloads = html`<section class="namespace prose" id="downloads">
 <h2>Spec file</h2>
-<p><a href="specs/${name}.json" download>${name}.json</a>: the OpenAPI ${doc.openapi} document behind this page.</p>
+<p><a href="specs/${name}.json" download>${name}.json</a>: the OpenAPI ${doc.openapi} document behind these pages.</p>
 </section>`;
 
-  return page({
-    title: `${doc.info.title} – reference`,
-    description: `Reference of the ${doc.info.title}: every operation, parameter, field, error and promise.`,
-    current: file,
-    css: SCHEMA_CSS + REFERENCE_CSS,
-    body: html`<div class="layout">${sidebar}<main>${overview}${tagSections}${downloads}</main></div>`.toString(),
-    script: CURRENT_SCRIPT,
-  });
+  const common = { css: SCHEMA_CSS + REFERENCE_CSS };
+  const pages = {
+    [overviewFile]: page({
+      ...common,
+      title: `${doc.info.title} – reference`,
+      description: `Reference of the ${doc.info.title}: every operation, parameter, field, error and promise.`,
+      current: overviewFile,
+      body: html`<div class="layout">${sidebar(overviewFile)}<main>${overview}${downloads}</main></div>`.toString(),
+      script: CURRENT_SCRIPT + movedAnchorScript(pageOfOp),
+    }),
+  };
+  for (const g of groups) {
+    const md = (text) => markdown(text, { linkCode: hrefFrom(g.file) });
+    const fields = fieldCollector(add, g.file);
+    const schemas = createSchemaRenderer({
+      document: doc,
+      linkCode: hrefFrom(g.file),
+      onField: fields.onField,
+    });
+    const section = html`<section class="namespace" id="${tagAnchor(g.name)}">
+<p class="crumbs"><a href="${overviewFile}">${doc.info.title}</a></p>
+<h1>${g.name} <span class="count">${g.ops.length} operation${g.ops.length === 1 ? '' : 's'}</span></h1>
+${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
+${g.ops.map((o) => raw(renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag: g.name, file: g.file, overviewFile, linkOp: hrefFrom(g.file) })))}
+</section>`;
+    pages[g.file] = page({
+      ...common,
+      title: `${g.name} – ${doc.info.title} reference`,
+      description: `${doc.info.title}, ${g.name}: every operation, parameter, field, error and promise.`,
+      current: overviewFile,
+      body: html`<div class="layout">${sidebar(g.file)}<main>${section}</main></div>`.toString(),
+      script: CURRENT_SCRIPT,
+    });
+  }
+  return pages;
 }
 
 /** Parameters by where they go (path, query, header), each with its id and search entry. */
@@ -219,7 +255,7 @@ function renderParameters(parameters, { anchor, schemas }) {
 }
 
 /** The responses of an operation: the answer (2xx/3xx) and the errors (4xx/5xx), each with an id. */
-function renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry }) {
+function renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry, linkOp }) {
   const responses = Object.entries(operation.responses ?? {}).map(([status, r]) => ({
     status,
     ...resolveRef(doc, r),
@@ -233,7 +269,7 @@ function renderResponses(operation, { doc, anchor, schemas, md, add, fields, ent
       kind: failure ? 'error' : 'field',
       open: !failure,
       more: html`
-${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>, followed by the contract tester):</p><ul class="links">${links.map((l) => html`<li><a href="#${l.operationId}"><code>${l.operationId}</code></a>${l.description ? ` – ${l.description}` : ''}${Object.entries(l.parameters ?? {}).map(([k, v]) => html` <code>${k}</code> ← <code>${String(v)}</code>`)}</li>`)}</ul>` : ''}`,
+${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>, followed by the contract tester):</p><ul class="links">${links.map((l) => html`<li><a href="${linkOp(l.operationId) ?? `#${l.operationId}`}"><code>${l.operationId}</code></a>${l.description ? ` – ${l.description}` : ''}${Object.entries(l.parameters ?? {}).map(([k, v]) => html` <code>${k}</code> ← <code>${String(v)}</code>`)}</li>`)}</ul>` : ''}`,
       entry,
       add,
       fields,
@@ -258,10 +294,13 @@ function responseExamples(operation, doc) {
   );
 }
 
-function renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag }) {
+function renderOperation(
+  o,
+  { doc, name, service, schemas, md, add, fields, keys, tag, file, overviewFile, linkOp },
+) {
   const { operation, method, path, parameters } = o;
   const anchor = operationAnchor(operation);
-  const entry = { service, page: SERVICE_PAGES[service] };
+  const entry = { service, page: file };
   add({
     ...entry,
     kind: 'operation',
@@ -292,13 +331,13 @@ ${raw(schemas.block(bodyJson.schema, { id: partAnchor(anchor, 'body') }))}`
 <h3><a class="anchor" href="#${anchor}">${operation.operationId}</a> ${badgesFor(operation)}</h3>
 ${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
 <div class="endpoint"><span class="badge ${method}">${method.toUpperCase()}</span> <code>${path}</code></div>
-${secured ? html`<dl class="facts"><dt>Key</dt><dd>${keys.map((k) => html`<a href="#auth-${k.id}"><code>${k.name}</code></a> header `)}(${keyNote})</dd></dl>` : ''}
+${secured ? html`<dl class="facts"><dt>Key</dt><dd>${keys.map((k) => html`<a href="${overviewFile}#auth-${k.id}"><code>${k.name}</code></a> header `)}(${keyNote})</dd></dl>` : ''}
 ${operation.servers ? html`<dl class="facts"><dt>Hosts</dt><dd>${renderServers(operation.servers, md)}</dd></dl>` : ''}
 <div class="prose">${raw(md(operation.description))}</div>
 <h4 id="${partAnchor(anchor, 'params')}">Parameters</h4>
 ${params}
 ${bodyDoc}
-${renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry })}
+${renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry, linkOp })}
 ${promisesOf(operation['x-promises'], md, { rest: true, anchor, add, entry: { ...entry, context: operation.operationId } })}
 ${tryPlaceholder(service, operation.operationId)}
 </div>

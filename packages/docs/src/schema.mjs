@@ -44,7 +44,7 @@ export function createSchemaRenderer({
   const rules = (schema) => rulesOf(schema, resolve, typeLabel);
 
   /** The nested fields a schema has: object properties, item properties, map values, alternatives. */
-  function children(input, stack, depth, id) {
+  function children(input, stack, depth, id, within) {
     if (depth >= MAX_DEPTH) return [];
     const { schema, name } = resolve(input);
     if (!schema || typeof schema !== 'object') return [];
@@ -62,6 +62,7 @@ export function createSchemaRenderer({
             stack: next,
             depth,
             id: id && `${id}/${prop}`,
+            within,
           }),
         );
       }
@@ -71,10 +72,10 @@ export function createSchemaRenderer({
       hasChildren(resolve, schema.additionalProperties, next)
     ) {
       // The type line already says `map of string → X`; show X's fields directly.
-      kids.push(...children(schema.additionalProperties, next, depth, id));
+      kids.push(...children(schema.additionalProperties, next, depth, id, within));
     }
     if (schema.items && hasChildren(resolve, schema.items, next)) {
-      kids.push(...children(schema.items, next, depth, id));
+      kids.push(...children(schema.items, next, depth, id, within));
     }
     const alts = schema.oneOf ?? schema.anyOf;
     if (alts?.some((s) => hasChildren(resolve, s, next) || rules(resolve(s).schema).length > 0)) {
@@ -88,12 +89,15 @@ export function createSchemaRenderer({
             depth,
             isOption: true,
             id: id && `${id}/option-${n + 1}`,
+            // A field inside an alternative says which one it is in (search results tell
+            // `validationStatus` of ActiveValidator from that of CompletedValidator).
+            within: resolve(alt).name ?? within,
           }),
         );
       });
     }
     if (schema.allOf) {
-      for (const part of schema.allOf) kids.push(...children(part, next, depth, id));
+      for (const part of schema.allOf) kids.push(...children(part, next, depth, id, within));
     }
     return kids;
   }
@@ -109,20 +113,22 @@ export function createSchemaRenderer({
     isOption,
     extraHead,
     id: wanted,
+    within,
   }) {
     const r = resolve(schema);
     const own = description ?? r.ownDescription ?? (r.name ? undefined : r.schema?.description);
     const shared = r.name ? r.refDescription : undefined;
     const chips = r.schema && typeof r.schema === 'object' ? rules(r.schema) : [];
     const id = wanted && uniqueId(wanted);
-    if (id && !isOption) onField({ id, name, description: own ?? shared, depth });
-    const kids = children(schema, stack, depth + 1, id);
+    if (id && !isOption) onField({ id, name, description: own ?? shared, depth, within });
+    const kids = children(schema, stack, depth + 1, id, within);
     let out = `<div class="field${isOption ? ' option' : ''}"${id ? ` id="${escapeHtml(id)}"` : ''}><div class="field-head">${fieldLabel(name, id, isOption)} <span class="type">${typeLabel(schema, stack)}</span>`;
     if (required) out += ' <span class="badge req">required</span>';
     if (extraHead) out += ` ${extraHead}`;
     out += `</div>${chipsHtml(chips)}`;
     if (own) out += `<div class="field-desc">${md(own)}</div>`;
-    if (shared && shared !== own) out += `<div class="field-desc shared">${md(shared)}</div>`;
+    // A field's own text wins: its schema's shared text would say the same thing twice.
+    if (shared && !own) out += `<div class="field-desc shared">${md(shared)}</div>`;
     if (kids.length) {
       const open = depth < 1 ? ' open' : '';
       const what = summaryOf(r.schema, kids.length);

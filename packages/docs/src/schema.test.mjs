@@ -77,7 +77,7 @@ describe('typeLabel', () => {
 });
 
 describe('field', () => {
-  it('shows required, rules, both descriptions and nested properties', () => {
+  it('shows required, rules and its own description', () => {
     const out = r.field({
       name: 'height',
       required: true,
@@ -87,7 +87,6 @@ describe('field', () => {
     expect(out).toContain('class="badge req">required');
     expect(text(out)).toContain('pattern ^[0-9]+$');
     expect(text(out)).toContain('Which block.');
-    expect(text(out)).toContain('Digits.');
   });
 
   it('stops at recursive references', () => {
@@ -102,5 +101,54 @@ describe('field', () => {
       schema: { type: 'string', description: '<script>', pattern: '<b>' },
     });
     expect(out).not.toMatch(/<x>|<script>|<b>/);
+  });
+});
+
+describe('fields', () => {
+  it("shows a field's own description once, not its schema's shared text beside it", () => {
+    const out = r.field({
+      name: 'height',
+      schema: { $ref: '#/components/schemas/Uint64String' },
+      description: 'The height to read.',
+      id: 'x/params/height',
+    });
+    expect(text(out)).toContain('The height to read.');
+    expect(text(out)).not.toContain('Digits.');
+    // Without its own text, the schema's is shown.
+    const bare = r.field({ name: 'h', schema: { $ref: '#/components/schemas/Uint64String' } });
+    expect(text(bare)).toContain('Digits.');
+  });
+
+  it('names the alternative a field is in, for search results that read alike', () => {
+    const seen = [];
+    const doc = {
+      components: {
+        schemas: {
+          Active: { type: 'object', properties: { status: { const: 'active' } } },
+          Done: { type: 'object', properties: { status: { const: 'done' } } },
+        },
+      },
+    };
+    const renderer = createSchemaRenderer({ document: doc, onField: (f) => seen.push(f) });
+    renderer.block(
+      {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              oneOf: [
+                { $ref: '#/components/schemas/Active' },
+                { $ref: '#/components/schemas/Done' },
+              ],
+            },
+          },
+        },
+      },
+      { id: 'op/answer' },
+    );
+    const statuses = seen.filter((f) => f.name === 'status');
+    expect(statuses.map((f) => f.within)).toEqual(['Active', 'Done']);
+    expect(seen.find((f) => f.name === 'items').within).toBeUndefined();
   });
 });

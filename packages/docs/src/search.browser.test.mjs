@@ -252,7 +252,7 @@ describe('header search', () => {
     await page.keyboard.press('ArrowDown');
     expect(await input.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/node-api\.html#avm\.getUTXOs$/);
+    await page.waitForURL(/node-api-avm\.html#avm\.getUTXOs$/);
     await expect.poll(() => targetInView(page)).toBe('in view');
 
     // On the same page, Ctrl-K opens it; following a deep field opens its <details> and

@@ -1,6 +1,6 @@
 // Checks of the built site on disk (run `pnpm docs` first): files, spec copies, links, and
 // that nothing in the HTML makes the browser load from another host.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundledSpecs, defaultOutDir, defaultSpecsDir } from './build.mjs';
@@ -10,11 +10,13 @@ import { GUIDE_PAGE } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { SPEC_FILES } from './landing.mjs';
 import { healthEndpoints } from './node-reference.mjs';
-import { listOperations, operationAnchor, operationsOf } from './operations.mjs';
+import { listOperations, operationsOf, SERVICE_PAGES } from './operations.mjs';
 import { findExternalLoads } from './scan.mjs';
 
 const dist = defaultOutDir;
-const PAGES = [
+/** Every page of the built site: the fixed ones and a reference page per group of calls. */
+const PAGES = existsSync(dist) ? readdirSync(dist).filter((f) => f.endsWith('.html')) : [];
+const FIXED_PAGES = [
   'index.html',
   'data-api.html',
   'metrics-api.html',
@@ -46,8 +48,11 @@ beforeAll(() => {
 });
 
 describe('built site', () => {
-  it('has the seven pages and the four spec files', () => {
-    for (const page of PAGES) expect(existsSync(join(dist, page)), page).toBe(true);
+  it('has the seven fixed pages, a page per group of calls, and the four spec files', () => {
+    for (const page of FIXED_PAGES) expect(existsSync(join(dist, page)), page).toBe(true);
+    const callPages = new Set(listOperations(bundledSpecs()).map((c) => c.page));
+    for (const page of callPages) expect(existsSync(join(dist, page)), page).toBe(true);
+    expect(PAGES.length).toBeGreaterThan(FIXED_PAGES.length + callPages.size - 1);
     for (const { file } of SPEC_FILES)
       expect(existsSync(join(dist, 'specs', file)), file).toBe(true);
   });
@@ -136,7 +141,9 @@ describe('built site', () => {
 
   it('names the api key variable GLACIER_API_KEY everywhere', () => {
     for (const page of PAGES) expect(read(page), page).not.toMatch(/AVALANCHE_API_KEY/);
-    expect(read('data-api.html')).toContain('process.env.GLACIER_API_KEY');
+    const dataPages = PAGES.filter((p) => p.startsWith('data-api-'));
+    expect(dataPages.length).toBeGreaterThan(0);
+    for (const page of dataPages) expect(read(page), page).toContain('process.env.GLACIER_API_KEY');
     expect(read('index.html')).toContain('process.env.GLACIER_API_KEY');
   });
 
@@ -153,27 +160,28 @@ describe('built site', () => {
     }
   });
 
-  it('indexes every operation, method and health endpoint on the landing page', () => {
+  it('indexes every operation, method and health endpoint on the landing page, linked to its page', () => {
     const index = read('index.html');
-    for (const o of operationsOf(spec('data-api.json'))) {
-      expect(index).toContain(`href="data-api.html#${operationAnchor(o.operation)}"`);
+    for (const c of listOperations(bundledSpecs())) {
+      expect(index).toContain(`href="${c.page}#${c.anchor}"`);
     }
-    for (const o of operationsOf(spec('metrics-api.json'))) {
-      expect(index).toContain(`href="metrics-api.html#${operationAnchor(o.operation)}"`);
+  });
+
+  it("sends a link from before the split (overview#call) on to the call's page", () => {
+    for (const c of listOperations(bundledSpecs())) {
+      const overview = read(SERVICE_PAGES[c.service]);
+      expect(overview, c.op).toContain(`${JSON.stringify(c.anchor)}:${JSON.stringify(c.page)}`);
     }
-    for (const m of spec('node-rpc.json').methods)
-      expect(index).toContain(`href="node-api.html#${m.name}"`);
-    for (const e of healthEndpoints(spec('node-health.json')))
-      expect(index).toContain(`href="node-api.html#${e.anchor}"`);
   });
 
   it('shows each REST operation its TypeScript samples first, then curl', () => {
-    for (const [page, file] of [
-      ['data-api.html', 'data-api.json'],
-      ['metrics-api.html', 'metrics-api.json'],
-    ]) {
-      const html = read(page);
+    const calls = listOperations(bundledSpecs());
+    for (const file of ['data-api.json', 'metrics-api.json']) {
       for (const { operation } of operationsOf(spec(file))) {
+        const { page } = calls.find(
+          (c) => c.op === operation.operationId && c.kind === 'operation',
+        );
+        const html = read(page);
         const at = html.indexOf(`<section class="method" id="${operation.operationId}">`);
         const section = html.slice(at, html.indexOf('</section>', at));
         const labels = [...section.matchAll(/<figcaption>Request · ([^<]+)<\/figcaption>/g)].map(

@@ -142,13 +142,37 @@ function diffDocumentLevel(out: Changes, oldDoc: Obj, newDoc: Obj) {
     out.add(
       '*',
       '/security',
-      'security-changed',
+      securityRule(oldDoc.security, newDoc.security),
       `security ${show(oldDoc.security ?? null)} → ${show(newDoc.security ?? null)}`,
     );
   const osch = isObject(oldDoc.components) ? oldDoc.components.securitySchemes : undefined;
   const nsch = isObject(newDoc.components) ? newDoc.components.securitySchemes : undefined;
   if (!same(osch, nsch))
     out.add('*', '/components/securitySchemes', 'security-changed', 'security schemes changed');
+}
+
+/**
+ * Whether a security requirement list lets a call without credentials through: no list, an empty
+ * one, or an empty alternative (`{}`) among its alternatives.
+ */
+function allowsAnonymous(security: unknown): boolean {
+  if (!Array.isArray(security) || security.length === 0) return true;
+  return security.some((alt) => isObject(alt) && Object.keys(alt).length === 0);
+}
+
+/**
+ * The rule for a changed security requirement: a key that becomes required breaks the callers
+ * that send none; one that becomes optional breaks no caller; any other change asks for a read.
+ */
+export function securityRule(
+  before: unknown,
+  after: unknown,
+): 'security-required' | 'security-relaxed' | 'security-changed' {
+  const was = allowsAnonymous(before);
+  const now = allowsAnonymous(after);
+  if (was && !now) return 'security-required';
+  if (!was && now) return 'security-relaxed';
+  return 'security-changed';
 }
 
 function diffOperation(out: Changes, oldDoc: Obj, newDoc: Obj, o: Op, n: Op) {
@@ -180,13 +204,17 @@ function diffOperation(out: Changes, oldDoc: Obj, newDoc: Obj, o: Op, n: Op) {
   const pair: OperationPair = { out, oldDoc, newDoc, o, n, op, request, response };
   diffAnnotations(request, o.node, n.node, n.at, op);
   diffReleaseMarks(request, o.node, n.node, n.at, op, false);
-  if (!same(o.node.security, n.node.security))
+  if (!same(o.node.security, n.node.security)) {
+    // What a call must carry is the operation's requirement, or the document's where it has none.
+    const before = o.node.security ?? oldDoc.security;
+    const after = n.node.security ?? newDoc.security;
     out.add(
       op,
       `${n.at}/security`,
-      'security-changed',
+      securityRule(before, after),
       `security ${show(o.node.security ?? null)} → ${show(n.node.security ?? null)}`,
     );
+  }
   if (!same(o.node.servers, n.node.servers))
     out.add(op, `${n.at}/servers`, 'servers-changed', 'servers changed');
   if (!same(o.node.callbacks, n.node.callbacks))

@@ -105,6 +105,8 @@ interface SchemaCase {
 }
 interface EditCase {
   kind: SpecKind;
+  /** What both documents get first, when the rule needs a starting point the base lacks. */
+  before?: (d: Doc) => void;
   edit: (d: Doc) => void;
   also?: RuleId[];
 }
@@ -399,7 +401,30 @@ const cases: Partial<Record<RuleId, Case[]>> = {
       also: ['endpoint-changed'],
     },
   ],
-  'security-changed': [{ kind: 'openapi', edit: (d) => (d.security = [{ apiKey: [] }]) }],
+  'security-changed': [
+    {
+      kind: 'openapi',
+      before: (d) => (d.security = [{ apiKey: [] }]),
+      edit: (d) => (d.security = [{ bearer: [] }]),
+    },
+  ],
+  // The Data API's key is optional ([{}, {apiKey: []}]); an operation that starts to require it
+  // breaks the callers that send none.
+  'security-required': [
+    { kind: 'openapi', edit: (d) => (d.security = [{ apiKey: [] }]) },
+    {
+      kind: 'openapi',
+      before: (d) => (d.security = [{}, { apiKey: [] }]),
+      edit: (d) => (rest(d).security = [{ apiKey: [] }]),
+    },
+  ],
+  'security-relaxed': [
+    {
+      kind: 'openapi',
+      before: (d) => (rest(d).security = [{ apiKey: [] }]),
+      edit: (d) => (rest(d).security = [{}, { apiKey: [] }]),
+    },
+  ],
   'since-changed': [
     {
       side: 'response',
@@ -456,9 +481,11 @@ const cases: Partial<Record<RuleId, Case[]>> = {
 
 function run(kind: SpecKind, c: Case) {
   if ('edit' in c) {
-    const after = base(kind);
+    const [before, after] = [base(kind), base(kind)];
+    c.before?.(before);
+    c.before?.(after);
     c.edit(after);
-    return diff(kind, base(kind), after);
+    return diff(kind, before, after);
   }
   const [b, a] =
     c.side === 'request'

@@ -396,6 +396,18 @@ export const rules = {
   'example-changed': rule('docs', 'docs', both, 'examples only'),
   'servers-changed': rule('warning', 'docs', both, 'the default base URL of clients changes'),
   'security-changed': rule('warning', 'warning', rest, 'the credentials asked for changed'),
+  'security-required': rule(
+    'breaking',
+    'warning',
+    rest,
+    'a key or credential is now required: calls without one are refused',
+  ),
+  'security-relaxed': rule(
+    'non-breaking',
+    'warning',
+    rest,
+    'a credential is no longer required: servers must now answer calls without one',
+  ),
   // Node release annotations.
   'since-changed': rule(
     'non-breaking',

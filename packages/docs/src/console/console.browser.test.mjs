@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOutDir } from '../build.mjs';
+import { bundledSpecs, defaultOutDir } from '../build.mjs';
 import { launchContext } from '../chromium.mjs';
+import { listOperations } from '../operations.mjs';
 import { serveStatic } from '../serve.mjs';
 import { nodeChecker, startReplay, startTarget } from './fixtures.mjs';
 import { describeAll, SERVICES } from './operations.mjs';
@@ -50,18 +51,19 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const pageOf = (service) =>
-  service === 'node' || service === 'health' ? 'node-api.html' : `${SERVICES[service].doc}.html`;
+const calls = listOperations(bundledSpecs());
+/** The page a call is on: one page per tag or namespace. */
+const pageOf = (service, id) => calls.find((c) => c.service === service && c.op === id).page;
 const slot = (service, id) => `div.try[data-service="${service}"][data-op="${id}"]`;
 
 /** Opens the page of an operation, records its requests, and returns the page. */
-async function open(base, service) {
+async function open(base, service, id) {
   const page = await context.newPage();
   const requests = [];
   const errors = [];
   page.on('request', (r) => requests.push({ url: r.url(), headers: r.headers() }));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base + pageOf(service));
+  await page.goto(base + pageOf(service, id));
   return { page, requests, errors };
 }
 
@@ -84,7 +86,7 @@ describe.each(['sub-path', 'file://'])('from %s', (where) => {
     'the %s console labels the replay server answer conforms',
     async (service) => {
       const { op } = firstOf[service];
-      const { page, errors } = await open(bases[where], service);
+      const { page, errors } = await open(bases[where], service, op.id);
       const answer = await tryIt(page, service, op.id, replay.url);
       await expect(answer.locator('.try-verdict').textContent()).resolves.toContain(
         'conforms to the spec',
@@ -109,7 +111,7 @@ describe('a faulty target', () => {
       const { op } = firstOf[service];
       target.addField = 'surplusField';
       target.fault = undefined;
-      const { page } = await open(bases['sub-path'], service);
+      const { page } = await open(bases['sub-path'], service, op.id);
       const answer = await tryIt(page, service, op.id, target.url);
       const text = await answer.locator('.try-verdict').textContent();
       expect(text).toContain('Does not conform');
@@ -132,7 +134,7 @@ describe('a faulty target', () => {
   it(`a broken promise is named (${paged.op.id}, page-size)`, async () => {
     target.addField = undefined;
     target.fault = 'page-size';
-    const { page } = await open(bases['sub-path'], paged.op.service);
+    const { page } = await open(bases['sub-path'], paged.op.service, paged.op.id);
     const answer = await tryIt(page, paged.op.service, paged.op.id, target.url);
     const text = await answer.locator('.try-verdict').textContent();
     expect(text).toContain('Does not conform');
@@ -181,7 +183,7 @@ describe('the api key', () => {
   }
 
   it('is sent to the target only, and kept nowhere', async () => {
-    const { page, requests } = await open(bases['sub-path'], op.service);
+    const { page, requests } = await open(bases['sub-path'], op.service, op.id);
     const box = await sendWithKey(page, false);
     const seen = target.seen.filter((r) => r.headers[op.apiKeyHeader]);
     expect(seen.length).toBeGreaterThan(0);
@@ -205,7 +207,7 @@ describe('the api key', () => {
   it('does not follow a redirect to another origin', async () => {
     target.redirect = other.url;
     try {
-      const { page, requests } = await open(bases['sub-path'], op.service);
+      const { page, requests } = await open(bases['sub-path'], op.service, op.id);
       const box = await sendWithKey(page, false);
       await expect(box.locator('.try-answer').textContent()).resolves.toContain('redirect');
       // The other origin's own log: not reached at all (the redirect is not followed).
@@ -219,7 +221,7 @@ describe('the api key', () => {
   });
 
   it('is kept in sessionStorage only when the reader opts in, and refills the next console', async () => {
-    const { page } = await open(bases['sub-path'], op.service);
+    const { page } = await open(bases['sub-path'], op.service, op.id);
     await sendWithKey(page, true);
     const kept = await exposed(page);
     expect(kept.session).toContain(key);
@@ -241,7 +243,7 @@ describe('a target that cannot be read', () => {
     });
     try {
       const { op } = firstOf.metrics;
-      const { page } = await open(bases['sub-path'], 'metrics');
+      const { page } = await open(bases['sub-path'], 'metrics', op.id);
       const answer = await tryIt(page, 'metrics', op.id, noCors.url);
       const text = await answer.textContent();
       expect(text).toContain('CORS refused');
@@ -257,7 +259,7 @@ describe('a target that cannot be read', () => {
     const url = gone.url;
     await gone.close();
     const { op } = firstOf.health;
-    const { page } = await open(bases['sub-path'], 'health');
+    const { page } = await open(bases['sub-path'], 'health', op.id);
     const answer = await tryIt(page, 'health', op.id, url);
     await expect(answer.textContent()).resolves.toContain(
       `Unreachable: nothing answered at ${url}`,
@@ -269,10 +271,10 @@ describe('a target that cannot be read', () => {
 describe('keyboard and accessibility', () => {
   it('opens, fills and sends a console with the keyboard alone', async () => {
     const { op } = firstOf.node;
-    const { page } = await open(bases['sub-path'], 'node');
+    const { page } = await open(bases['sub-path'], 'node', op.id);
     // Fragment navigation sets where Tab starts: the operation's section.
     const anchor = await page.locator(slot('node', op.id)).evaluate((d) => d.closest('[id]').id);
-    await page.goto(`${bases['sub-path']}node-api.html#${encodeURIComponent(anchor)}`);
+    await page.goto(`${bases['sub-path']}${pageOf('node', op.id)}#${encodeURIComponent(anchor)}`);
     const isOpenButton = () =>
       page.evaluate(
         (sel) => document.activeElement === document.querySelector(`${sel} button.try-open`),
@@ -312,7 +314,7 @@ describe('keyboard and accessibility', () => {
     'axe-core: no serious or critical violation with a %s console open and answered',
     async (service) => {
       const { op } = firstOf[service];
-      const { page } = await open(bases['sub-path'], service);
+      const { page } = await open(bases['sub-path'], service, op.id);
       await tryIt(page, service, op.id, replay.url);
       await page.addScriptTag({ content: axeSource });
       const results = await page.evaluate(

@@ -97,7 +97,10 @@ function render() {
   open(true);
 }
 
-/** Goes to a result; on the same page, moves focus to the item so the keyboard follows. */
+/**
+ * Goes to a result and moves focus to the item so the keyboard follows: here, or on another
+ * page through a one-use note in sessionStorage that the page's load script reads (html.mjs).
+ */
 function go(option) {
   const href = option.getAttribute('data-href');
   const target = new URL(href, location.href);
@@ -113,7 +116,12 @@ function go(option) {
       node.focus({ preventScroll: true });
       node.scrollIntoView();
     }
-  } else location.href = target.href;
+  } else {
+    try {
+      sessionStorage.setItem('docs-focus', decodeURIComponent(target.hash.slice(1)));
+    } catch {}
+    location.href = target.href;
+  }
 }
 
 input.addEventListener('input', render);
