@@ -5,18 +5,14 @@ import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { type Proxied, startFaultyProxy } from '../test/faulty-proxy.js';
-import {
-  type ContractCase,
-  type ContractResult,
-  contractCases,
-  curlFor,
-  exitCode,
-  parseTargets,
-  type RunOptions,
-  retryAfterMs,
-  runContract,
-  verdicts,
-} from './contract.js';
+import { runContract } from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
+import { curlFor } from './curl-for.js';
+import type { RunOptions } from './run-options.js';
+import { parseTargets } from './targets.js';
+import { retryAfterMs } from './transport/retry-after.js';
+import { exitCode, verdicts } from './verdicts.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
