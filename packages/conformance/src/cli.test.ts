@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildPath } from './contract/contract.js';
+import { buildPath } from './contract/build-path.js';
 import { Specs } from './model/specs.js';
 import { recordingsToHar } from './recordings/har.js';
 import { loadRecordings } from './recordings/recordings.js';

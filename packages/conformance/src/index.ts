@@ -3,25 +3,11 @@ export { type ProxyOptions, startProxy } from './check/proxy.js';
 export { type CheckedItem, CheckTally, checkReportVersion, reportVersion } from './check/report.js';
 export { type CaseClass, caseClasses } from './contract/case-values.js';
 export {
-  type ContractCase,
-  type ContractResult,
-  contractCases,
-  countVerdicts,
-  curlFor,
-  describeExpectation,
-  type Expectation,
-  exitCode,
-  liveTargets,
-  type OperationVerdict,
-  parseTargets,
-  type RunOptions,
   // The low-level runner (cases in, results out); runContract below is the whole run.
   runContract as runCases,
-  type Targets,
-  type Verdict,
-  type VerdictCounts,
-  verdicts,
 } from './contract/contract.js';
+export type { ContractCase, ContractResult, Verdict } from './contract/contract-case.js';
+export { contractCases } from './contract/contract-cases.js';
 export {
   defaultPlan,
   type PlanOptions,
@@ -29,6 +15,8 @@ export {
   parseClasses,
   runPlan,
 } from './contract/contract-plan.js';
+export { curlFor } from './contract/curl-for.js';
+export { describeExpectation, type Expectation } from './contract/expectation.js';
 export { renderHtml } from './contract/formats/html.js';
 export { type ContractFormat, contractFormats } from './contract/formats/index.js';
 export {
@@ -63,6 +51,15 @@ export {
   reportExitCode,
   runContract,
 } from './contract/run.js';
+export type { RunOptions } from './contract/run-options.js';
+export { liveTargets, parseTargets, type Targets } from './contract/targets.js';
+export {
+  countVerdicts,
+  exitCode,
+  type OperationVerdict,
+  type VerdictCounts,
+  verdicts,
+} from './contract/verdicts.js';
 export { deref, getPointer } from './model/json-pointer.js';
 export {
   OpenApiService,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Baseline, BaselineError, baselineFrom, readBaseline } from '../contract/baseline.js';
 import type { CaseClass } from '../contract/case-values.js';
-import type { ContractResult } from '../contract/contract.js';
+import type { ContractResult } from '../contract/contract-case.js';
 import { defaultPlan, parseClasses } from '../contract/contract-plan.js';
 import { contractFormats } from '../contract/formats/index.js';
 import { appendHistory, defaultKeep } from '../contract/history/history.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startProxy } from '../check/proxy.js';
 import { CheckTally, formatItem, formatJson, formatJunit, formatText } from '../check/report.js';
-import { parseTargets } from '../contract/contract.js';
+import { parseTargets } from '../contract/targets.js';
 import { defaultMaxBytes, loadExchanges } from '../recordings/capture-input.js';
 import {
   defaultRecordings,

@@ -5,8 +5,9 @@ import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
 import type { Inputs } from '../model/promises/values.js';
 import type { Promises } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
+import { buildPath } from './build-path.js';
 import { restValues, rpcValues } from './case-values.js';
-import { buildPath, type ContractCase, type ContractResult } from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
 
 /*
  * A case's request read and changed by input name, the way `x-promises` names inputs: REST

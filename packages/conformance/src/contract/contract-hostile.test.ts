@@ -4,7 +4,9 @@
 import { hostileSuite, KEY } from '../../../rest-core/src/test/hostile.js';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { type ContractResult, contractCases, runContract } from './contract.js';
+import { runContract } from './contract.js';
+import type { ContractResult } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);

@@ -9,7 +9,7 @@ import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
 import { closeServers, closeWithServers, run, type Seen, serve } from '../test/cli-run.js';
-import { contractCases } from './contract.js';
+import { contractCases } from './contract-cases.js';
 import { pacing } from './contract-controls.js';
 
 const root = new URL('../../../../specs/', import.meta.url);

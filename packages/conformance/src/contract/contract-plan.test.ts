@@ -5,12 +5,15 @@ import { loadRecordings } from '../recordings/recordings.js';
 import { startFaultyProxy } from '../test/faulty-proxy.js';
 import { inputsOf, targetOf } from './case-inputs.js';
 import { caseClasses, resolveSchema } from './case-values.js';
-import { type ContractCase, contractCases, exitCode, type RunOptions } from './contract.js';
+import type { ContractCase } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
 import { classCounts, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
 import { exercisedKinds } from './filter-cases.js';
 import { classOf, generateCases } from './generate-cases.js';
 import { readLinks } from './links.js';
 import { pagingChains } from './paging.js';
+import type { RunOptions } from './run-options.js';
+import { exitCode } from './verdicts.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);

@@ -2,17 +2,14 @@ import { isObject } from '../model/json-pointer.js';
 import { promiseKinds } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
 import { type CaseClass, caseClasses, restInputs, rpcInputs } from './case-values.js';
-import {
-  type ContractCase,
-  type ContractResult,
-  type RunOptions,
-  runContract,
-} from './contract.js';
+import { runContract } from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
 import { newRunState } from './contract-controls.js';
 import { filterCases, filterSlots } from './filter-cases.js';
 import { annotateValues, classOf, generateCases } from './generate-cases.js';
 import { linkedCase, readLinks } from './links.js';
 import { type CaseChain, pagingChains } from './paging.js';
+import type { RunOptions } from './run-options.js';
 
 export interface PlanOptions {
   classes: ReadonlySet<CaseClass>;

@@ -24,8 +24,10 @@ import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
 import { type CaseTarget, inputsOf, targetOf } from './case-inputs.js';
-import { type ContractResult, contractCases, type RunOptions } from './contract.js';
+import type { ContractResult } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
 import { parseClasses, runPlan } from './contract-plan.js';
+import type { RunOptions } from './run-options.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);

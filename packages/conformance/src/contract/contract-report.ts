@@ -3,8 +3,9 @@
 
 import { promiseKinds } from '../model/promises/vocabulary.js';
 import { formatViolation, type Violation } from '../model/schema-set.js';
-import { type ContractResult, describeExpectation } from './contract.js';
+import type { ContractResult } from './contract-case.js';
 import { rateLimited } from './contract-controls.js';
+import { describeExpectation } from './expectation.js';
 import type { ReportService } from './report-types.js';
 
 const statusKinds = new Set(['unexpected-status', 'unexpected-error']);

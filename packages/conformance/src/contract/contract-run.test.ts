@@ -5,14 +5,12 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { closeServers, type Seen, serve } from '../test/cli-run.js';
-import {
-  type ContractCase,
-  contractCases,
-  exitCode,
-  type RunOptions,
-  runContract,
-} from './contract.js';
+import { runContract } from './contract.js';
+import type { ContractCase } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
 import { newRunState, parseHeader, parseRate, RateLimits } from './contract-controls.js';
+import type { RunOptions } from './run-options.js';
+import { exitCode } from './verdicts.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);

@@ -5,18 +5,12 @@ import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { type Proxied, startFaultyProxy } from '../test/faulty-proxy.js';
-import {
-  type ContractCase,
-  type ContractResult,
-  contractCases,
-  curlFor,
-  exitCode,
-  parseTargets,
-  type RunOptions,
-  retryAfterMs,
-  runContract,
-  verdicts,
-} from './contract.js';
+import { runContract } from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
+import { curlFor } from './curl-for.js';
+import type { RunOptions } from './run-options.js';
+import { exitCode, verdicts } from './verdicts.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
@@ -45,18 +39,6 @@ const loaded = await Specs.load(new URL('../../../../specs/dist/', import.meta.u
 const specTotal =
   loaded.rest.reduce((n, s) => n + s.operations.length, 0) +
   loaded.rpc.reduce((n, s) => n + s.methods.length, 0);
-
-describe('retryAfterMs', () => {
-  test.each([
-    ['3', 3000],
-    ['0', 0],
-    ['Wed, 21 Oct 2015 07:28:05 GMT', 5000],
-    ['soon', undefined],
-    [null, undefined],
-  ])('%s', (header, want) => {
-    expect(retryAfterMs(header, Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(want);
-  });
-});
 
 describe('runContract', () => {
   test('a target with a path prefix is matched by the case path, not marked unmatched', async () => {
@@ -162,29 +144,6 @@ describe('runContract', () => {
     });
     expect(results).toHaveLength(12);
     expect(most).toBe(3);
-  });
-});
-
-describe('parseTargets', () => {
-  test('one URL for every service, or name=url pairs', () => {
-    expect(parseTargets('http://127.0.0.1:9650/', specs)).toMatchObject({
-      'node-rpc': 'http://127.0.0.1:9650',
-      'data-api': 'http://127.0.0.1:9650',
-    });
-    expect(parseTargets('node-rpc=http://127.0.0.1:9650', specs)).toEqual({
-      'node-rpc': 'http://127.0.0.1:9650',
-    });
-    expect(parseTargets('live', specs)).toMatchObject({
-      'data-api': 'https://data-api.avax.network',
-      'metrics-api': 'https://metrics.avax.network',
-    });
-  });
-
-  test.each([
-    ['nope', /--target: "nope" is not a URL/],
-    ['chain=http://x', /unknown service "chain"/],
-  ])('%s is refused with the rule', (value, message) => {
-    expect(() => parseTargets(value, specs)).toThrow(message);
   });
 });
 
@@ -445,25 +404,6 @@ describe('runContract against a faulty deployment', () => {
   }, 60000);
 });
 
-describe('contractCases', () => {
-  test("every case expects its recording's or example's own answer", () => {
-    const sig = allCases.filter((c) => c.operation === 'aggregateSignatures');
-    expect(sig.length).toBeGreaterThan(0);
-    for (const c of sig) expect(c.expect.status).toBe(201);
-    const rpc = allCases.filter((c) => c.service === 'node-rpc');
-    expect(rpc.every((c) => c.expect.reply === 'result' || c.expect.reply === 'error')).toBe(true);
-  });
-
-  test('one request paired with two answers keeps the success and skips the other', () => {
-    const tps = allCases.filter((c) => c.operation === 'getAvgTps');
-    const skipped = tps.filter((c) => c.skip);
-    expect(skipped.map((c) => [c.source, c.expect.status])).toEqual([
-      ['metrics-api/error-bad-request.1.json', 400],
-    ]);
-    expect(skipped[0]?.skip).toMatch(/same request as metrics-api\/avg-tps\.1\.json/);
-  });
-});
-
 describe('unreachable targets', () => {
   test('a closed port is not tested (exit 2), never drift', async () => {
     const closed = createServer();
@@ -488,25 +428,5 @@ describe('unreachable targets', () => {
       curl: curlFor(c, 'http://127.0.0.1:1'),
     };
     expect(exitCode([r])).toBe(2);
-  });
-});
-
-describe('curlFor', () => {
-  test('quotes the body for the shell and names the key by its variable', () => {
-    const c: ContractCase = {
-      service: 'data-api',
-      operation: 'aggregateSignatures',
-      source: 'x',
-      method: 'POST',
-      path: '/v1/signatureAggregator/mainnet/aggregateSignatures',
-      body: { message: "it's" },
-      nodeSpecific: false,
-      expect: { status: 201 },
-    };
-    expect(
-      curlFor(c, 'http://127.0.0.1:9/p', { header: 'x-glacier-api-key', variable: 'MY_KEY' }),
-    ).toBe(
-      `curl -sS -X POST 'http://127.0.0.1:9/p' -H "x-glacier-api-key: $MY_KEY" -H 'content-type: application/json' --data '{"message":"it'\\''s"}'`,
-    );
   });
 });

@@ -6,7 +6,7 @@ import { declaredKinds } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
 import { type CaseTarget, targetOf } from './case-inputs.js';
 import { restInputs, rpcInputs } from './case-values.js';
-import type { ContractResult } from './contract.js';
+import type { ContractResult } from './contract-case.js';
 import { valueCoverage, sent as wasSent } from './contract-plan.js';
 import { exercisedKinds, filterCoverage, isSuccess } from './filter-cases.js';
 import type { CoverageList, OperationCoverage, ReportCoverage } from './report-types.js';

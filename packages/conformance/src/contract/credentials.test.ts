@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
-import { type ContractResult, contractCases, runContract } from './contract.js';
+import { runContract } from './contract.js';
+import type { ContractResult } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
 import { rateLimitLines } from './contract-report.js';
 import { apiKeyHeader, apiKeyHeaders } from './credentials.js';
 

@@ -2,7 +2,8 @@
 // that a baseline can name a known drift and a history can tell new drift from fixed.
 import { getPointer, isObject } from '../model/json-pointer.js';
 import type { Violation } from '../model/schema-set.js';
-import { type ContractResult, describeExpectation } from './contract.js';
+import type { ContractResult } from './contract-case.js';
+import { describeExpectation } from './expectation.js';
 import type { Drift } from './report-types.js';
 
 const statusKinds = new Set(['unexpected-status', 'unexpected-error']);

@@ -13,7 +13,8 @@ import type { IdentityPromise, MatchPromise, PromiseKind } from '../model/promis
 import type { Specs } from '../model/specs.js';
 import { answerOf, type CaseTarget, inputsOf, targetOf, withInputs } from './case-inputs.js';
 import { resolveSchema } from './case-values.js';
-import type { ContractCase, ContractResult, Expectation } from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
+import type { Expectation } from './expectation.js';
 
 /*
  * The `filter` case class: every filter (and every identity naming a member) an operation

@@ -6,6 +6,7 @@ import { parseQuery } from '../model/openapi.js';
 import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
 import type { PagePromise } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
+import { buildPath } from './build-path.js';
 import {
   type CaseClass,
   type Input,
@@ -15,7 +16,8 @@ import {
   rpcValues,
   valueLabel,
 } from './case-values.js';
-import { buildPath, type ContractCase, type Expectation } from './contract.js';
+import type { ContractCase } from './contract-case.js';
+import type { Expectation } from './expectation.js';
 
 export interface GenerateOptions {
   /** Seeds fast-check: the same seed gives the same cases. */

@@ -3,7 +3,8 @@ import type { Operation } from '../model/openapi.js';
 import { parseQuery } from '../model/openapi.js';
 import type { RpcMethod } from '../model/openrpc.js';
 import type { Specs } from '../model/specs.js';
-import { buildPath, type ContractCase, type ContractResult } from './contract.js';
+import { buildPath } from './build-path.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
 
 /**
  * A link the specs declare from one operation's answer to the next call: OpenAPI 3.1

@@ -3,7 +3,7 @@ import { ListingTracker } from '../model/promises/check.js';
 import { type Violation, violation } from '../model/schema-set.js';
 import type { Specs } from '../model/specs.js';
 import { answerOf, type CaseTarget, inputsOf, targetOf, withInputs } from './case-inputs.js';
-import type { ContractCase, ContractResult } from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
 
 /*
  * Page chains read off the `x-promises` annotations: a `cursor` (the answer's `next` sent back

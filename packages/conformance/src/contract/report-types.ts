@@ -2,8 +2,9 @@
 // exactly what `contract --format json` prints.
 import type { Violation } from '../model/schema-set.js';
 import type { CaseClass } from './case-values.js';
-import type { ContractResult, OperationVerdict, VerdictCounts } from './contract.js';
+import type { ContractResult } from './contract-case.js';
 import type { FilterCoverage } from './filter-cases.js';
+import type { OperationVerdict, VerdictCounts } from './verdicts.js';
 
 /** One case as the report keeps it: without its exchange, with its class and words for people. */
 export interface ReportResult extends Omit<ContractResult, 'exchange' | 'violations'> {

@@ -19,20 +19,8 @@ import { startReplayServer } from '../replay/replay.js';
 import { applyBaseline, type Baseline, dayOf } from './baseline.js';
 import { targetOf } from './case-inputs.js';
 import { type CaseClass, caseClasses } from './case-values.js';
-import {
-  type ContractCase,
-  type ContractResult,
-  contractCases,
-  countVerdicts,
-  describeExpectation,
-  neverLeft,
-  parseTargets,
-  readNodeVersion,
-  shown,
-  skipAbsentMethods,
-  type Targets,
-  verdicts,
-} from './contract.js';
+import type { ContractCase, ContractResult } from './contract-case.js';
+import { contractCases } from './contract-cases.js';
 import {
   newRunState,
   parseHeader,
@@ -48,8 +36,13 @@ import { headline } from './contract-report.js';
 import { contractCoverage, type RunTallies, runTallies } from './coverage.js';
 import { apiKeyHeaders } from './credentials.js';
 import { collectDrifts, driftKey } from './drifts.js';
+import { describeExpectation } from './expectation.js';
 import { classOf } from './generate-cases.js';
+import { readNodeVersion, skipAbsentMethods } from './node-release.js';
 import type { ContractReport, ReportOperation, ReportSettings } from './report-types.js';
+import { parseTargets, shown, type Targets } from './targets.js';
+import { neverLeft } from './transport/no-answer.js';
+import { countVerdicts, verdicts } from './verdicts.js';
 
 /** What a contract run does; every field has the CLI flag's default. */
 export interface ContractSettings {

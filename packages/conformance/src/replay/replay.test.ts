@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 // The replay server over real HTTP on 127.0.0.1.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { contractCases } from '../contract/contract.js';
+import { contractCases } from '../contract/contract-cases.js';
 import { apiKeyHeaders as apiKeyHeadersOf } from '../contract/credentials.js';
 import { isObject } from '../model/json-pointer.js';
 import { Specs } from '../model/specs.js';

@@ -5,9 +5,9 @@ import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { VerdictCounts } from '../contract.js';
 import { renderHtml } from '../formats/html.js';
 import { driftsOf, type ReportInput, safeUrl, verdictOf } from '../formats/report-view.js';
+import type { VerdictCounts } from '../verdicts.js';
 
 /** One line of index.jsonl: what a dashboard needs about a run. */
 export interface HistoryEntry {
