@@ -88,6 +88,77 @@ function parameterRule(doc, schemaNode, where) {
 }
 
 /**
+ * The rule of one top-level body field. A field the parameter checks can state (a scalar, an
+ * array of scalars) gets them; a structured one (an object, a union, an array of objects) is
+ * checked for its JSON type only, and the rest of its shape is the server's schema to judge:
+ * no rule here is weaker than the spec, but none is stronger either.
+ */
+function bodyRule(doc, schemaNode, where) {
+  const schema = deref(doc, schemaNode);
+  const structured = (node) => {
+    const s = deref(doc, node);
+    return (
+      !s ||
+      typeof s !== 'object' ||
+      ['oneOf', 'anyOf', 'allOf'].some((k) => k in s) ||
+      s.type === 'object' ||
+      (s.type === 'array' && structured(s.items))
+    );
+  };
+  if (!structured(schema)) return parameterRule(doc, schemaNode, where);
+  const type = schema?.type === 'array' ? 'array' : 'object';
+  return { rule: { type }, default: schema?.default };
+}
+
+/**
+ * A JSON body as one object of fields, the way the parameter object flattens it. A body that is
+ * one of several object shapes (a webhook for EVM addresses, primary-network addresses or
+ * validators) is the fields of all of them: a field is required when every shape requires it,
+ * and a field the shapes type differently is checked only for what they share (the server's
+ * schema judges which shape the whole body is).
+ */
+const isUnion = (schema) => Array.isArray(schema?.oneOf ?? schema?.anyOf);
+
+function bodyObject(doc, node, id) {
+  const schema = deref(doc, node);
+  const alternatives = schema?.oneOf ?? schema?.anyOf;
+  if (schema?.type === 'object' && schema.properties && !alternatives) return schema;
+  if (!Array.isArray(alternatives)) {
+    throw new Error(`${id}: only application/json object bodies (or unions of them) are supported`);
+  }
+  const shapes = alternatives.map((alt) => bodyObject(doc, alt, id));
+  const properties = {};
+  for (const shape of shapes) {
+    for (const [name, property] of Object.entries(shape.properties)) {
+      const seen = properties[name];
+      const resolved = deref(doc, property);
+      if (!seen) properties[name] = resolved;
+      else if (JSON.stringify(seen) !== JSON.stringify(resolved)) {
+        // Two shapes, two schemas: keep the JSON type they share (a tag's consts become an enum).
+        const values = (s) => ('const' in s ? [s.const] : s.enum);
+        const both = [values(seen), values(resolved)];
+        properties[name] =
+          seen.type === resolved.type && both.every(Array.isArray)
+            ? { type: seen.type, enum: [...new Set(both.flat())] }
+            : seen.type === resolved.type && !['object', 'array'].includes(seen.type)
+              ? { type: seen.type }
+              : { type: 'object', oneOf: [seen, resolved] };
+      }
+    }
+  }
+  const required = shapes
+    .map((shape) => new Set(shape.required ?? []))
+    .reduce((a, b) => new Set([...a].filter((name) => b.has(name))));
+  for (const [name, property] of Object.entries(properties)) {
+    if ('const' in property) {
+      const { const: only, ...rest } = property;
+      properties[name] = { ...rest, enum: [only] };
+    }
+  }
+  return { type: 'object', properties, required: [...required] };
+}
+
+/**
  * Reads the operations of a bundled OpenAPI document into plain data:
  * `{ id, method, path, params: [{ name, component, spec }], rules }` in document order.
  */
@@ -136,13 +207,10 @@ export function collectOperations(doc) {
       // A JSON body is flattened into the same parameter object as path and query fields.
       const body = op.requestBody && deref(doc, op.requestBody);
       if (body) {
-        const schema = deref(doc, body.content?.['application/json']?.schema);
-        if (schema?.type !== 'object' || !schema.properties) {
-          throw new Error(`${id}: only application/json object bodies are supported`);
-        }
+        const schema = bodyObject(doc, body.content?.['application/json']?.schema, id);
         const required = new Set(schema.required ?? []);
         for (const [name, property] of Object.entries(schema.properties)) {
-          const { rule, default: fallback } = parameterRule(doc, property, `${id} body.${name}`);
+          const { rule, default: fallback } = bodyRule(doc, property, `${id} body.${name}`);
           const { type, ...bounds } = rule;
           const spec = {
             in: 'body',
@@ -211,7 +279,16 @@ export function collectOperations(doc) {
         }
       }
 
-      operations.push({ id, method: method.toUpperCase(), path, params, rules, hasBody: !!body });
+      const union = body && isUnion(deref(doc, body.content?.['application/json']?.schema));
+      operations.push({
+        id,
+        method: method.toUpperCase(),
+        path,
+        params,
+        rules,
+        hasBody: !!body,
+        ...(union ? { bodyUnion: true } : {}),
+      });
     }
   }
   return operations;
@@ -281,8 +358,13 @@ export function renderMethodTypes(doc, operations) {
   for (const op of operations) {
     const { params, result } = operationNames(op.id);
     lines.push(`/** The parameter object of \`${op.id}\`: its path, query and body fields. */`);
-    // An interface (not an alias) keeps its name in editor hovers and error messages.
-    lines.push(`export interface ${params} extends OperationParameters<'${op.id}'> {}`);
+    // An interface (not an alias) keeps its name in editor hovers and error messages; a body that
+    // is one of several shapes makes a union, which only an alias can name.
+    lines.push(
+      op.bodyUnion
+        ? `export type ${params} = OperationParameters<'${op.id}'>;`
+        : `export interface ${params} extends OperationParameters<'${op.id}'> {}`,
+    );
     lines.push(`/** The success body \`${op.id}\` resolves to. */`);
     lines.push(`export type ${result} = OperationReturnType<'${op.id}'>;`);
   }

@@ -3,8 +3,8 @@
 
 /** What the client checks about one parameter before sending anything. */
 export interface ParameterSpec {
-  /** Absent for strings, the most common type. */
-  type?: 'integer' | 'number' | 'boolean' | 'array';
+  /** Absent for strings, the most common type; `object` only for a structured body field. */
+  type?: 'integer' | 'number' | 'boolean' | 'array' | 'object';
   /** Path parameters are required without saying so. */
   required?: true;
   /** Inclusive bounds; a string bound belongs to a digits-only big integer and is compared as BigInt. */

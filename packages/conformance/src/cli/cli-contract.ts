@@ -90,12 +90,11 @@ function runSettings(values: ContractValues): { settings: ContractSettings; fmt:
   }
   const seed = positiveInt('seed', values.seed, defaultPlan.seed, 2 ** 31 - 1);
   const maxCases = positiveInt('max-cases', values['max-cases'], defaultPlan.maxCases, 10000);
-  const maxRequests = positiveInt(
-    'max-requests',
-    values['max-requests'],
-    defaultPlan.maxRequests,
-    1_000_000,
-  );
+  // Left out, the budget follows the specs: runContract gives 12 requests per operation.
+  const maxRequests =
+    values['max-requests'] === undefined
+      ? undefined
+      : positiveInt('max-requests', values['max-requests'], defaultPlan.maxRequests, 1_000_000);
   const maxPages = positiveInt('max-pages', values['max-pages'], defaultPlan.maxPages, 10000);
   const fmt = values.format ?? 'text';
   if (!Object.hasOwn(contractFormats, fmt))
@@ -116,7 +115,7 @@ function runSettings(values: ContractValues): { settings: ContractSettings; fmt:
     classes: [...classes],
     seed,
     maxCases,
-    maxRequests,
+    ...(maxRequests === undefined ? {} : { maxRequests }),
     maxPages,
     concurrency,
     timeoutMs,

@@ -95,7 +95,7 @@ Options:
                         earlier answer)
   --seed N              seed of the generated cases (default 1): same seed, same cases
   --max-cases N         most generated and most negative cases per operation (default 12)
-  --max-requests N      most requests in the whole run (default 600)
+  --max-requests N      most requests in the whole run (default 12 per operation, at least 600)
   --max-pages N         most pages followed per paginated operation (default 4)
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)

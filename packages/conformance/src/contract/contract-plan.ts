@@ -29,9 +29,21 @@ export interface PlanOptions {
 export const defaultPlan = {
   seed: 1,
   maxCases: 12,
+  /** The least default request budget; a run over many operations gets more (below). */
   maxRequests: 600,
   maxPages: 4,
 } as const;
+
+/** Requests per operation or method in the default budget, so the budget follows the specs. */
+export const requestsPerOperation = 12;
+
+/**
+ * The default `--max-requests`: 12 per operation and method of the specs (at least 600), so that
+ * every operation gets its generated, negative, page and filter cases however many the specs hold.
+ */
+export function defaultMaxRequests(specs: Pick<Specs, 'all'>): number {
+  return Math.max(defaultPlan.maxRequests, requestsPerOperation * specs.all.length);
+}
 
 /** Parses `--cases`: a comma list of case classes. */
 export function parseClasses(value: string | undefined): Set<CaseClass> {

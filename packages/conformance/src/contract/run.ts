@@ -31,7 +31,7 @@ import {
   rateLimited,
   startProgress,
 } from './contract-controls.js';
-import { classCounts, defaultPlan, runPlan, sent } from './contract-plan.js';
+import { classCounts, defaultMaxRequests, defaultPlan, runPlan, sent } from './contract-plan.js';
 import { headline } from './contract-report.js';
 import { contractCoverage, type RunTallies, runTallies } from './coverage.js';
 import { apiKeyHeaders } from './credentials.js';
@@ -300,7 +300,7 @@ export async function runContract(
     classes,
     seed: settings.seed ?? defaultPlan.seed,
     maxCases: settings.maxCases ?? defaultPlan.maxCases,
-    maxRequests: settings.maxRequests ?? defaultPlan.maxRequests,
+    maxRequests: settings.maxRequests ?? defaultMaxRequests(specs),
     maxPages: settings.maxPages ?? defaultPlan.maxPages,
   };
   try {

@@ -3,7 +3,7 @@
 import type * as core from '@avalanche-api/rest-core';
 import type { operations } from './types.js';
 
-export type OperationId = 'aggregateSignatures' | 'getAggregatedSignatures' | 'listAssetTransactions' | 'listBlockchains' | 'listValidators' | 'getUtxosByAddresses' | 'getTransactionsForBlock' | 'listErc721Balances' | 'listCollectibleBalances' | 'listPendingPrimaryNetworkRewards' | 'getVertexByHeight' | 'getLatestBlocks' | 'getTransaction' | 'getBlock' | 'getTokenDetails' | 'getChainIdsForAddresses';
+export type OperationId = 'aggregateSignatures' | 'getAggregatedSignatures' | 'listAssetTransactions' | 'listBlockchains' | 'listValidators' | 'getUtxosByAddresses' | 'getUtxosByAddressesV2' | 'getTransactionsForBlock' | 'listErc721Balances' | 'listCollectibleBalances' | 'listPendingPrimaryNetworkRewards' | 'getVertexByHeight' | 'getLatestBlocks' | 'getTransaction' | 'getBlock' | 'getTokenDetails' | 'getChainIdsForAddresses' | 'getAssetDetails' | 'getNetworkDetails' | 'getBlockchainById' | 'listSubnets' | 'getSubnetById' | 'getSingleValidatorDetails' | 'listDelegators' | 'listL1Validators' | 'getAvaxSupply' | 'getIcmMessage' | 'listIcmMessages' | 'listIcmMessagesByAddress' | 'dataHealthCheck' | 'liveCheck' | 'postTransactionExportJob' | 'listWebhooks' | 'createWebhook' | 'getWebhook' | 'deactivateWebhook' | 'updateWebhook' | 'generateOrRotateSharedSecret' | 'getSharedSecret' | 'getAddressesFromWebhook' | 'removeAddressesFromWebhook' | 'addAddressesToWebhook' | 'getApiUsageMetrics' | 'getApiLogs' | 'getSubnetRpcUsageMetrics' | 'getPrimaryNetworkRpcUsageMetrics' | 'getOperationResult' | 'getTxByHash' | 'listLatestPrimaryNetworkTransactions' | 'listActivePrimaryNetworkStakingTransactions' | 'listHistoricalPrimaryNetworkRewards' | 'getLastActivityTimestampByAddresses' | 'getLastActivityTimestampByAddressesV2' | 'getBalancesByAddresses' | 'getBlockById' | 'listPrimaryNetworkBlocksByNodeId' | 'listLatestPrimaryNetworkBlocks' | 'listLatestXChainVertices' | 'getVertexByHash' | 'supportedChains' | 'getChainInfo' | 'listAddressChains' | 'getNativeBalance' | 'listErc20Balances' | 'listErc1155Balances' | 'listNativeTransactions' | 'listErc20Transactions' | 'listErc721Transactions' | 'listErc1155Transactions' | 'listInternalTransactions' | 'listTransactions' | 'listTransactionsV2' | 'listLatestTransactions' | 'listLatestTransactionsAllChains' | 'listLatestBlocksAllChains' | 'getContractMetadata' | 'listContractDeployments' | 'getDeploymentTransaction' | 'listTransfers' | 'listTokens';
 
 /** What the operation functions take first: the client's core, or a client (which is one too). */
 export type Core = core.RestCore<"Avalanche Data API">;
@@ -42,6 +42,10 @@ export type ListValidatorsResult = OperationReturnType<'listValidators'>;
 export interface GetUtxosByAddressesParams extends OperationParameters<'getUtxosByAddresses'> {}
 /** The success body `getUtxosByAddresses` resolves to. */
 export type GetUtxosByAddressesResult = OperationReturnType<'getUtxosByAddresses'>;
+/** The parameter object of `getUtxosByAddressesV2`: its path, query and body fields. */
+export interface GetUtxosByAddressesV2Params extends OperationParameters<'getUtxosByAddressesV2'> {}
+/** The success body `getUtxosByAddressesV2` resolves to. */
+export type GetUtxosByAddressesV2Result = OperationReturnType<'getUtxosByAddressesV2'>;
 /** The parameter object of `getTransactionsForBlock`: its path, query and body fields. */
 export interface GetTransactionsForBlockParams extends OperationParameters<'getTransactionsForBlock'> {}
 /** The success body `getTransactionsForBlock` resolves to. */
@@ -82,6 +86,258 @@ export type GetTokenDetailsResult = OperationReturnType<'getTokenDetails'>;
 export interface GetChainIdsForAddressesParams extends OperationParameters<'getChainIdsForAddresses'> {}
 /** The success body `getChainIdsForAddresses` resolves to. */
 export type GetChainIdsForAddressesResult = OperationReturnType<'getChainIdsForAddresses'>;
+/** The parameter object of `getAssetDetails`: its path, query and body fields. */
+export interface GetAssetDetailsParams extends OperationParameters<'getAssetDetails'> {}
+/** The success body `getAssetDetails` resolves to. */
+export type GetAssetDetailsResult = OperationReturnType<'getAssetDetails'>;
+/** The parameter object of `getNetworkDetails`: its path, query and body fields. */
+export interface GetNetworkDetailsParams extends OperationParameters<'getNetworkDetails'> {}
+/** The success body `getNetworkDetails` resolves to. */
+export type GetNetworkDetailsResult = OperationReturnType<'getNetworkDetails'>;
+/** The parameter object of `getBlockchainById`: its path, query and body fields. */
+export interface GetBlockchainByIdParams extends OperationParameters<'getBlockchainById'> {}
+/** The success body `getBlockchainById` resolves to. */
+export type GetBlockchainByIdResult = OperationReturnType<'getBlockchainById'>;
+/** The parameter object of `listSubnets`: its path, query and body fields. */
+export interface ListSubnetsParams extends OperationParameters<'listSubnets'> {}
+/** The success body `listSubnets` resolves to. */
+export type ListSubnetsResult = OperationReturnType<'listSubnets'>;
+/** The parameter object of `getSubnetById`: its path, query and body fields. */
+export interface GetSubnetByIdParams extends OperationParameters<'getSubnetById'> {}
+/** The success body `getSubnetById` resolves to. */
+export type GetSubnetByIdResult = OperationReturnType<'getSubnetById'>;
+/** The parameter object of `getSingleValidatorDetails`: its path, query and body fields. */
+export interface GetSingleValidatorDetailsParams extends OperationParameters<'getSingleValidatorDetails'> {}
+/** The success body `getSingleValidatorDetails` resolves to. */
+export type GetSingleValidatorDetailsResult = OperationReturnType<'getSingleValidatorDetails'>;
+/** The parameter object of `listDelegators`: its path, query and body fields. */
+export interface ListDelegatorsParams extends OperationParameters<'listDelegators'> {}
+/** The success body `listDelegators` resolves to. */
+export type ListDelegatorsResult = OperationReturnType<'listDelegators'>;
+/** The parameter object of `listL1Validators`: its path, query and body fields. */
+export interface ListL1ValidatorsParams extends OperationParameters<'listL1Validators'> {}
+/** The success body `listL1Validators` resolves to. */
+export type ListL1ValidatorsResult = OperationReturnType<'listL1Validators'>;
+/** The parameter object of `getAvaxSupply`: its path, query and body fields. */
+export interface GetAvaxSupplyParams extends OperationParameters<'getAvaxSupply'> {}
+/** The success body `getAvaxSupply` resolves to. */
+export type GetAvaxSupplyResult = OperationReturnType<'getAvaxSupply'>;
+/** The parameter object of `getIcmMessage`: its path, query and body fields. */
+export interface GetIcmMessageParams extends OperationParameters<'getIcmMessage'> {}
+/** The success body `getIcmMessage` resolves to. */
+export type GetIcmMessageResult = OperationReturnType<'getIcmMessage'>;
+/** The parameter object of `listIcmMessages`: its path, query and body fields. */
+export interface ListIcmMessagesParams extends OperationParameters<'listIcmMessages'> {}
+/** The success body `listIcmMessages` resolves to. */
+export type ListIcmMessagesResult = OperationReturnType<'listIcmMessages'>;
+/** The parameter object of `listIcmMessagesByAddress`: its path, query and body fields. */
+export interface ListIcmMessagesByAddressParams extends OperationParameters<'listIcmMessagesByAddress'> {}
+/** The success body `listIcmMessagesByAddress` resolves to. */
+export type ListIcmMessagesByAddressResult = OperationReturnType<'listIcmMessagesByAddress'>;
+/** The parameter object of `dataHealthCheck`: its path, query and body fields. */
+export interface DataHealthCheckParams extends OperationParameters<'dataHealthCheck'> {}
+/** The success body `dataHealthCheck` resolves to. */
+export type DataHealthCheckResult = OperationReturnType<'dataHealthCheck'>;
+/** The parameter object of `liveCheck`: its path, query and body fields. */
+export interface LiveCheckParams extends OperationParameters<'liveCheck'> {}
+/** The success body `liveCheck` resolves to. */
+export type LiveCheckResult = OperationReturnType<'liveCheck'>;
+/** The parameter object of `postTransactionExportJob`: its path, query and body fields. */
+export type PostTransactionExportJobParams = OperationParameters<'postTransactionExportJob'>;
+/** The success body `postTransactionExportJob` resolves to. */
+export type PostTransactionExportJobResult = OperationReturnType<'postTransactionExportJob'>;
+/** The parameter object of `listWebhooks`: its path, query and body fields. */
+export interface ListWebhooksParams extends OperationParameters<'listWebhooks'> {}
+/** The success body `listWebhooks` resolves to. */
+export type ListWebhooksResult = OperationReturnType<'listWebhooks'>;
+/** The parameter object of `createWebhook`: its path, query and body fields. */
+export type CreateWebhookParams = OperationParameters<'createWebhook'>;
+/** The success body `createWebhook` resolves to. */
+export type CreateWebhookResult = OperationReturnType<'createWebhook'>;
+/** The parameter object of `getWebhook`: its path, query and body fields. */
+export interface GetWebhookParams extends OperationParameters<'getWebhook'> {}
+/** The success body `getWebhook` resolves to. */
+export type GetWebhookResult = OperationReturnType<'getWebhook'>;
+/** The parameter object of `deactivateWebhook`: its path, query and body fields. */
+export interface DeactivateWebhookParams extends OperationParameters<'deactivateWebhook'> {}
+/** The success body `deactivateWebhook` resolves to. */
+export type DeactivateWebhookResult = OperationReturnType<'deactivateWebhook'>;
+/** The parameter object of `updateWebhook`: its path, query and body fields. */
+export interface UpdateWebhookParams extends OperationParameters<'updateWebhook'> {}
+/** The success body `updateWebhook` resolves to. */
+export type UpdateWebhookResult = OperationReturnType<'updateWebhook'>;
+/** The parameter object of `generateOrRotateSharedSecret`: its path, query and body fields. */
+export interface GenerateOrRotateSharedSecretParams extends OperationParameters<'generateOrRotateSharedSecret'> {}
+/** The success body `generateOrRotateSharedSecret` resolves to. */
+export type GenerateOrRotateSharedSecretResult = OperationReturnType<'generateOrRotateSharedSecret'>;
+/** The parameter object of `getSharedSecret`: its path, query and body fields. */
+export interface GetSharedSecretParams extends OperationParameters<'getSharedSecret'> {}
+/** The success body `getSharedSecret` resolves to. */
+export type GetSharedSecretResult = OperationReturnType<'getSharedSecret'>;
+/** The parameter object of `getAddressesFromWebhook`: its path, query and body fields. */
+export interface GetAddressesFromWebhookParams extends OperationParameters<'getAddressesFromWebhook'> {}
+/** The success body `getAddressesFromWebhook` resolves to. */
+export type GetAddressesFromWebhookResult = OperationReturnType<'getAddressesFromWebhook'>;
+/** The parameter object of `removeAddressesFromWebhook`: its path, query and body fields. */
+export interface RemoveAddressesFromWebhookParams extends OperationParameters<'removeAddressesFromWebhook'> {}
+/** The success body `removeAddressesFromWebhook` resolves to. */
+export type RemoveAddressesFromWebhookResult = OperationReturnType<'removeAddressesFromWebhook'>;
+/** The parameter object of `addAddressesToWebhook`: its path, query and body fields. */
+export interface AddAddressesToWebhookParams extends OperationParameters<'addAddressesToWebhook'> {}
+/** The success body `addAddressesToWebhook` resolves to. */
+export type AddAddressesToWebhookResult = OperationReturnType<'addAddressesToWebhook'>;
+/** The parameter object of `getApiUsageMetrics`: its path, query and body fields. */
+export interface GetApiUsageMetricsParams extends OperationParameters<'getApiUsageMetrics'> {}
+/** The success body `getApiUsageMetrics` resolves to. */
+export type GetApiUsageMetricsResult = OperationReturnType<'getApiUsageMetrics'>;
+/** The parameter object of `getApiLogs`: its path, query and body fields. */
+export interface GetApiLogsParams extends OperationParameters<'getApiLogs'> {}
+/** The success body `getApiLogs` resolves to. */
+export type GetApiLogsResult = OperationReturnType<'getApiLogs'>;
+/** The parameter object of `getSubnetRpcUsageMetrics`: its path, query and body fields. */
+export interface GetSubnetRpcUsageMetricsParams extends OperationParameters<'getSubnetRpcUsageMetrics'> {}
+/** The success body `getSubnetRpcUsageMetrics` resolves to. */
+export type GetSubnetRpcUsageMetricsResult = OperationReturnType<'getSubnetRpcUsageMetrics'>;
+/** The parameter object of `getPrimaryNetworkRpcUsageMetrics`: its path, query and body fields. */
+export interface GetPrimaryNetworkRpcUsageMetricsParams extends OperationParameters<'getPrimaryNetworkRpcUsageMetrics'> {}
+/** The success body `getPrimaryNetworkRpcUsageMetrics` resolves to. */
+export type GetPrimaryNetworkRpcUsageMetricsResult = OperationReturnType<'getPrimaryNetworkRpcUsageMetrics'>;
+/** The parameter object of `getOperationResult`: its path, query and body fields. */
+export interface GetOperationResultParams extends OperationParameters<'getOperationResult'> {}
+/** The success body `getOperationResult` resolves to. */
+export type GetOperationResultResult = OperationReturnType<'getOperationResult'>;
+/** The parameter object of `getTxByHash`: its path, query and body fields. */
+export interface GetTxByHashParams extends OperationParameters<'getTxByHash'> {}
+/** The success body `getTxByHash` resolves to. */
+export type GetTxByHashResult = OperationReturnType<'getTxByHash'>;
+/** The parameter object of `listLatestPrimaryNetworkTransactions`: its path, query and body fields. */
+export interface ListLatestPrimaryNetworkTransactionsParams extends OperationParameters<'listLatestPrimaryNetworkTransactions'> {}
+/** The success body `listLatestPrimaryNetworkTransactions` resolves to. */
+export type ListLatestPrimaryNetworkTransactionsResult = OperationReturnType<'listLatestPrimaryNetworkTransactions'>;
+/** The parameter object of `listActivePrimaryNetworkStakingTransactions`: its path, query and body fields. */
+export interface ListActivePrimaryNetworkStakingTransactionsParams extends OperationParameters<'listActivePrimaryNetworkStakingTransactions'> {}
+/** The success body `listActivePrimaryNetworkStakingTransactions` resolves to. */
+export type ListActivePrimaryNetworkStakingTransactionsResult = OperationReturnType<'listActivePrimaryNetworkStakingTransactions'>;
+/** The parameter object of `listHistoricalPrimaryNetworkRewards`: its path, query and body fields. */
+export interface ListHistoricalPrimaryNetworkRewardsParams extends OperationParameters<'listHistoricalPrimaryNetworkRewards'> {}
+/** The success body `listHistoricalPrimaryNetworkRewards` resolves to. */
+export type ListHistoricalPrimaryNetworkRewardsResult = OperationReturnType<'listHistoricalPrimaryNetworkRewards'>;
+/** The parameter object of `getLastActivityTimestampByAddresses`: its path, query and body fields. */
+export interface GetLastActivityTimestampByAddressesParams extends OperationParameters<'getLastActivityTimestampByAddresses'> {}
+/** The success body `getLastActivityTimestampByAddresses` resolves to. */
+export type GetLastActivityTimestampByAddressesResult = OperationReturnType<'getLastActivityTimestampByAddresses'>;
+/** The parameter object of `getLastActivityTimestampByAddressesV2`: its path, query and body fields. */
+export interface GetLastActivityTimestampByAddressesV2Params extends OperationParameters<'getLastActivityTimestampByAddressesV2'> {}
+/** The success body `getLastActivityTimestampByAddressesV2` resolves to. */
+export type GetLastActivityTimestampByAddressesV2Result = OperationReturnType<'getLastActivityTimestampByAddressesV2'>;
+/** The parameter object of `getBalancesByAddresses`: its path, query and body fields. */
+export interface GetBalancesByAddressesParams extends OperationParameters<'getBalancesByAddresses'> {}
+/** The success body `getBalancesByAddresses` resolves to. */
+export type GetBalancesByAddressesResult = OperationReturnType<'getBalancesByAddresses'>;
+/** The parameter object of `getBlockById`: its path, query and body fields. */
+export interface GetBlockByIdParams extends OperationParameters<'getBlockById'> {}
+/** The success body `getBlockById` resolves to. */
+export type GetBlockByIdResult = OperationReturnType<'getBlockById'>;
+/** The parameter object of `listPrimaryNetworkBlocksByNodeId`: its path, query and body fields. */
+export interface ListPrimaryNetworkBlocksByNodeIdParams extends OperationParameters<'listPrimaryNetworkBlocksByNodeId'> {}
+/** The success body `listPrimaryNetworkBlocksByNodeId` resolves to. */
+export type ListPrimaryNetworkBlocksByNodeIdResult = OperationReturnType<'listPrimaryNetworkBlocksByNodeId'>;
+/** The parameter object of `listLatestPrimaryNetworkBlocks`: its path, query and body fields. */
+export interface ListLatestPrimaryNetworkBlocksParams extends OperationParameters<'listLatestPrimaryNetworkBlocks'> {}
+/** The success body `listLatestPrimaryNetworkBlocks` resolves to. */
+export type ListLatestPrimaryNetworkBlocksResult = OperationReturnType<'listLatestPrimaryNetworkBlocks'>;
+/** The parameter object of `listLatestXChainVertices`: its path, query and body fields. */
+export interface ListLatestXChainVerticesParams extends OperationParameters<'listLatestXChainVertices'> {}
+/** The success body `listLatestXChainVertices` resolves to. */
+export type ListLatestXChainVerticesResult = OperationReturnType<'listLatestXChainVertices'>;
+/** The parameter object of `getVertexByHash`: its path, query and body fields. */
+export interface GetVertexByHashParams extends OperationParameters<'getVertexByHash'> {}
+/** The success body `getVertexByHash` resolves to. */
+export type GetVertexByHashResult = OperationReturnType<'getVertexByHash'>;
+/** The parameter object of `supportedChains`: its path, query and body fields. */
+export interface SupportedChainsParams extends OperationParameters<'supportedChains'> {}
+/** The success body `supportedChains` resolves to. */
+export type SupportedChainsResult = OperationReturnType<'supportedChains'>;
+/** The parameter object of `getChainInfo`: its path, query and body fields. */
+export interface GetChainInfoParams extends OperationParameters<'getChainInfo'> {}
+/** The success body `getChainInfo` resolves to. */
+export type GetChainInfoResult = OperationReturnType<'getChainInfo'>;
+/** The parameter object of `listAddressChains`: its path, query and body fields. */
+export interface ListAddressChainsParams extends OperationParameters<'listAddressChains'> {}
+/** The success body `listAddressChains` resolves to. */
+export type ListAddressChainsResult = OperationReturnType<'listAddressChains'>;
+/** The parameter object of `getNativeBalance`: its path, query and body fields. */
+export interface GetNativeBalanceParams extends OperationParameters<'getNativeBalance'> {}
+/** The success body `getNativeBalance` resolves to. */
+export type GetNativeBalanceResult = OperationReturnType<'getNativeBalance'>;
+/** The parameter object of `listErc20Balances`: its path, query and body fields. */
+export interface ListErc20BalancesParams extends OperationParameters<'listErc20Balances'> {}
+/** The success body `listErc20Balances` resolves to. */
+export type ListErc20BalancesResult = OperationReturnType<'listErc20Balances'>;
+/** The parameter object of `listErc1155Balances`: its path, query and body fields. */
+export interface ListErc1155BalancesParams extends OperationParameters<'listErc1155Balances'> {}
+/** The success body `listErc1155Balances` resolves to. */
+export type ListErc1155BalancesResult = OperationReturnType<'listErc1155Balances'>;
+/** The parameter object of `listNativeTransactions`: its path, query and body fields. */
+export interface ListNativeTransactionsParams extends OperationParameters<'listNativeTransactions'> {}
+/** The success body `listNativeTransactions` resolves to. */
+export type ListNativeTransactionsResult = OperationReturnType<'listNativeTransactions'>;
+/** The parameter object of `listErc20Transactions`: its path, query and body fields. */
+export interface ListErc20TransactionsParams extends OperationParameters<'listErc20Transactions'> {}
+/** The success body `listErc20Transactions` resolves to. */
+export type ListErc20TransactionsResult = OperationReturnType<'listErc20Transactions'>;
+/** The parameter object of `listErc721Transactions`: its path, query and body fields. */
+export interface ListErc721TransactionsParams extends OperationParameters<'listErc721Transactions'> {}
+/** The success body `listErc721Transactions` resolves to. */
+export type ListErc721TransactionsResult = OperationReturnType<'listErc721Transactions'>;
+/** The parameter object of `listErc1155Transactions`: its path, query and body fields. */
+export interface ListErc1155TransactionsParams extends OperationParameters<'listErc1155Transactions'> {}
+/** The success body `listErc1155Transactions` resolves to. */
+export type ListErc1155TransactionsResult = OperationReturnType<'listErc1155Transactions'>;
+/** The parameter object of `listInternalTransactions`: its path, query and body fields. */
+export interface ListInternalTransactionsParams extends OperationParameters<'listInternalTransactions'> {}
+/** The success body `listInternalTransactions` resolves to. */
+export type ListInternalTransactionsResult = OperationReturnType<'listInternalTransactions'>;
+/** The parameter object of `listTransactions`: its path, query and body fields. */
+export interface ListTransactionsParams extends OperationParameters<'listTransactions'> {}
+/** The success body `listTransactions` resolves to. */
+export type ListTransactionsResult = OperationReturnType<'listTransactions'>;
+/** The parameter object of `listTransactionsV2`: its path, query and body fields. */
+export interface ListTransactionsV2Params extends OperationParameters<'listTransactionsV2'> {}
+/** The success body `listTransactionsV2` resolves to. */
+export type ListTransactionsV2Result = OperationReturnType<'listTransactionsV2'>;
+/** The parameter object of `listLatestTransactions`: its path, query and body fields. */
+export interface ListLatestTransactionsParams extends OperationParameters<'listLatestTransactions'> {}
+/** The success body `listLatestTransactions` resolves to. */
+export type ListLatestTransactionsResult = OperationReturnType<'listLatestTransactions'>;
+/** The parameter object of `listLatestTransactionsAllChains`: its path, query and body fields. */
+export interface ListLatestTransactionsAllChainsParams extends OperationParameters<'listLatestTransactionsAllChains'> {}
+/** The success body `listLatestTransactionsAllChains` resolves to. */
+export type ListLatestTransactionsAllChainsResult = OperationReturnType<'listLatestTransactionsAllChains'>;
+/** The parameter object of `listLatestBlocksAllChains`: its path, query and body fields. */
+export interface ListLatestBlocksAllChainsParams extends OperationParameters<'listLatestBlocksAllChains'> {}
+/** The success body `listLatestBlocksAllChains` resolves to. */
+export type ListLatestBlocksAllChainsResult = OperationReturnType<'listLatestBlocksAllChains'>;
+/** The parameter object of `getContractMetadata`: its path, query and body fields. */
+export interface GetContractMetadataParams extends OperationParameters<'getContractMetadata'> {}
+/** The success body `getContractMetadata` resolves to. */
+export type GetContractMetadataResult = OperationReturnType<'getContractMetadata'>;
+/** The parameter object of `listContractDeployments`: its path, query and body fields. */
+export interface ListContractDeploymentsParams extends OperationParameters<'listContractDeployments'> {}
+/** The success body `listContractDeployments` resolves to. */
+export type ListContractDeploymentsResult = OperationReturnType<'listContractDeployments'>;
+/** The parameter object of `getDeploymentTransaction`: its path, query and body fields. */
+export interface GetDeploymentTransactionParams extends OperationParameters<'getDeploymentTransaction'> {}
+/** The success body `getDeploymentTransaction` resolves to. */
+export type GetDeploymentTransactionResult = OperationReturnType<'getDeploymentTransaction'>;
+/** The parameter object of `listTransfers`: its path, query and body fields. */
+export interface ListTransfersParams extends OperationParameters<'listTransfers'> {}
+/** The success body `listTransfers` resolves to. */
+export type ListTransfersResult = OperationReturnType<'listTransfers'>;
+/** The parameter object of `listTokens`: its path, query and body fields. */
+export interface ListTokensParams extends OperationParameters<'listTokens'> {}
+/** The success body `listTokens` resolves to. */
+export type ListTokensResult = OperationReturnType<'listTokens'>;
 
 /** One method per operationId of the spec (the same type as `core.OperationMethods<operations>`). */
 export interface OperationMethods {
@@ -97,6 +353,8 @@ export interface OperationMethods {
   listValidators: (params: ListValidatorsParams, options?: core.CallOptions) => Promise<ListValidatorsResult>;
   /** List UTXOs of addresses */
   getUtxosByAddresses: (params: GetUtxosByAddressesParams, options?: core.CallOptions) => Promise<GetUtxosByAddressesResult>;
+  /** List UTXOs of addresses (addresses in the body) */
+  getUtxosByAddressesV2: (params: GetUtxosByAddressesV2Params, options?: core.CallOptions) => Promise<GetUtxosByAddressesV2Result>;
   /** List the transactions of a block */
   getTransactionsForBlock: (params: GetTransactionsForBlockParams, options?: core.CallOptions) => Promise<GetTransactionsForBlockResult>;
   /** List the ERC-721 tokens of an address */
@@ -117,4 +375,130 @@ export interface OperationMethods {
   getTokenDetails: (params: GetTokenDetailsParams, options?: core.CallOptions) => Promise<GetTokenDetailsResult>;
   /** List the primary-network chains addresses have used */
   getChainIdsForAddresses: (params: GetChainIdsForAddressesParams, options?: core.CallOptions) => Promise<GetChainIdsForAddressesResult>;
+  /** Get an X-Chain asset */
+  getAssetDetails: (params: GetAssetDetailsParams, options?: core.CallOptions) => Promise<GetAssetDetailsResult>;
+  /** Get a network's staking figures */
+  getNetworkDetails: (params: GetNetworkDetailsParams, options?: core.CallOptions) => Promise<GetNetworkDetailsResult>;
+  /** Get a blockchain */
+  getBlockchainById: (params: GetBlockchainByIdParams, options?: core.CallOptions) => Promise<GetBlockchainByIdResult>;
+  /** List subnets */
+  listSubnets: (params: ListSubnetsParams, options?: core.CallOptions) => Promise<ListSubnetsResult>;
+  /** Get a subnet */
+  getSubnetById: (params: GetSubnetByIdParams, options?: core.CallOptions) => Promise<GetSubnetByIdResult>;
+  /** List one node's validations */
+  getSingleValidatorDetails: (params: GetSingleValidatorDetailsParams, options?: core.CallOptions) => Promise<GetSingleValidatorDetailsResult>;
+  /** List delegators */
+  listDelegators: (params: ListDelegatorsParams, options?: core.CallOptions) => Promise<ListDelegatorsResult>;
+  /** List L1 validators */
+  listL1Validators: (params: ListL1ValidatorsParams, options?: core.CallOptions) => Promise<ListL1ValidatorsResult>;
+  /** Get AVAX supply figures */
+  getAvaxSupply: (params?: GetAvaxSupplyParams, options?: core.CallOptions) => Promise<GetAvaxSupplyResult>;
+  /** Get an ICM message */
+  getIcmMessage: (params: GetIcmMessageParams, options?: core.CallOptions) => Promise<GetIcmMessageResult>;
+  /** List ICM messages */
+  listIcmMessages: (params?: ListIcmMessagesParams, options?: core.CallOptions) => Promise<ListIcmMessagesResult>;
+  /** List an address's ICM messages */
+  listIcmMessagesByAddress: (params: ListIcmMessagesByAddressParams, options?: core.CallOptions) => Promise<ListIcmMessagesByAddressResult>;
+  /** Check the service's health */
+  dataHealthCheck: (params?: DataHealthCheckParams, options?: core.CallOptions) => Promise<DataHealthCheckResult>;
+  /** Check that the service is live */
+  liveCheck: (params?: LiveCheckParams, options?: core.CallOptions) => Promise<LiveCheckResult>;
+  /** Start a transaction export */
+  postTransactionExportJob: (params: PostTransactionExportJobParams, options?: core.CallOptions) => Promise<PostTransactionExportJobResult>;
+  /** List webhooks */
+  listWebhooks: (params?: ListWebhooksParams, options?: core.CallOptions) => Promise<ListWebhooksResult>;
+  /** Create a webhook */
+  createWebhook: (params: CreateWebhookParams, options?: core.CallOptions) => Promise<CreateWebhookResult>;
+  /** Get a webhook */
+  getWebhook: (params: GetWebhookParams, options?: core.CallOptions) => Promise<GetWebhookResult>;
+  /** Deactivate a webhook */
+  deactivateWebhook: (params: DeactivateWebhookParams, options?: core.CallOptions) => Promise<DeactivateWebhookResult>;
+  /** Update a webhook */
+  updateWebhook: (params: UpdateWebhookParams, options?: core.CallOptions) => Promise<UpdateWebhookResult>;
+  /** Generate or rotate the webhook shared secret */
+  generateOrRotateSharedSecret: (params?: GenerateOrRotateSharedSecretParams, options?: core.CallOptions) => Promise<GenerateOrRotateSharedSecretResult>;
+  /** Get the webhook shared secret */
+  getSharedSecret: (params?: GetSharedSecretParams, options?: core.CallOptions) => Promise<GetSharedSecretResult>;
+  /** List the addresses of an EVM address-activity webhook */
+  getAddressesFromWebhook: (params: GetAddressesFromWebhookParams, options?: core.CallOptions) => Promise<GetAddressesFromWebhookResult>;
+  /** Remove addresses from an EVM address-activity webhook */
+  removeAddressesFromWebhook: (params: RemoveAddressesFromWebhookParams, options?: core.CallOptions) => Promise<RemoveAddressesFromWebhookResult>;
+  /** Add addresses to an EVM address-activity webhook */
+  addAddressesToWebhook: (params: AddAddressesToWebhookParams, options?: core.CallOptions) => Promise<AddAddressesToWebhookResult>;
+  /** Get Data API usage metrics */
+  getApiUsageMetrics: (params?: GetApiUsageMetricsParams, options?: core.CallOptions) => Promise<GetApiUsageMetricsResult>;
+  /** List request logs */
+  getApiLogs: (params?: GetApiLogsParams, options?: core.CallOptions) => Promise<GetApiLogsResult>;
+  /** Get subnet RPC usage metrics */
+  getSubnetRpcUsageMetrics: (params?: GetSubnetRpcUsageMetricsParams, options?: core.CallOptions) => Promise<GetSubnetRpcUsageMetricsResult>;
+  /** Get primary-network RPC usage metrics */
+  getPrimaryNetworkRpcUsageMetrics: (params: GetPrimaryNetworkRpcUsageMetricsParams, options?: core.CallOptions) => Promise<GetPrimaryNetworkRpcUsageMetricsResult>;
+  /** Get an operation */
+  getOperationResult: (params: GetOperationResultParams, options?: core.CallOptions) => Promise<GetOperationResultResult>;
+  /** Get a primary-network transaction */
+  getTxByHash: (params: GetTxByHashParams, options?: core.CallOptions) => Promise<GetTxByHashResult>;
+  /** List the latest primary-network transactions */
+  listLatestPrimaryNetworkTransactions: (params: ListLatestPrimaryNetworkTransactionsParams, options?: core.CallOptions) => Promise<ListLatestPrimaryNetworkTransactionsResult>;
+  /** List active staking transactions */
+  listActivePrimaryNetworkStakingTransactions: (params: ListActivePrimaryNetworkStakingTransactionsParams, options?: core.CallOptions) => Promise<ListActivePrimaryNetworkStakingTransactionsResult>;
+  /** List paid staking rewards */
+  listHistoricalPrimaryNetworkRewards: (params: ListHistoricalPrimaryNetworkRewardsParams, options?: core.CallOptions) => Promise<ListHistoricalPrimaryNetworkRewardsResult>;
+  /** Get when addresses were last active */
+  getLastActivityTimestampByAddresses: (params: GetLastActivityTimestampByAddressesParams, options?: core.CallOptions) => Promise<GetLastActivityTimestampByAddressesResult>;
+  /** Get when addresses were last active (addresses in the body) */
+  getLastActivityTimestampByAddressesV2: (params: GetLastActivityTimestampByAddressesV2Params, options?: core.CallOptions) => Promise<GetLastActivityTimestampByAddressesV2Result>;
+  /** Get balances of addresses */
+  getBalancesByAddresses: (params: GetBalancesByAddressesParams, options?: core.CallOptions) => Promise<GetBalancesByAddressesResult>;
+  /** Get a primary-network block */
+  getBlockById: (params: GetBlockByIdParams, options?: core.CallOptions) => Promise<GetBlockByIdResult>;
+  /** List blocks proposed by a node */
+  listPrimaryNetworkBlocksByNodeId: (params: ListPrimaryNetworkBlocksByNodeIdParams, options?: core.CallOptions) => Promise<ListPrimaryNetworkBlocksByNodeIdResult>;
+  /** List the latest primary-network blocks */
+  listLatestPrimaryNetworkBlocks: (params: ListLatestPrimaryNetworkBlocksParams, options?: core.CallOptions) => Promise<ListLatestPrimaryNetworkBlocksResult>;
+  /** List the latest X-Chain vertices */
+  listLatestXChainVertices: (params: ListLatestXChainVerticesParams, options?: core.CallOptions) => Promise<ListLatestXChainVerticesResult>;
+  /** Get an X-Chain vertex */
+  getVertexByHash: (params: GetVertexByHashParams, options?: core.CallOptions) => Promise<GetVertexByHashResult>;
+  /** List the EVM chains the service indexes */
+  supportedChains: (params?: SupportedChainsParams, options?: core.CallOptions) => Promise<SupportedChainsResult>;
+  /** Get an EVM chain */
+  getChainInfo: (params: GetChainInfoParams, options?: core.CallOptions) => Promise<GetChainInfoResult>;
+  /** List the EVM chains an address has used */
+  listAddressChains: (params: ListAddressChainsParams, options?: core.CallOptions) => Promise<ListAddressChainsResult>;
+  /** Get the native-token balance of an address */
+  getNativeBalance: (params: GetNativeBalanceParams, options?: core.CallOptions) => Promise<GetNativeBalanceResult>;
+  /** List the ERC-20 balances of an address */
+  listErc20Balances: (params: ListErc20BalancesParams, options?: core.CallOptions) => Promise<ListErc20BalancesResult>;
+  /** List the ERC-1155 balances of an address */
+  listErc1155Balances: (params: ListErc1155BalancesParams, options?: core.CallOptions) => Promise<ListErc1155BalancesResult>;
+  /** List the native transactions of an address */
+  listNativeTransactions: (params: ListNativeTransactionsParams, options?: core.CallOptions) => Promise<ListNativeTransactionsResult>;
+  /** List the ERC-20 transfers of an address */
+  listErc20Transactions: (params: ListErc20TransactionsParams, options?: core.CallOptions) => Promise<ListErc20TransactionsResult>;
+  /** List the ERC-721 transfers of an address */
+  listErc721Transactions: (params: ListErc721TransactionsParams, options?: core.CallOptions) => Promise<ListErc721TransactionsResult>;
+  /** List the ERC-1155 transfers of an address */
+  listErc1155Transactions: (params: ListErc1155TransactionsParams, options?: core.CallOptions) => Promise<ListErc1155TransactionsResult>;
+  /** List the internal transactions of an address */
+  listInternalTransactions: (params: ListInternalTransactionsParams, options?: core.CallOptions) => Promise<ListInternalTransactionsResult>;
+  /** List the transactions of an address with their transfers */
+  listTransactions: (params: ListTransactionsParams, options?: core.CallOptions) => Promise<ListTransactionsResult>;
+  /** List the transactions of an address with their transfers (v2) */
+  listTransactionsV2: (params: ListTransactionsV2Params, options?: core.CallOptions) => Promise<ListTransactionsV2Result>;
+  /** List the latest transactions of an EVM chain */
+  listLatestTransactions: (params: ListLatestTransactionsParams, options?: core.CallOptions) => Promise<ListLatestTransactionsResult>;
+  /** List the latest transactions of all EVM chains */
+  listLatestTransactionsAllChains: (params?: ListLatestTransactionsAllChainsParams, options?: core.CallOptions) => Promise<ListLatestTransactionsAllChainsResult>;
+  /** List the latest blocks of all EVM chains */
+  listLatestBlocksAllChains: (params?: ListLatestBlocksAllChainsParams, options?: core.CallOptions) => Promise<ListLatestBlocksAllChainsResult>;
+  /** Get the metadata of a contract */
+  getContractMetadata: (params: GetContractMetadataParams, options?: core.CallOptions) => Promise<GetContractMetadataResult>;
+  /** List the contracts an address deployed */
+  listContractDeployments: (params: ListContractDeploymentsParams, options?: core.CallOptions) => Promise<ListContractDeploymentsResult>;
+  /** Get the transaction that deployed a contract */
+  getDeploymentTransaction: (params: GetDeploymentTransactionParams, options?: core.CallOptions) => Promise<GetDeploymentTransactionResult>;
+  /** List the transfers of a token contract */
+  listTransfers: (params: ListTransfersParams, options?: core.CallOptions) => Promise<ListTransfersResult>;
+  /** List the tokens of an NFT contract */
+  listTokens: (params: ListTokensParams, options?: core.CallOptions) => Promise<ListTokensResult>;
 }

@@ -129,7 +129,14 @@ export interface paths {
          */
         get: operations["getUtxosByAddresses"];
         put?: never;
-        post?: never;
+        /**
+         * List UTXOs of addresses (addresses in the body)
+         * @description The same listing as `getUtxosByAddresses`, for longer address lists: the addresses
+         *     travel in the JSON body, and a page can hold up to 1024 outputs. The P-Chain answers
+         *     with `PChainUtxo` items; the X-Chain and the C-Chain's atomic memory answer with
+         *     `XChainUtxo` items. Spent outputs are left out unless `includeSpent` is true.
+         */
+        post: operations["getUtxosByAddressesV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -342,6 +349,1295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an X-Chain asset
+         * @description Describes one asset of the X-Chain (name, symbol, denomination, kind and supply cap), named by its asset id.
+         */
+        get: operations["getAssetDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a network's staking figures
+         * @description Sums up staking on the network's primary network right now, for validators (count, stake, expected yearly rewards, stake per AvalancheGo version, share of supply staked) and for delegators (count, stake).
+         */
+        get: operations["getNetworkDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a blockchain
+         * @description Describes one blockchain registered on the network's P-Chain (its subnet, VM, name and creation block); EVM chains also carry their EVM chain id and genesis.
+         */
+        get: operations["getBlockchainById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/subnets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subnets
+         * @description Lists every subnet registered on the network's P-Chain, L1s included, each with its owners, its L1 conversion (if any) and its blockchains.
+         */
+        get: operations["listSubnets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/subnets/{subnetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a subnet
+         * @description Describes one subnet (or L1) registered on the network's P-Chain, with its owners, its L1 conversion (if any) and its blockchains.
+         */
+        get: operations["getSubnetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/validators/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List one node's validations
+         * @description Lists the validations one node has run, on the primary network and on subnets, in
+         *     every state unless `validationStatus` narrows it. Despite the name, the answer is a page
+         *     of validations (a node that validated several times, or several subnets, has several),
+         *     with the same item shapes as `listValidators`.
+         */
+        get: operations["getSingleValidatorDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/delegators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delegators
+         * @description Lists delegations of stake to primary-network validators, in every state unless `delegationStatus` narrows it, optionally only those to given nodes or paying given reward addresses. Items differ by `delegationStatus`; see `DelegatorDetails`.
+         */
+        get: operations["listDelegators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/l1Validators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List L1 validators
+         * @description Lists validators of L1s (subnets converted to L1), each with its weight, the balance left
+         *     for its P-Chain fee and its owners. Only active validators are listed unless
+         *     `includeInactiveL1Validators` is true; `nodeId`, `subnetId` and `l1ValidationId` narrow
+         *     the list.
+         */
+        get: operations["listL1Validators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/avax/supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get AVAX supply figures
+         * @description Reports the AVAX supply (total and circulating) and its parts (staked, locked, minted as rewards, unlocked at genesis, burned per primary-network chain, paid as L1 validator fees), in AVAX, with the time they were computed.
+         */
+        get: operations["getAvaxSupply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/icm/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an ICM message
+         * @description Describes one cross-chain (ICM / Teleporter) message, named by its Teleporter message id, with its sending and (once delivered) delivering transactions. The shape depends on `status`; see `IcmMessage`.
+         */
+        get: operations["getIcmMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/icm/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ICM messages
+         * @description Lists cross-chain (ICM / Teleporter) messages, newest first, optionally only those between given chains or from or to given addresses. Items differ by `status`; see `IcmMessage`.
+         */
+        get: operations["listIcmMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/icm/addresses/{address}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an address's ICM messages
+         * @description Lists the cross-chain (ICM / Teleporter) messages that involve one EVM address, newest first. Items differ by `status`; see `IcmMessage`.
+         */
+        get: operations["listIcmMessagesByAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the service's health
+         * @description Checks that the service can read from and write to its database and cache, and reports each dependency's state.
+         */
+        get: operations["dataHealthCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the service is live
+         * @description Checks that the service is running and can read from its dependencies; unlike the health check it does not try writes.
+         */
+        get: operations["liveCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/transactions:export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a transaction export
+         * @description Starts a background export of the transaction history of a set of addresses, either on
+         *     EVM chains (`TRANSACTION_EXPORT_EVM`) or on the primary network (the three
+         *     `TRANSACTION_EXPORT_PRIMARY_NETWORK*` kinds), between `firstDate` and `lastDate`. The
+         *     answer is the new operation; follow it with `getOperationResult` and its `operationId`
+         *     until it is no longer `RUNNING`. A history too large for one file ends as
+         *     `COMPLETED_WITH_WARNING` with the day to start the next export from.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403.
+         */
+        post: operations["postTransactionExportJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Lists the webhooks of the api key's account, of every kind, active and inactive unless
+         *     `status` narrows the list.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Registers a webhook: the service will POST a notification to `url` whenever the watched
+         *     activity happens. Three kinds exist, chosen by `eventType`: EVM address activity on one
+         *     EVM chain, P-/X-Chain address activity, and validator activity. The new webhook is
+         *     returned with the `id` the service gave it.
+         *
+         *     Requires an api key (`x-glacier-api-key`): the webhook belongs to the key's account. A
+         *     request without a valid key is refused with 401, a key without access with 403.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Reads one webhook of the api key's account by its id, whatever its kind and status.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Deactivate a webhook
+         * @description Switches a webhook off: it stops sending notifications but is kept, and is returned in
+         *     its new state. It can be switched on again with `updateWebhook` (`status: active`).
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        delete: operations["deactivateWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description Changes the name, description, url, status or payload options of a webhook; members left
+         *     out of the body keep their value. The updated webhook is returned. What a webhook watches
+         *     (kind, chain, keys) is not changed here; EVM addresses are added and removed with
+         *     `addAddressesToWebhook` and `removeAddressesFromWebhook`.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks:generateOrRotateSharedSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate or rotate the webhook shared secret
+         * @description Creates the account's webhook shared secret, or replaces the existing one with a new
+         *     value, and returns it. The service signs every notification with this secret so that a
+         *     receiver can verify where it came from; after a rotation, receivers must check against the
+         *     new value.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403.
+         */
+        post: operations["generateOrRotateSharedSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks:getSharedSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the webhook shared secret
+         * @description Returns the account's current webhook shared secret, as last made by
+         *     `generateOrRotateSharedSecret`.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403.
+         */
+        get: operations["getSharedSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the addresses of an EVM address-activity webhook
+         * @description Lists, page by page, the EVM addresses an `address_activity` webhook watches, with their
+         *     total count. Only EVM address-activity webhooks take this call.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        get: operations["getAddressesFromWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove addresses from an EVM address-activity webhook
+         * @description Stops an `address_activity` webhook from watching the EVM addresses in the body and
+         *     returns the webhook with its remaining address list. Only EVM address-activity webhooks
+         *     take this call. Unlike most DELETE requests, this one carries a JSON body.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        delete: operations["removeAddressesFromWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Add addresses to an EVM address-activity webhook
+         * @description Adds EVM addresses to what an `address_activity` webhook watches and returns the webhook
+         *     with its new address list. Only EVM address-activity webhooks take this call. How many
+         *     addresses a webhook may hold depends on the account's Data API plan.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        patch: operations["addAddressesToWebhook"];
+        trace?: never;
+    };
+    "/v1/apiUsageMetrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Data API usage metrics
+         * @description Reports an organization's Data API traffic over a period, summed into time buckets of
+         *     `timeInterval` width: request counts, rate, success share, median latency, invalid
+         *     requests and api credits. With `groupBy`, each bucket is split by that request attribute;
+         *     the other query parameters narrow the traffic counted. Both ends of the period are moved
+         *     back to midnight UTC of their day.
+         *
+         *     Requires an api key (`x-glacier-api-key`): usage is reported for the key's organization.
+         *     Without a valid key the service answers 401, with a key lacking access 403.
+         */
+        get: operations["getApiUsageMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apiLogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List request logs
+         * @description Lists, page by page, the requests an organization's clients made over a period: when,
+         *     with which api key, to which path or RPC method, the status answered, the time taken, the
+         *     credits consumed and where the request came from. The query parameters narrow the
+         *     requests listed. Both ends of the period are moved back to midnight UTC of their day.
+         *
+         *     Requires an api key (`x-glacier-api-key`): logs are those of the key's organization.
+         *     Without a valid key the service answers 401, with a key lacking access 403.
+         */
+        get: operations["getApiLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subnetRpcUsageMetrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get subnet RPC usage metrics
+         * @description Reports the traffic of the public RPC of an L1 or subnet chain over a period, summed into
+         *     time buckets of `timeInterval` width: call counts, rate, success share, median latency,
+         *     invalid calls and api credits. With `groupBy`, each bucket is split by that attribute; the
+         *     other query parameters narrow the calls counted. Both ends of the period are moved back to
+         *     midnight UTC of their day.
+         *
+         *     Requires an api key (`x-glacier-api-key`). Without a valid key the service answers 401,
+         *     with a key lacking access 403.
+         */
+        get: operations["getSubnetRpcUsageMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/primaryNetworkRpcUsageMetrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get primary-network RPC usage metrics
+         * @description Reports the traffic of the public primary-network RPC of one network over a period,
+         *     summed into time buckets of `timeInterval` width: call counts, rate, success share, median
+         *     latency, invalid calls and api credits. With `groupBy`, each bucket is split by that
+         *     attribute of the calls or their callers (method, path, status, country, continent, user
+         *     agent); the other query parameters narrow the calls counted. Both ends of the period are
+         *     moved back to midnight UTC of their day.
+         *
+         *     Requires an api key (`x-glacier-api-key`). Without a valid key the service answers 401,
+         *     with a key lacking access 403.
+         */
+        get: operations["getPrimaryNetworkRpcUsageMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/{operationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an operation
+         * @description Reads the state of a background operation (a transaction export started with
+         *     `postTransactionExportJob`) by its id: running, completed (with a download link), completed
+         *     with a warning (a truncated export, with the day to continue from) or failed.
+         *
+         *     Requires an api key (`x-glacier-api-key`); without a valid key the service answers 401,
+         *     with a key lacking access 403. An unknown id answers 404.
+         */
+        get: operations["getOperationResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a primary-network transaction
+         * @description Returns one transaction of the P-Chain, the X-Chain or the C-Chain's atomic (import and
+         *     export) transactions, with the outputs it spent and created. The shape follows the
+         *     chain: a P-Chain transaction; an X-Chain transaction, tagged by `chainFormat`
+         *     (`non-linear` from the DAG era, `linear` from the block era); or a C-Chain atomic
+         *     transaction, tagged by `txType` (`ExportTx`, `ImportTx`).
+         */
+        get: operations["getTxByHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the latest primary-network transactions
+         * @description Lists recent transactions of one primary-network chain. The items have that chain's
+         *     shape (`chainInfo.chainName` names it): P-Chain transactions, X-Chain transactions
+         *     (DAG-era or block-era, tagged by `chainFormat`), or C-Chain atomic imports and exports
+         *     (tagged by `txType`).
+         *
+         *     The service supports `txTypes`, `startTimestamp` and `endTimestamp` only together with
+         *     `addresses` (or, on the P-Chain, `l1ValidationId`), not on the unfiltered latest list.
+         *     `l1ValidationId` lists the P-Chain transactions of one L1 validation.
+         *
+         *     A page can hold fewer transactions than `pageSize`: the service stops filling a page
+         *     once its transactions carry too many outputs, and hands out `nextPageToken` for the rest.
+         */
+        get: operations["listLatestPrimaryNetworkTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List active staking transactions
+         * @description Lists the P-Chain staking transactions (validator and delegator additions) of the given
+         *     addresses whose staking period is still running.
+         */
+        get: operations["listActivePrimaryNetworkStakingTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List paid staking rewards
+         * @description Lists rewards already paid for finished validations and delegations, for the given
+         *     reward addresses and/or node ids. Each reward carries the asset's price at the time it
+         *     was paid, in `currency`, when the service knows it (only for rewards paid more than a
+         *     day ago).
+         *
+         *     At least one of `addresses` and `nodeIds` must be given (also listed in
+         *     `x-avalanche-rules`); a request with neither is rejected.
+         */
+        get: operations["listHistoricalPrimaryNetworkRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get when addresses were last active
+         * @description Returns the most recent moment at which any of the given addresses gained or spent an
+         *     output on one primary-network chain, with the block, transaction and output involved.
+         */
+        get: operations["getLastActivityTimestampByAddresses"];
+        put?: never;
+        /**
+         * Get when addresses were last active (addresses in the body)
+         * @description The same answer as `getLastActivityTimestampByAddresses`, for longer address lists: the
+         *     addresses travel in the JSON body.
+         */
+        post: operations["getLastActivityTimestampByAddressesV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get balances of addresses
+         * @description Returns what the given addresses hold on one primary-network chain, now or at
+         *     `blockTimestamp`. The shape of `balances` follows the chain: on the P-Chain, funds split
+         *     by staking and lock state; on the X-Chain, locked and unlocked funds; on the C-Chain,
+         *     only funds waiting in its shared (atomic) memory. EVM account balances of the C-Chain
+         *     are not included; the EVM native balance operation reports them.
+         */
+        get: operations["getBalancesByAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a primary-network block
+         * @description Returns one block of the P-Chain (or of the X-Chain since it became linear), looked up
+         *     by height or by id, with the ids of its transactions and, where the block was wrapped by
+         *     a proposer, who proposed it.
+         */
+        get: operations["getBlockById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocks proposed by a node
+         * @description Lists the most recent blocks of the P-Chain (or of the linear X-Chain) that the given node proposed, newest first.
+         */
+        get: operations["listPrimaryNetworkBlocksByNodeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the latest primary-network blocks
+         * @description Lists the most recent blocks of the P-Chain (or of the linear X-Chain), newest first.
+         */
+        get: operations["listLatestPrimaryNetworkBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/vertices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the latest X-Chain vertices
+         * @description Lists vertices of the X-Chain DAG, latest first. The DAG stopped growing at the Cortina
+         *     upgrade (since then the X-Chain is a chain of blocks), so the latest vertices date from
+         *     before it.
+         */
+        get: operations["listLatestXChainVertices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an X-Chain vertex
+         * @description Returns one vertex of the X-Chain DAG (from before the Cortina upgrade), with its parents and the ids of its transactions.
+         */
+        get: operations["getVertexByHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the EVM chains the service indexes
+         * @description Lists every EVM chain the service indexes, optionally only those of one network or only those with a given service feature switched on. The list comes whole, without pages.
+         */
+        get: operations["supportedChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an EVM chain
+         * @description Returns what the service knows about one EVM chain it indexes (endpoints, native token, status, switched-on features).
+         */
+        get: operations["getChainInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/address/{address}/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the EVM chains an address has used
+         * @description Lists the EVM chains on which an address sent or received a transaction or a token transfer. The service refreshes this list every quarter of an hour, so the newest activity can be missing.
+         */
+        get: operations["listAddressChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/balances:getNative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the native-token balance of an address
+         * @description Returns how much of the chain's native token an address holds, now or at a given block, with its fiat value where a price is known.
+         */
+        get: operations["getNativeBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/balances:listErc20": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ERC-20 balances of an address
+         * @description Lists the ERC-20 tokens an address holds on an EVM chain, with the address's native-token balance. Balances can be read as of an earlier block, limited to given token contracts, and priced in a chosen currency; tokens judged to be spam are left out unless asked for.
+         */
+        get: operations["listErc20Balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/balances:listErc1155": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ERC-1155 balances of an address
+         * @description Lists the ERC-1155 tokens an address holds on an EVM chain, with how many units of each, along with the address's native-token balance. Balances can be read as of an earlier block and limited to one contract.
+         */
+        get: operations["listErc1155Balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/transactions:listNative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the native transactions of an address
+         * @description Lists the top-level transactions of an address on an EVM chain, optionally within a block range. Token transfers and internal calls have their own lists.
+         */
+        get: operations["listNativeTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/transactions:listErc20": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ERC-20 transfers of an address
+         * @description Lists the ERC-20 transfers an address sent or received on an EVM chain, optionally within a block range.
+         */
+        get: operations["listErc20Transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/transactions:listErc721": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ERC-721 transfers of an address
+         * @description Lists the ERC-721 (NFT) transfers an address sent or received on an EVM chain, optionally within a block range.
+         */
+        get: operations["listErc721Transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ERC-1155 transfers of an address
+         * @description Lists the ERC-1155 transfers an address sent or received on an EVM chain, optionally within a block range.
+         */
+        get: operations["listErc1155Transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/transactions:listInternals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the internal transactions of an address
+         * @description Lists calls made inside transactions that sent native tokens to or from an address on an EVM chain, optionally within a block range. Only value-carrying `CALL`/`CALLCODE` calls and contract creations (`CREATE`, `CREATE2`, `CREATE3`) are indexed; a full trace needs the `debug_` methods of an archive node.
+         */
+        get: operations["listInternalTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the transactions of an address with their transfers
+         * @description Lists the transactions in which an address took part on an EVM chain, each with the ERC-20, ERC-721 and ERC-1155 transfers and internal calls of it that the address sent or received; other parts of the transaction are left out (the single-transaction operation has them all). A block range narrows the list.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/chains/{chainId}/addresses/{address}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the transactions of an address with their transfers (v2)
+         * @description Lists the transactions in which an address took part on an EVM chain, each with the ERC-20, ERC-721 and ERC-1155 transfers and internal calls of it that the address sent or received; other parts of the transaction are left out (the single-transaction operation has them all). A block range narrows the list. Unlike the v1 list, each ERC-20 token carries its reputation, and spam tokens can be left out.
+         */
+        get: operations["listTransactionsV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the latest transactions of an EVM chain
+         * @description Lists the most recent transactions of an EVM chain, optionally only the successful or only the failed ones.
+         */
+        get: operations["listLatestTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the latest transactions of all EVM chains
+         * @description Lists the most recent transactions across every EVM chain the service indexes, optionally only those of one network and only the successful or only the failed ones. Each item names its chain in `chainId`.
+         */
+        get: operations["listLatestTransactionsAllChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the latest blocks of all EVM chains
+         * @description Lists the most recent blocks across every EVM chain the service indexes, optionally only those of one network. Each block names its chain in `chainId`.
+         */
+        get: operations["listLatestBlocksAllChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/addresses/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the metadata of a contract
+         * @description Returns what the service knows about the contract at an address: the token standard it implements (`ercType`: ERC-20, ERC-721, ERC-1155 or UNKNOWN), its name and symbol, project details registered for it, and how it was deployed. The fields present depend on `ercType`.
+         */
+        get: operations["getContractMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/contracts/{address}/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contracts an address deployed
+         * @description Lists the contracts deployed on an EVM chain by an address, each with its metadata (shaped by `ercType`).
+         */
+        get: operations["listContractDeployments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the transaction that deployed a contract
+         * @description Returns the transaction that created the contract at an address, in the same shape as a single transaction (with its transfers, internal calls and the native token's price in the chosen currency).
+         */
+        get: operations["getDeploymentTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/tokens/{address}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the transfers of a token contract
+         * @description Lists the transfers of one ERC-20, ERC-721 or ERC-1155 contract on an EVM chain, optionally within a block range. The token member of each item (`erc20Token`, `erc721Token` or `erc1155Token`) tells the kind.
+         */
+        get: operations["listTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains/{chainId}/nfts/collections/{address}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tokens of an NFT contract
+         * @description Lists the tokens of an ERC-721 or ERC-1155 contract on an EVM chain, each with its indexed metadata; `ercType` tells the two shapes apart.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -390,10 +1686,11 @@ export interface components {
         PChainUtxo: PChainUtxo;
         PrimaryNetworkUtxo: PrimaryNetworkUtxo;
         ListUtxosResponse: ListUtxosResponse;
+        PrimaryNetworkAddressesBodyDto: PrimaryNetworkAddressesBodyDto;
         AddressInfo: AddressInfo;
         TransactionMethod: TransactionMethod;
         EvmTransaction: EvmTransaction;
-        ListBlockTransactionsResponse: ListBlockTransactionsResponse;
+        ListNativeTransactionsResponse: ListNativeTransactionsResponse;
         CurrencyCode: CurrencyCode;
         Money: Money;
         NativeTokenBalance: NativeTokenBalance;
@@ -412,12 +1709,12 @@ export interface components {
         EvmBlock: EvmBlock;
         ListEvmBlocksResponse: ListEvmBlocksResponse;
         Erc20Token: Erc20Token;
-        Erc20Transfer: Erc20Transfer;
+        Erc20TransferDetails: Erc20TransferDetails;
         Erc721Token: Erc721Token;
-        Erc721Transfer: Erc721Transfer;
+        Erc721TransferDetails: Erc721TransferDetails;
         Erc1155Token: Erc1155Token;
-        Erc1155Transfer: Erc1155Transfer;
-        InternalTransaction: InternalTransaction;
+        Erc1155TransferDetails: Erc1155TransferDetails;
+        InternalTransactionDetails: InternalTransactionDetails;
         NetworkToken: NetworkToken;
         NetworkTokenDetails: NetworkTokenDetails;
         EvmTransactionDetail: EvmTransactionDetail;
@@ -426,6 +1723,137 @@ export interface components {
         NftToken: NftToken;
         AddressChainIds: AddressChainIds;
         ListAddressChainIdsResponse: ListAddressChainIdsResponse;
+        StakingDistribution: StakingDistribution;
+        ValidatorsDetails: ValidatorsDetails;
+        DelegatorsDetails: DelegatorsDetails;
+        GetNetworkDetailsResponse: GetNetworkDetailsResponse;
+        SubnetOwnershipInfo: SubnetOwnershipInfo;
+        L1ValidatorManagerDetails: L1ValidatorManagerDetails;
+        Subnet: Subnet;
+        ListSubnetsResponse: ListSubnetsResponse;
+        DelegationStatusType: DelegationStatusType;
+        CompletedDelegatorDetails: CompletedDelegatorDetails;
+        ActiveDelegatorDetails: ActiveDelegatorDetails;
+        PendingDelegatorDetails: PendingDelegatorDetails;
+        DelegatorDetails: DelegatorDetails;
+        ListDelegatorDetailsResponse: ListDelegatorDetailsResponse;
+        BalanceOwner: BalanceOwner;
+        L1ValidatorDetailsFull: L1ValidatorDetailsFull;
+        ListL1ValidatorsResponse: ListL1ValidatorsResponse;
+        AvaxSupplyResponse: AvaxSupplyResponse;
+        IcmReceipt: IcmReceipt;
+        IcmRewardDetails: IcmRewardDetails;
+        IcmSourceTransaction: IcmSourceTransaction;
+        PendingIcmMessage: PendingIcmMessage;
+        IcmDestinationTransaction: IcmDestinationTransaction;
+        DeliveredIcmMessage: DeliveredIcmMessage;
+        DeliveredSourceNotIndexedIcmMessage: DeliveredSourceNotIndexedIcmMessage;
+        IcmMessage: IcmMessage;
+        ListIcmMessagesResponse: ListIcmMessagesResponse;
+        HealthIndicatorResultDto: HealthIndicatorResultDto;
+        HealthCheckResultDto: HealthCheckResultDto;
+        CreateEvmTransactionExportRequest: CreateEvmTransactionExportRequest;
+        CreatePrimaryNetworkTransactionExportRequest: CreatePrimaryNetworkTransactionExportRequest;
+        CreateTransactionExportRequest: CreateTransactionExportRequest;
+        OperationType: OperationType;
+        OperationStatus: OperationStatus;
+        TransactionExportMetadata: TransactionExportMetadata;
+        OperationStatusResponse: OperationStatusResponse;
+        WebhookStatus: WebhookStatus;
+        AddressActivityMetadata: AddressActivityMetadata;
+        EVMAddressActivityResponse: EVMAddressActivityResponse;
+        PrimaryNetworkBalanceThresholdFilter: PrimaryNetworkBalanceThresholdFilter;
+        PrimaryNetworkAddressActivityMetadata: PrimaryNetworkAddressActivityMetadata;
+        PrimaryNetworkAddressActivityResponse: PrimaryNetworkAddressActivityResponse;
+        ValidatorActivityMetadata: ValidatorActivityMetadata;
+        ValidatorActivityResponse: ValidatorActivityResponse;
+        Webhook: Webhook;
+        ListWebhooksResponse: ListWebhooksResponse;
+        EVMAddressActivityRequest: EVMAddressActivityRequest;
+        PrimaryNetworkType: PrimaryNetworkType;
+        PrimaryNetworkAddressActivityRequest: PrimaryNetworkAddressActivityRequest;
+        ValidatorActivityRequest: ValidatorActivityRequest;
+        CreateWebhookRequest: CreateWebhookRequest;
+        UpdateWebhookRequest: UpdateWebhookRequest;
+        SharedSecretsResponse: SharedSecretsResponse;
+        ListWebhookAddressesResponse: ListWebhookAddressesResponse;
+        AddressesChangeRequest: AddressesChangeRequest;
+        RequestType: RequestType;
+        UsageMetricsValueDTO: UsageMetricsValueDTO;
+        Metric: Metric;
+        UsageMetricsResponseDTO: UsageMetricsResponseDTO;
+        LogsFormat: LogsFormat;
+        LogsResponseDTO: LogsResponseDTO;
+        RpcUsageMetricsValueAggregated: RpcUsageMetricsValueAggregated;
+        RpcMetrics: RpcMetrics;
+        SubnetRpcUsageMetricsResponseDTO: SubnetRpcUsageMetricsResponseDTO;
+        PrimaryNetworkRpcUsageMetricsResponseDTO: PrimaryNetworkRpcUsageMetricsResponseDTO;
+        PChainTransactionType: PChainTransactionType;
+        L1ValidatorDetailsTransaction: L1ValidatorDetailsTransaction;
+        BlockchainInfo: BlockchainInfo;
+        PChainTransaction: PChainTransaction;
+        EVMInput: EVMInput;
+        CChainExportTransaction: CChainExportTransaction;
+        EVMOutput: EVMOutput;
+        CChainImportTransaction: CChainImportTransaction;
+        CChainAtomicTransaction: CChainAtomicTransaction;
+        PrimaryNetworkTransaction: PrimaryNetworkTransaction;
+        ListPrimaryNetworkTransactionsResponse: ListPrimaryNetworkTransactionsResponse;
+        ListPChainTransactionsResponse: ListPChainTransactionsResponse;
+        AssetWithPriceInfo: AssetWithPriceInfo;
+        HistoricalReward: HistoricalReward;
+        ListHistoricalRewardsResponse: ListHistoricalRewardsResponse;
+        LastActivityTimestamp: LastActivityTimestamp;
+        AggregatedAssetAmount: AggregatedAssetAmount;
+        PChainSharedAsset: PChainSharedAsset;
+        PChainBalance: PChainBalance;
+        XChainSharedAssetBalance: XChainSharedAssetBalance;
+        XChainBalances: XChainBalances;
+        CChainAtomicBalances: CChainAtomicBalances;
+        PrimaryNetworkBalances: PrimaryNetworkBalances;
+        ListPrimaryNetworkBalancesResponse: ListPrimaryNetworkBalancesResponse;
+        ProposerDetails: ProposerDetails;
+        PrimaryNetworkBlock: PrimaryNetworkBlock;
+        ListPrimaryNetworkBlocksResponse: ListPrimaryNetworkBlocksResponse;
+        ApiFeature: ApiFeature;
+        ChainStatus: ChainStatus;
+        VmName: VmName;
+        EvmChainInfo: EvmChainInfo;
+        ListChainsResponse: ListChainsResponse;
+        ListAddressChainsResponse: ListAddressChainsResponse;
+        GetNativeBalanceResponse: GetNativeBalanceResponse;
+        TokenReputation: TokenReputation;
+        Erc20TokenBalance: Erc20TokenBalance;
+        ListErc20BalancesResponse: ListErc20BalancesResponse;
+        ListErc1155BalancesResponse: ListErc1155BalancesResponse;
+        Erc20Transfer: Erc20Transfer;
+        ListErc20TransactionsResponse: ListErc20TransactionsResponse;
+        Erc721Transfer: Erc721Transfer;
+        ListErc721TransactionsResponse: ListErc721TransactionsResponse;
+        Erc1155Transfer: Erc1155Transfer;
+        ListErc1155TransactionsResponse: ListErc1155TransactionsResponse;
+        InternalTransaction: InternalTransaction;
+        ListInternalTransactionsResponse: ListInternalTransactionsResponse;
+        TransactionDetails: TransactionDetails;
+        ListTransactionDetailsResponse: ListTransactionDetailsResponse;
+        Erc20TokenV2: Erc20TokenV2;
+        Erc20TransferDetailsV2: Erc20TransferDetailsV2;
+        TransactionDetailsV2: TransactionDetailsV2;
+        ListTransactionDetailsResponseV2: ListTransactionDetailsResponseV2;
+        TransactionStatus: TransactionStatus;
+        ImageAsset: ImageAsset;
+        ResourceLink: ResourceLink;
+        ContractDeploymentDetails: ContractDeploymentDetails;
+        PricingProviders: PricingProviders;
+        Erc20Contract: Erc20Contract;
+        Erc721Contract: Erc721Contract;
+        Erc1155Contract: Erc1155Contract;
+        UnknownContract: UnknownContract;
+        ContractMetadata: ContractMetadata;
+        ListContractsResponse: ListContractsResponse;
+        EvmTransfer: EvmTransfer;
+        ListTransfersResponse: ListTransfersResponse;
+        ListNftTokens: ListNftTokens;
     };
     responses: {
         /** @description The request is malformed or a parameter is out of range; `message` says which. */
@@ -547,29 +1975,65 @@ export interface components {
         pageSizeBlockchains: number;
         /** @description Sort direction, `asc` or `desc`. */
         sortOrder: components["schemas"]["SortOrder"];
-        /** @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work. */
+        /**
+         * @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work.
+         * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+         */
         validatorNodeIds: string;
-        /** @description Field to sort by. `delegationFee` only works for mainnet validators of the primary network (`subnetId=11111111111111111111111111111111LpoYY`). */
+        /**
+         * @description Field to sort by. `delegationFee` only works for mainnet validators of the primary network (`subnetId=11111111111111111111111111111111LpoYY`).
+         * @example blockIndex
+         */
         validatorSortBy: components["schemas"]["ValidatorSortBy"];
-        /** @description Only return validations in this state; all states when omitted. */
+        /**
+         * @description Only return validations in this state; all states when omitted.
+         * @example active
+         */
         validationStatus: components["schemas"]["ValidationStatus"];
-        /** @description Only return validators that can still accept at least this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer). */
+        /**
+         * @description Only return validators that can still accept at least this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer).
+         * @example 0
+         */
         minDelegationCapacity: string;
-        /** @description Only return validators that can still accept at most this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer). */
+        /**
+         * @description Only return validators that can still accept at most this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer).
+         * @example 720000000000000000
+         */
         maxDelegationCapacity: string;
-        /** @description Only return validators with at least this many seconds of validation left (0 to 2147483647). */
+        /**
+         * @description Only return validators with at least this many seconds of validation left (0 to 2147483647).
+         * @example 0
+         */
         minTimeRemaining: number;
-        /** @description Only return validators with at most this many seconds of validation left (0 to 2147483647). */
+        /**
+         * @description Only return validators with at most this many seconds of validation left (0 to 2147483647).
+         * @example 2147483647
+         */
         maxTimeRemaining: number;
-        /** @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
+        /**
+         * @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
+         * @example 2
+         */
         minFeePercentage: number;
-        /** @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
+        /**
+         * @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
+         * @example 100
+         */
         maxFeePercentage: number;
-        /** @description Only return validators whose observed uptime is at least this many percent (0 to 100). */
+        /**
+         * @description Only return validators whose observed uptime is at least this many percent (0 to 100).
+         * @example 90
+         */
         minUptimePerformance: number;
-        /** @description Only return validators whose observed uptime is at most this many percent (0 to 100). */
+        /**
+         * @description Only return validators whose observed uptime is at most this many percent (0 to 100).
+         * @example 100
+         */
         maxUptimePerformance: number;
-        /** @description Only return validators of this subnet (or L1); validators of every subnet when omitted. */
+        /**
+         * @description Only return validators of this subnet (or L1); validators of every subnet when omitted.
+         * @example 11111111111111111111111111111111LpoYY
+         */
         subnetId: string;
         /**
          * @description The primary-network chain, by blockchain id or alias: the P-Chain
@@ -587,7 +2051,10 @@ export interface components {
          * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
          */
         addresses: string;
-        /** @description Only return outputs holding this asset. Only meaningful for the X-Chain. */
+        /**
+         * @description Only return outputs holding this asset. Only meaningful for the X-Chain.
+         * @example FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z
+         */
         assetIdFilter: string;
         /** @description Only return outputs holding at least this amount (inclusive), in nAVAX. */
         minUtxoAmount: number;
@@ -596,8 +2063,16 @@ export interface components {
          * @example true
          */
         includeSpent: boolean;
-        /** @description Field to sort outputs by. */
+        /**
+         * @description Field to sort outputs by.
+         * @example timestamp
+         */
         utxoSortBy: components["schemas"]["UtxoSortBy"];
+        /**
+         * @description Largest number of outputs to return on one page (1 to 1024).
+         * @example 10
+         */
+        pageSizeUtxosV2: number;
         /**
          * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
          * @example 43114
@@ -614,18 +2089,21 @@ export interface components {
          */
         pageSizeBlockTransactions: number;
         /**
-         * @description The EVM address whose holdings are listed (0x-prefixed hex).
+         * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
          * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
          */
         walletAddress: string;
         /**
-         * @description Largest number of tokens to return on one page (1 to 500).
+         * @description Largest number of token holdings to return on one page (1 to 500).
          * @example 10
          */
         pageSizeNftBalances: number;
         /** @description Only return tokens of this contract (0x-prefixed hex address). */
         contractAddressFilter: string;
-        /** @description Comma-separated list of node ids (`NodeID-…`) whose validations and delegations to list. */
+        /**
+         * @description Comma-separated list of node ids (`NodeID-…`) whose validations and delegations to list.
+         * @example NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg
+         */
         rewardNodeIds: string;
         /**
          * @description DAG height whose vertices to list.
@@ -638,7 +2116,7 @@ export interface components {
          */
         evmTxHash: string;
         /**
-         * @description Address of the NFT contract (0x-prefixed hex).
+         * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
          * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
          */
         contractAddress: string;
@@ -653,6 +2131,307 @@ export interface components {
          * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
          */
         addressesRequired: string;
+        /**
+         * @description Id (cb58) of any blockchain registered on the network's P-Chain, primary-network chains included.
+         * @example BxUT6DyUMnJiD3Bxnhe7dAEe2bLaeL6eCHsjAiP5wua9eNzyb
+         */
+        blockchainIdAny: string;
+        /**
+         * @description Largest number of subnets to return on one page (1 to 10000).
+         * @example 2
+         */
+        pageSizeSubnets: number;
+        /**
+         * @description Id (cb58) of the subnet or L1 to describe; the primary network's own id is `11111111111111111111111111111111LpoYY`.
+         * @example wLUs2Y29LqC3vGWrjHaATw2fw5XxSjE63hxPeG7oJ6VcXSgTn
+         */
+        subnetIdPath: string;
+        /**
+         * @description Id of the node whose validations are listed, in the `NodeID-…` form.
+         * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+         */
+        nodeIdPath: string;
+        /**
+         * @description Comma-separated list of P-Chain addresses (bech32, with or without the `P-` prefix); only
+         *     delegations that pay their rewards to one of them are returned.
+         * @example P-avax1679zrp3z9mf7z4an42ddq47qzj36zv6ga20vwl,P-avax1s7kd0kfndlz6mh3l0etrrcmkg5y366k8e0s6cc
+         */
+        delegatorRewardAddresses: string;
+        /**
+         * @description Only return delegations in this state; delegations in every state when omitted.
+         * @example completed
+         */
+        delegationStatus: components["schemas"]["DelegationStatusType"];
+        /**
+         * @description Comma-separated list of node ids (`NodeID-…`); only delegations to one of these nodes are returned.
+         * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+         */
+        delegatorNodeIds: string;
+        /**
+         * @description Only return the L1 validation with this validation id (cb58); every validation when omitted.
+         * @example BsSpTd1SDvdhaoYAuKJvRj1WnoRyu8mAuMZeuz9g7brGj6KhX
+         */
+        l1ValidationId: string;
+        /**
+         * @description Also return L1 validators that are no longer active (out of balance, disabled or removed); only active ones are returned when omitted or false.
+         * @example true
+         */
+        includeInactiveL1Validators: boolean;
+        /**
+         * @description Only return L1 validations run by this node (`NodeID-…`).
+         * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+         */
+        l1NodeId: string;
+        /**
+         * @description Only return validators of this L1 (its subnet id, cb58); validators of every L1 when omitted.
+         * @example wLUs2Y29LqC3vGWrjHaATw2fw5XxSjE63hxPeG7oJ6VcXSgTn
+         */
+        l1SubnetId: string;
+        /**
+         * @description Teleporter message id of the ICM message, as 64 hex digits without a `0x` prefix.
+         * @example acf1c8b06f9aec48e9fcbefbbe576ae8a7ca3b327fcae111396e7cc99956674d
+         */
+        icmMessageId: string;
+        /**
+         * @description Only return messages sent from this chain, named by its blockchain id (cb58) or by its EVM chain id.
+         * @example 2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY
+         */
+        icmSourceBlockchainId: string;
+        /**
+         * @description Only return messages sent to this chain, named by its blockchain id (cb58) or by its EVM chain id.
+         * @example yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp
+         */
+        icmDestinationBlockchainId: string;
+        /**
+         * @description Only return messages that this chain (blockchain id, cb58) sent or received.
+         * @example yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp
+         */
+        icmBlockchainId: string;
+        /**
+         * @description Only return messages addressed to this EVM address (0x + 40 hex digits, any case).
+         * @example 0x664A4Be5Af2cFc824F9C0914CbAc4703396Da2DC
+         */
+        icmTo: string;
+        /**
+         * @description Only return messages sent by this EVM address (0x + 40 hex digits, any case).
+         * @example 0x321eDA69247566D662178feE695C7026c604Cd94
+         */
+        icmFrom: string;
+        /**
+         * @description Network whose messages are listed; `fuji` and `testnet` both mean the Fuji test network.
+         * @example fuji
+         */
+        icmNetwork: components["schemas"]["Network"];
+        /**
+         * @description EVM address (0x + 40 hex digits) whose ICM messages are listed.
+         * @example 0x8578AE7723751446B196bD5124e1bF57B40EB7Bc
+         */
+        icmAddress: string;
+        /**
+         * @description Only return webhooks in this state (`active` or `inactive`); every webhook of the account when omitted.
+         * @example active
+         */
+        webhookStatus: components["schemas"]["WebhookStatus"];
+        /**
+         * @description Identifier (a UUID) the service gave the webhook when it was created.
+         * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+         */
+        webhookId: string;
+        /**
+         * @description Organization whose traffic is reported (the reference does not say which one is used when it is left out).
+         * @example 7b1e3c5d-9f2a-4e6b-8c0d-1a2b3c4d5e6f
+         */
+        usageOrgId: string;
+        /**
+         * @description Beginning of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+         * @example 1739507200
+         */
+        usageStartTimestamp: number;
+        /**
+         * @description End of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+         * @example 1739664000
+         */
+        usageEndTimestamp: number;
+        /**
+         * @description Width of the buckets the Data API traffic is summed into.
+         * @example daily
+         */
+        usageTimeInterval: "minute" | "hourly" | "daily" | "weekly" | "monthly";
+        /**
+         * @description Split each bucket by this request attribute; each value then reports one group. Without it a bucket has a single value for all traffic.
+         * @example requestPath
+         */
+        usageGroupBy: "requestPath" | "responseCode" | "chainId" | "apiKeyId" | "requestType";
+        /**
+         * @description Only count requests made to the chain with this id (for example `43114`, the C-Chain).
+         * @example 43114
+         */
+        usageChainId: string;
+        /**
+         * @description Only count requests that were answered with this HTTP status code.
+         * @example 200
+         */
+        usageResponseCode: string;
+        /**
+         * @description Only count requests of this kind, Data API (`data`) or RPC (`rpc`).
+         * @example data
+         */
+        usageRequestType: components["schemas"]["RequestType"];
+        /**
+         * @description Only count requests made with the api key of this id (the key's id, never the key itself).
+         * @example 3f9a2c1e-6b7d-4e8f-9a0b-1c2d3e4f5a6b
+         */
+        usageApiKeyId: string;
+        /**
+         * @description Only count requests made to this path.
+         * @example /v1/chains/43114/blocks
+         */
+        usageRequestPath: string;
+        /**
+         * @description Width of the buckets the RPC traffic is summed into.
+         * @example daily
+         */
+        rpcUsageTimeInterval: "hourly" | "daily" | "weekly" | "monthly";
+        /**
+         * @description Split each bucket by this attribute of the RPC calls; each value then reports one group.
+         * @example rpcMethod
+         */
+        subnetRpcUsageGroupBy: "rpcMethod" | "responseCode" | "rlBypassToken";
+        /**
+         * @description Only count calls of this JSON-RPC method.
+         * @example eth_blockNumber
+         */
+        usageRpcMethod: string;
+        /**
+         * @description Only count calls made with this rate-limit bypass token.
+         * @example 0b7c2d4e-5f6a-4b8c-9d0e-1f2a3b4c5d6e
+         */
+        usageRlBypassApiToken: string;
+        /**
+         * @description Split each bucket by this attribute of the RPC calls or of their callers; each value then reports one group.
+         * @example rpcMethod
+         */
+        primaryNetworkRpcUsageGroupBy: "rpcMethod" | "requestPath" | "responseCode" | "country" | "continent" | "userAgent";
+        /**
+         * @description Only count calls from this country, as an ISO 3166-1 alpha-2 code. `XX` stands for callers whose country is unknown and `T1` for callers coming through Tor.
+         * @example DE
+         */
+        usageCountry: string;
+        /**
+         * @description Only count calls from this continent, as a two-letter continent code (for example `EU`).
+         * @example EU
+         */
+        usageContinent: string;
+        /**
+         * @description Only count calls whose User-Agent header is this value.
+         * @example curl/8.5.0
+         */
+        usageUserAgent: string;
+        /**
+         * @description Network whose public primary-network RPC traffic is reported; `fuji` and `testnet` both mean the Fuji test network.
+         * @example mainnet
+         */
+        usageNetwork: components["schemas"]["Network"];
+        /**
+         * @description Identifier (a UUID) of the background operation, as returned when it was started.
+         * @example aa22054a-cb7c-4a4e-9b83-59f2ede74138
+         */
+        operationId: string;
+        /**
+         * @description Id (cb58) of a transaction on the chain named by `blockchainId`; for the C-Chain, the id of an atomic import or export.
+         * @example 3P91K6nuDFvDodcRuJTsgdf9SvYe5pMiKk38HppsoeAiEztCP
+         */
+        primaryNetworkTransactionHash: string;
+        /**
+         * @description Comma-separated list of addresses whose transactions to list: X-Chain or P-Chain
+         *     addresses in bech32 form (`avax…`/`fuji…`, optionally preceded by `P-` or `X-`), or, to
+         *     find C-Chain atomic transactions, EVM addresses (`0x` followed by 40 hex digits).
+         *     The service supports `txTypes`, `startTimestamp` and `endTimestamp` only together with
+         *     it (or with `l1ValidationId`).
+         * @example avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg
+         */
+        transactionAddresses: string;
+        /**
+         * @description P-Chain only: list the transactions of one L1 validation (its registration, weight and
+         *     balance changes, disabling), named by its validation id. `txTypes` and the timestamps
+         *     narrow that list further.
+         * @example 2cbuwcGASQJ4Mwh2dXwMWBCkspqP5BENrct3n6undfsNFpwbea
+         */
+        l1ValidationIdTransactions: string;
+        /**
+         * @description The P-Chain, by its blockchain id or by the alias `p-chain`.
+         * @example p-chain
+         */
+        pChainBlockchainId: "11111111111111111111111111111111LpoYY" | "p-chain";
+        /**
+         * @description Currency to quote the rewards' historical prices in; `usd` when omitted.
+         * @example usd
+         */
+        rewardCurrency: components["schemas"]["CurrencyCode"];
+        /**
+         * @description Unix time (seconds) at which to compute the balances; the current balances when omitted.
+         * @example 1766000000
+         */
+        balanceBlockTimestamp: number;
+        /**
+         * @description The block, as its height (a decimal number) or as its id (cb58).
+         * @example 5615di9ytxujackzaXNrVuWQy5y8Yrt8chPCscMr5Ku9YxJ1S
+         */
+        primaryNetworkBlockId: string;
+        /**
+         * @description The node (`NodeID-…`) whose proposed blocks to list.
+         * @example NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg
+         */
+        blockProposerNodeId: string;
+        /**
+         * @description Id (cb58) of the X-Chain vertex.
+         * @example haP1CW56cspZY7aEuqHNrtpvhqCaMTxQaYe6j5u2Mbn4L2Gqr
+         */
+        vertexHash: string;
+        /** @description Only chains of this network (or, for blocks and transactions, only those of its chains); `fuji` and `testnet` both name the test network. All networks when absent. */
+        networkFilter: components["schemas"]["Network"];
+        /** @description Only chains that have this service feature switched on. */
+        apiFeature: components["schemas"]["ApiFeature"];
+        /**
+         * @description Read balances as they stood at this block height (decimal string); the newest block when absent.
+         * @example 49889406
+         */
+        blockNumber: string;
+        /**
+         * @description Fiat currency for prices and balance values; `usd` when absent.
+         * @example usd
+         */
+        currency: components["schemas"]["CurrencyCode"];
+        /**
+         * @description Leave out tokens the service classifies as spam; on by default.
+         * @example true
+         */
+        filterSpamTokens: boolean;
+        /**
+         * @description Only holdings of these token contracts, given as a comma-separated list of 0x-prefixed addresses.
+         * @example 0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7,0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E
+         */
+        contractAddresses: string;
+        /**
+         * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+         * @example 49889400
+         */
+        startBlock: number;
+        /**
+         * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+         * @example 49889500
+         */
+        endBlock: number;
+        /**
+         * @description Leave out transfers of tokens the service classifies as spam.
+         * @example true
+         */
+        filterSpamTokensV2: boolean;
+        /**
+         * @description Only transactions with this outcome (`success` or `failed`); both when absent.
+         * @example success
+         */
+        transactionStatus: components["schemas"]["TransactionStatus"];
     };
     requestBodies: never;
     headers: never;
@@ -849,31 +2628,67 @@ export interface operations {
                  * @example 4
                  */
                 pageSize?: components["parameters"]["pageSize"];
-                /** @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work. */
+                /**
+                 * @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work.
+                 * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+                 */
                 nodeIds?: components["parameters"]["validatorNodeIds"];
-                /** @description Field to sort by. `delegationFee` only works for mainnet validators of the primary network (`subnetId=11111111111111111111111111111111LpoYY`). */
+                /**
+                 * @description Field to sort by. `delegationFee` only works for mainnet validators of the primary network (`subnetId=11111111111111111111111111111111LpoYY`).
+                 * @example blockIndex
+                 */
                 sortBy?: components["parameters"]["validatorSortBy"];
                 /** @description Sort direction, `asc` or `desc`. */
                 sortOrder?: components["parameters"]["sortOrder"];
-                /** @description Only return validations in this state; all states when omitted. */
+                /**
+                 * @description Only return validations in this state; all states when omitted.
+                 * @example active
+                 */
                 validationStatus?: components["parameters"]["validationStatus"];
-                /** @description Only return validators that can still accept at least this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer). */
+                /**
+                 * @description Only return validators that can still accept at least this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer).
+                 * @example 0
+                 */
                 minDelegationCapacity?: components["parameters"]["minDelegationCapacity"];
-                /** @description Only return validators that can still accept at most this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer). */
+                /**
+                 * @description Only return validators that can still accept at most this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer).
+                 * @example 720000000000000000
+                 */
                 maxDelegationCapacity?: components["parameters"]["maxDelegationCapacity"];
-                /** @description Only return validators with at least this many seconds of validation left (0 to 2147483647). */
+                /**
+                 * @description Only return validators with at least this many seconds of validation left (0 to 2147483647).
+                 * @example 0
+                 */
                 minTimeRemaining?: components["parameters"]["minTimeRemaining"];
-                /** @description Only return validators with at most this many seconds of validation left (0 to 2147483647). */
+                /**
+                 * @description Only return validators with at most this many seconds of validation left (0 to 2147483647).
+                 * @example 2147483647
+                 */
                 maxTimeRemaining?: components["parameters"]["maxTimeRemaining"];
-                /** @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
+                /**
+                 * @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
+                 * @example 2
+                 */
                 minFeePercentage?: components["parameters"]["minFeePercentage"];
-                /** @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
+                /**
+                 * @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
+                 * @example 100
+                 */
                 maxFeePercentage?: components["parameters"]["maxFeePercentage"];
-                /** @description Only return validators whose observed uptime is at least this many percent (0 to 100). */
+                /**
+                 * @description Only return validators whose observed uptime is at least this many percent (0 to 100).
+                 * @example 90
+                 */
                 minUptimePerformance?: components["parameters"]["minUptimePerformance"];
-                /** @description Only return validators whose observed uptime is at most this many percent (0 to 100). */
+                /**
+                 * @description Only return validators whose observed uptime is at most this many percent (0 to 100).
+                 * @example 100
+                 */
                 maxUptimePerformance?: components["parameters"]["maxUptimePerformance"];
-                /** @description Only return validators of this subnet (or L1); validators of every subnet when omitted. */
+                /**
+                 * @description Only return validators of this subnet (or L1); validators of every subnet when omitted.
+                 * @example 11111111111111111111111111111111LpoYY
+                 */
                 subnetId?: components["parameters"]["subnetId"];
             };
             header?: never;
@@ -923,7 +2738,10 @@ export interface operations {
                  * @example 4
                  */
                 pageSize?: components["parameters"]["pageSize"];
-                /** @description Only return outputs holding this asset. Only meaningful for the X-Chain. */
+                /**
+                 * @description Only return outputs holding this asset. Only meaningful for the X-Chain.
+                 * @example FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z
+                 */
                 assetId?: components["parameters"]["assetIdFilter"];
                 /** @description Only return outputs holding at least this amount (inclusive), in nAVAX. */
                 minUtxoAmount?: components["parameters"]["minUtxoAmount"];
@@ -932,7 +2750,10 @@ export interface operations {
                  * @example true
                  */
                 includeSpent?: components["parameters"]["includeSpent"];
-                /** @description Field to sort outputs by. */
+                /**
+                 * @description Field to sort outputs by.
+                 * @example timestamp
+                 */
                 sortBy?: components["parameters"]["utxoSortBy"];
                 /** @description Sort direction, `asc` or `desc`. */
                 sortOrder?: components["parameters"]["sortOrder"];
@@ -958,6 +2779,81 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description One page of outputs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUtxosResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUtxosByAddressesV2: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of outputs to return on one page (1 to 1024).
+                 * @example 10
+                 */
+                pageSize?: components["parameters"]["pageSizeUtxosV2"];
+                /**
+                 * @description Only return outputs holding this asset. Only meaningful for the X-Chain.
+                 * @example FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z
+                 */
+                assetId?: components["parameters"]["assetIdFilter"];
+                /** @description Only return outputs holding at least this amount (inclusive), in nAVAX. */
+                minUtxoAmount?: components["parameters"]["minUtxoAmount"];
+                /**
+                 * @description Also return outputs that have already been spent.
+                 * @example true
+                 */
+                includeSpent?: components["parameters"]["includeSpent"];
+                /**
+                 * @description Field to sort outputs by.
+                 * @example timestamp
+                 */
+                sortBy?: components["parameters"]["utxoSortBy"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrimaryNetworkAddressesBodyDto"];
+            };
+        };
         responses: {
             /** @description One page of outputs. */
             200: {
@@ -1012,7 +2908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListBlockTransactionsResponse"];
+                    "application/json": components["schemas"]["ListNativeTransactionsResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1031,7 +2927,7 @@ export interface operations {
                 /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
                 pageToken?: components["parameters"]["pageToken"];
                 /**
-                 * @description Largest number of tokens to return on one page (1 to 500).
+                 * @description Largest number of token holdings to return on one page (1 to 500).
                  * @example 10
                  */
                 pageSize?: components["parameters"]["pageSizeNftBalances"];
@@ -1046,7 +2942,7 @@ export interface operations {
                  */
                 chainId: components["parameters"]["chainId"];
                 /**
-                 * @description The EVM address whose holdings are listed (0x-prefixed hex).
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
                  * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
                  */
                 address: components["parameters"]["walletAddress"];
@@ -1080,7 +2976,7 @@ export interface operations {
                 /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
                 pageToken?: components["parameters"]["pageToken"];
                 /**
-                 * @description Largest number of tokens to return on one page (1 to 500).
+                 * @description Largest number of token holdings to return on one page (1 to 500).
                  * @example 10
                  */
                 pageSize?: components["parameters"]["pageSizeNftBalances"];
@@ -1095,7 +2991,7 @@ export interface operations {
                  */
                 chainId: components["parameters"]["chainId"];
                 /**
-                 * @description The EVM address whose holdings are listed (0x-prefixed hex).
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
                  * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
                  */
                 address: components["parameters"]["walletAddress"];
@@ -1132,7 +3028,10 @@ export interface operations {
                  * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
                  */
                 addresses?: components["parameters"]["addresses"];
-                /** @description Comma-separated list of node ids (`NodeID-…`) whose validations and delegations to list. */
+                /**
+                 * @description Comma-separated list of node ids (`NodeID-…`) whose validations and delegations to list.
+                 * @example NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg
+                 */
                 nodeIds?: components["parameters"]["rewardNodeIds"];
                 /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
                 pageToken?: components["parameters"]["pageToken"];
@@ -1360,7 +3259,7 @@ export interface operations {
                  */
                 chainId: components["parameters"]["chainId"];
                 /**
-                 * @description Address of the NFT contract (0x-prefixed hex).
+                 * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
                  * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
                  */
                 address: components["parameters"]["contractAddress"];
@@ -1422,6 +3321,3041 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListAddressChainIdsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAssetDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The X-Chain, by its mainnet or Fuji blockchain id or by the alias `x-chain`.
+                 * @example x-chain
+                 */
+                blockchainId: components["parameters"]["xChainBlockchainId"];
+                /**
+                 * @description Id (cb58) of any X-Chain asset.
+                 * @example FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z
+                 */
+                assetId: components["parameters"]["assetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XChainAssetDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNetworkDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Validator and delegator figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetNetworkDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBlockchainById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description Id (cb58) of any blockchain registered on the network's P-Chain, primary-network chains included.
+                 * @example BxUT6DyUMnJiD3Bxnhe7dAEe2bLaeL6eCHsjAiP5wua9eNzyb
+                 */
+                blockchainId: components["parameters"]["blockchainIdAny"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blockchain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blockchain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSubnets: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of subnets to return on one page (1 to 10000).
+                 * @example 2
+                 */
+                pageSize?: components["parameters"]["pageSizeSubnets"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of subnets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSubnetsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubnetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description Id (cb58) of the subnet or L1 to describe; the primary network's own id is `11111111111111111111111111111111LpoYY`.
+                 * @example wLUs2Y29LqC3vGWrjHaATw2fw5XxSjE63hxPeG7oJ6VcXSgTn
+                 */
+                subnetId: components["parameters"]["subnetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subnet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subnet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSingleValidatorDetails: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Only return validations in this state; all states when omitted.
+                 * @example active
+                 */
+                validationStatus?: components["parameters"]["validationStatus"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description Id of the node whose validations are listed, in the `NodeID-…` form.
+                 * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+                 */
+                nodeId: components["parameters"]["nodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the node's validations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListValidatorsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDelegators: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Comma-separated list of P-Chain addresses (bech32, with or without the `P-` prefix); only
+                 *     delegations that pay their rewards to one of them are returned.
+                 * @example P-avax1679zrp3z9mf7z4an42ddq47qzj36zv6ga20vwl,P-avax1s7kd0kfndlz6mh3l0etrrcmkg5y366k8e0s6cc
+                 */
+                rewardAddresses?: components["parameters"]["delegatorRewardAddresses"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+                /**
+                 * @description Only return delegations in this state; delegations in every state when omitted.
+                 * @example completed
+                 */
+                delegationStatus?: components["parameters"]["delegationStatus"];
+                /**
+                 * @description Comma-separated list of node ids (`NodeID-…`); only delegations to one of these nodes are returned.
+                 * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+                 */
+                nodeIds?: components["parameters"]["delegatorNodeIds"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of delegations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListDelegatorDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listL1Validators: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Only return the L1 validation with this validation id (cb58); every validation when omitted.
+                 * @example BsSpTd1SDvdhaoYAuKJvRj1WnoRyu8mAuMZeuz9g7brGj6KhX
+                 */
+                l1ValidationId?: components["parameters"]["l1ValidationId"];
+                /**
+                 * @description Also return L1 validators that are no longer active (out of balance, disabled or removed); only active ones are returned when omitted or false.
+                 * @example true
+                 */
+                includeInactiveL1Validators?: components["parameters"]["includeInactiveL1Validators"];
+                /**
+                 * @description Only return L1 validations run by this node (`NodeID-…`).
+                 * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
+                 */
+                nodeId?: components["parameters"]["l1NodeId"];
+                /**
+                 * @description Only return validators of this L1 (its subnet id, cb58); validators of every L1 when omitted.
+                 * @example wLUs2Y29LqC3vGWrjHaATw2fw5XxSjE63hxPeG7oJ6VcXSgTn
+                 */
+                subnetId?: components["parameters"]["l1SubnetId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of L1 validators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListL1ValidatorsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAvaxSupply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supply figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvaxSupplyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIcmMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Teleporter message id of the ICM message, as 64 hex digits without a `0x` prefix.
+                 * @example acf1c8b06f9aec48e9fcbefbbe576ae8a7ca3b327fcae111396e7cc99956674d
+                 */
+                messageId: components["parameters"]["icmMessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IcmMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIcmMessages: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Only return messages sent from this chain, named by its blockchain id (cb58) or by its EVM chain id.
+                 * @example 2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY
+                 */
+                sourceBlockchainId?: components["parameters"]["icmSourceBlockchainId"];
+                /**
+                 * @description Only return messages sent to this chain, named by its blockchain id (cb58) or by its EVM chain id.
+                 * @example yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp
+                 */
+                destinationBlockchainId?: components["parameters"]["icmDestinationBlockchainId"];
+                /**
+                 * @description Only return messages that this chain (blockchain id, cb58) sent or received.
+                 * @example yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp
+                 */
+                blockchainId?: components["parameters"]["icmBlockchainId"];
+                /**
+                 * @description Only return messages addressed to this EVM address (0x + 40 hex digits, any case).
+                 * @example 0x664A4Be5Af2cFc824F9C0914CbAc4703396Da2DC
+                 */
+                to?: components["parameters"]["icmTo"];
+                /**
+                 * @description Only return messages sent by this EVM address (0x + 40 hex digits, any case).
+                 * @example 0x321eDA69247566D662178feE695C7026c604Cd94
+                 */
+                from?: components["parameters"]["icmFrom"];
+                /**
+                 * @description Network whose messages are listed; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example fuji
+                 */
+                network?: components["parameters"]["icmNetwork"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListIcmMessagesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIcmMessagesByAddress: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Network whose messages are listed; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example fuji
+                 */
+                network?: components["parameters"]["icmNetwork"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description EVM address (0x + 40 hex digits) whose ICM messages are listed.
+                 * @example 0x8578AE7723751446B196bD5124e1bF57B40EB7Bc
+                 */
+                address: components["parameters"]["icmAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListIcmMessagesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dataHealthCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service and the dependencies it checked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthCheckResultDto"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    liveCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is live; the dependencies it read from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthCheckResultDto"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postTransactionExportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransactionExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The export was started; its operation is returned. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Only return webhooks in this state (`active` or `inactive`); every webhook of the account when omitted.
+                 * @example active
+                 */
+                status?: components["parameters"]["webhookStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) the service gave the webhook when it was created.
+                 * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+                 */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deactivateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) the service gave the webhook when it was created.
+                 * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+                 */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, now inactive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) the service gave the webhook when it was created.
+                 * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+                 */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    generateOrRotateSharedSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new shared secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedSecretsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSharedSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current shared secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedSecretsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAddressesFromWebhook: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) the service gave the webhook when it was created.
+                 * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+                 */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the webhook's addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookAddressesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeAddressesFromWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) the service gave the webhook when it was created.
+                 * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+                 */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressesChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook with the addresses removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EVMAddressActivityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addAddressesToWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) the service gave the webhook when it was created.
+                 * @example f33de69c-d13b-4691-908f-870d6e2e6b04
+                 */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressesChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook with the addresses added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EVMAddressActivityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApiUsageMetrics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Organization whose traffic is reported (the reference does not say which one is used when it is left out).
+                 * @example 7b1e3c5d-9f2a-4e6b-8c0d-1a2b3c4d5e6f
+                 */
+                orgId?: components["parameters"]["usageOrgId"];
+                /**
+                 * @description Beginning of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739507200
+                 */
+                startTimestamp?: components["parameters"]["usageStartTimestamp"];
+                /**
+                 * @description End of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739664000
+                 */
+                endTimestamp?: components["parameters"]["usageEndTimestamp"];
+                /**
+                 * @description Width of the buckets the Data API traffic is summed into.
+                 * @example daily
+                 */
+                timeInterval?: components["parameters"]["usageTimeInterval"];
+                /**
+                 * @description Split each bucket by this request attribute; each value then reports one group. Without it a bucket has a single value for all traffic.
+                 * @example requestPath
+                 */
+                groupBy?: components["parameters"]["usageGroupBy"];
+                /**
+                 * @description Only count requests made to the chain with this id (for example `43114`, the C-Chain).
+                 * @example 43114
+                 */
+                chainId?: components["parameters"]["usageChainId"];
+                /**
+                 * @description Only count requests that were answered with this HTTP status code.
+                 * @example 200
+                 */
+                responseCode?: components["parameters"]["usageResponseCode"];
+                /**
+                 * @description Only count requests of this kind, Data API (`data`) or RPC (`rpc`).
+                 * @example data
+                 */
+                requestType?: components["parameters"]["usageRequestType"];
+                /**
+                 * @description Only count requests made with the api key of this id (the key's id, never the key itself).
+                 * @example 3f9a2c1e-6b7d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                apiKeyId?: components["parameters"]["usageApiKeyId"];
+                /**
+                 * @description Only count requests made to this path.
+                 * @example /v1/chains/43114/blocks
+                 */
+                requestPath?: components["parameters"]["usageRequestPath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's usage, bucket by bucket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageMetricsResponseDTO"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApiLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Organization whose traffic is reported (the reference does not say which one is used when it is left out).
+                 * @example 7b1e3c5d-9f2a-4e6b-8c0d-1a2b3c4d5e6f
+                 */
+                orgId?: components["parameters"]["usageOrgId"];
+                /**
+                 * @description Beginning of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739507200
+                 */
+                startTimestamp?: components["parameters"]["usageStartTimestamp"];
+                /**
+                 * @description End of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739664000
+                 */
+                endTimestamp?: components["parameters"]["usageEndTimestamp"];
+                /**
+                 * @description Only count requests made to the chain with this id (for example `43114`, the C-Chain).
+                 * @example 43114
+                 */
+                chainId?: components["parameters"]["usageChainId"];
+                /**
+                 * @description Only count requests that were answered with this HTTP status code.
+                 * @example 200
+                 */
+                responseCode?: components["parameters"]["usageResponseCode"];
+                /**
+                 * @description Only count requests of this kind, Data API (`data`) or RPC (`rpc`).
+                 * @example data
+                 */
+                requestType?: components["parameters"]["usageRequestType"];
+                /**
+                 * @description Only count requests made with the api key of this id (the key's id, never the key itself).
+                 * @example 3f9a2c1e-6b7d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                apiKeyId?: components["parameters"]["usageApiKeyId"];
+                /**
+                 * @description Only count requests made to this path.
+                 * @example /v1/chains/43114/blocks
+                 */
+                requestPath?: components["parameters"]["usageRequestPath"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of request logs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogsResponseDTO"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubnetRpcUsageMetrics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Width of the buckets the RPC traffic is summed into.
+                 * @example daily
+                 */
+                timeInterval?: components["parameters"]["rpcUsageTimeInterval"];
+                /**
+                 * @description Beginning of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739507200
+                 */
+                startTimestamp?: components["parameters"]["usageStartTimestamp"];
+                /**
+                 * @description End of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739664000
+                 */
+                endTimestamp?: components["parameters"]["usageEndTimestamp"];
+                /**
+                 * @description Split each bucket by this attribute of the RPC calls; each value then reports one group.
+                 * @example rpcMethod
+                 */
+                groupBy?: components["parameters"]["subnetRpcUsageGroupBy"];
+                /**
+                 * @description Only count requests made to the chain with this id (for example `43114`, the C-Chain).
+                 * @example 43114
+                 */
+                chainId?: components["parameters"]["usageChainId"];
+                /**
+                 * @description Only count requests that were answered with this HTTP status code.
+                 * @example 200
+                 */
+                responseCode?: components["parameters"]["usageResponseCode"];
+                /**
+                 * @description Only count calls of this JSON-RPC method.
+                 * @example eth_blockNumber
+                 */
+                rpcMethod?: components["parameters"]["usageRpcMethod"];
+                /**
+                 * @description Only count calls made with this rate-limit bypass token.
+                 * @example 0b7c2d4e-5f6a-4b8c-9d0e-1f2a3b4c5d6e
+                 */
+                rlBypassApiToken?: components["parameters"]["usageRlBypassApiToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain's RPC usage, bucket by bucket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubnetRpcUsageMetricsResponseDTO"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPrimaryNetworkRpcUsageMetrics: {
+        parameters: {
+            query: {
+                /**
+                 * @description Width of the buckets the RPC traffic is summed into.
+                 * @example daily
+                 */
+                timeInterval?: components["parameters"]["rpcUsageTimeInterval"];
+                /**
+                 * @description Beginning of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739507200
+                 */
+                startTimestamp?: components["parameters"]["usageStartTimestamp"];
+                /**
+                 * @description End of the reported period, as Unix time (seconds). The service moves it back to midnight (00:00 UTC) of its day.
+                 * @example 1739664000
+                 */
+                endTimestamp?: components["parameters"]["usageEndTimestamp"];
+                /**
+                 * @description Split each bucket by this attribute of the RPC calls or of their callers; each value then reports one group.
+                 * @example rpcMethod
+                 */
+                groupBy?: components["parameters"]["primaryNetworkRpcUsageGroupBy"];
+                /**
+                 * @description Only count requests that were answered with this HTTP status code.
+                 * @example 200
+                 */
+                responseCode?: components["parameters"]["usageResponseCode"];
+                /**
+                 * @description Only count requests made to this path.
+                 * @example /v1/chains/43114/blocks
+                 */
+                requestPath?: components["parameters"]["usageRequestPath"];
+                /**
+                 * @description Only count calls from this country, as an ISO 3166-1 alpha-2 code. `XX` stands for callers whose country is unknown and `T1` for callers coming through Tor.
+                 * @example DE
+                 */
+                country?: components["parameters"]["usageCountry"];
+                /**
+                 * @description Only count calls from this continent, as a two-letter continent code (for example `EU`).
+                 * @example EU
+                 */
+                continent?: components["parameters"]["usageContinent"];
+                /**
+                 * @description Only count calls whose User-Agent header is this value.
+                 * @example curl/8.5.0
+                 */
+                userAgent?: components["parameters"]["usageUserAgent"];
+                /**
+                 * @description Only count calls of this JSON-RPC method.
+                 * @example eth_blockNumber
+                 */
+                rpcMethod?: components["parameters"]["usageRpcMethod"];
+                /**
+                 * @description Network whose public primary-network RPC traffic is reported; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["usageNetwork"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The network's primary-network RPC usage, bucket by bucket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrimaryNetworkRpcUsageMetricsResponseDTO"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperationResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (a UUID) of the background operation, as returned when it was started.
+                 * @example aa22054a-cb7c-4a4e-9b83-59f2ede74138
+                 */
+                operationId: components["parameters"]["operationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation's current state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTxByHash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+                /**
+                 * @description Id (cb58) of a transaction on the chain named by `blockchainId`; for the C-Chain, the id of an atomic import or export.
+                 * @example 3P91K6nuDFvDodcRuJTsgdf9SvYe5pMiKk38HppsoeAiEztCP
+                 */
+                txHash: components["parameters"]["primaryNetworkTransactionHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrimaryNetworkTransaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLatestPrimaryNetworkTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated list of addresses whose transactions to list: X-Chain or P-Chain
+                 *     addresses in bech32 form (`avax…`/`fuji…`, optionally preceded by `P-` or `X-`), or, to
+                 *     find C-Chain atomic transactions, EVM addresses (`0x` followed by 40 hex digits).
+                 *     The service supports `txTypes`, `startTimestamp` and `endTimestamp` only together with
+                 *     it (or with `l1ValidationId`).
+                 * @example avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg
+                 */
+                addresses?: components["parameters"]["transactionAddresses"];
+                /**
+                 * @description P-Chain only: list the transactions of one L1 validation (its registration, weight and
+                 *     balance changes, disabling), named by its validation id. `txTypes` and the timestamps
+                 *     narrow that list further.
+                 * @example 2cbuwcGASQJ4Mwh2dXwMWBCkspqP5BENrct3n6undfsNFpwbea
+                 */
+                l1ValidationId?: components["parameters"]["l1ValidationIdTransactions"];
+                /** @description Only return transactions of these types. Repeat the parameter for several types (`txTypes=BaseTx&txTypes=ExportTx`). */
+                txTypes?: components["parameters"]["txTypes"];
+                /** @description Only return items from this Unix time (seconds) on. */
+                startTimestamp?: components["parameters"]["startTimestamp"];
+                /** @description Only return items up to this Unix time (seconds). */
+                endTimestamp?: components["parameters"]["endTimestamp"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions of the requested chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPrimaryNetworkTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listActivePrimaryNetworkStakingTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated list of X-Chain or P-Chain addresses in bech32 form, each starting with
+                 *     the network's prefix (`avax`, `fuji`) and optionally preceded by `P-` or `X-`.
+                 * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
+                 */
+                addresses?: components["parameters"]["addresses"];
+                /** @description Only return transactions of these types. Repeat the parameter for several types (`txTypes=BaseTx&txTypes=ExportTx`). */
+                txTypes?: components["parameters"]["txTypes"];
+                /** @description Only return items from this Unix time (seconds) on. */
+                startTimestamp?: components["parameters"]["startTimestamp"];
+                /** @description Only return items up to this Unix time (seconds). */
+                endTimestamp?: components["parameters"]["endTimestamp"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The P-Chain, by its blockchain id or by the alias `p-chain`.
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["pChainBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of running staking transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPChainTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listHistoricalPrimaryNetworkRewards: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated list of X-Chain or P-Chain addresses in bech32 form, each starting with
+                 *     the network's prefix (`avax`, `fuji`) and optionally preceded by `P-` or `X-`.
+                 * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
+                 */
+                addresses?: components["parameters"]["addresses"];
+                /**
+                 * @description Comma-separated list of node ids (`NodeID-…`) whose validations and delegations to list.
+                 * @example NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg
+                 */
+                nodeIds?: components["parameters"]["rewardNodeIds"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+                /**
+                 * @description Currency to quote the rewards' historical prices in; `usd` when omitted.
+                 * @example usd
+                 */
+                currency?: components["parameters"]["rewardCurrency"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of paid rewards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListHistoricalRewardsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLastActivityTimestampByAddresses: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated list of X-Chain or P-Chain addresses in bech32 form, each starting with
+                 *     the network's prefix (`avax`, `fuji`) and optionally preceded by `P-` or `X-`.
+                 * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
+                 */
+                addresses?: components["parameters"]["addresses"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last activity of the addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastActivityTimestamp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLastActivityTimestampByAddressesV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrimaryNetworkAddressesBodyDto"];
+            };
+        };
+        responses: {
+            /** @description The last activity of the addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastActivityTimestamp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBalancesByAddresses: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Unix time (seconds) at which to compute the balances; the current balances when omitted.
+                 * @example 1766000000
+                 */
+                blockTimestamp?: components["parameters"]["balanceBlockTimestamp"];
+                /**
+                 * @description Comma-separated list of X-Chain or P-Chain addresses in bech32 form, each starting with
+                 *     the network's prefix (`avax`, `fuji`) and optionally preceded by `P-` or `X-`.
+                 * @example avax19zfygxaf59stehzedhxjesads0p5jdvfeedal0
+                 */
+                addresses?: components["parameters"]["addresses"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balances of the addresses on the requested chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPrimaryNetworkBalancesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBlockById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+                /**
+                 * @description The block, as its height (a decimal number) or as its id (cb58).
+                 * @example 5615di9ytxujackzaXNrVuWQy5y8Yrt8chPCscMr5Ku9YxJ1S
+                 */
+                blockId: components["parameters"]["primaryNetworkBlockId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrimaryNetworkBlock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPrimaryNetworkBlocksByNodeId: {
+        parameters: {
+            query?: {
+                /** @description Only return items from this Unix time (seconds) on. */
+                startTimestamp?: components["parameters"]["startTimestamp"];
+                /** @description Only return items up to this Unix time (seconds). */
+                endTimestamp?: components["parameters"]["endTimestamp"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+                /**
+                 * @description The node (`NodeID-…`) whose proposed blocks to list.
+                 * @example NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg
+                 */
+                nodeId: components["parameters"]["blockProposerNodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of blocks the node proposed, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPrimaryNetworkBlocksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLatestPrimaryNetworkBlocks: {
+        parameters: {
+            query?: {
+                /** @description Only return items from this Unix time (seconds) on. */
+                startTimestamp?: components["parameters"]["startTimestamp"];
+                /** @description Only return items up to this Unix time (seconds). */
+                endTimestamp?: components["parameters"]["endTimestamp"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The primary-network chain, by blockchain id or alias: the P-Chain
+                 *     (`11111111111111111111111111111111LpoYY`, `p-chain`), the X-Chain (mainnet
+                 *     `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`, Fuji
+                 *     `2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm`, `x-chain`) or the C-Chain's atomic
+                 *     memory (mainnet `2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5`, Fuji
+                 *     `yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp`, `c-chain`).
+                 * @example p-chain
+                 */
+                blockchainId: components["parameters"]["utxoBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of blocks, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPrimaryNetworkBlocksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLatestXChainVertices: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The X-Chain, by its mainnet or Fuji blockchain id or by the alias `x-chain`.
+                 * @example x-chain
+                 */
+                blockchainId: components["parameters"]["xChainBlockchainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of vertices, latest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListVerticesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getVertexByHash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Network to query; `fuji` and `testnet` both mean the Fuji test network.
+                 * @example mainnet
+                 */
+                network: components["parameters"]["network"];
+                /**
+                 * @description The X-Chain, by its mainnet or Fuji blockchain id or by the alias `x-chain`.
+                 * @example x-chain
+                 */
+                blockchainId: components["parameters"]["xChainBlockchainId"];
+                /**
+                 * @description Id (cb58) of the X-Chain vertex.
+                 * @example haP1CW56cspZY7aEuqHNrtpvhqCaMTxQaYe6j5u2Mbn4L2Gqr
+                 */
+                vertexHash: components["parameters"]["vertexHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vertex. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vertex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    supportedChains: {
+        parameters: {
+            query?: {
+                /** @description Only chains of this network (or, for blocks and transactions, only those of its chains); `fuji` and `testnet` both name the test network. All networks when absent. */
+                network?: components["parameters"]["networkFilter"];
+                /** @description Only chains that have this service feature switched on. */
+                feature?: components["parameters"]["apiFeature"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListChainsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getChainInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvmChainInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAddressChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chains, indexed and not indexed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAddressChainsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNativeBalance: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read balances as they stood at this block height (decimal string); the newest block when absent.
+                 * @example 49889406
+                 */
+                blockNumber?: components["parameters"]["blockNumber"];
+                /**
+                 * @description Fiat currency for prices and balance values; `usd` when absent.
+                 * @example usd
+                 */
+                currency?: components["parameters"]["currency"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The native-token balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetNativeBalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listErc20Balances: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read balances as they stood at this block height (decimal string); the newest block when absent.
+                 * @example 49889406
+                 */
+                blockNumber?: components["parameters"]["blockNumber"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of token holdings to return on one page (1 to 500).
+                 * @example 10
+                 */
+                pageSize?: components["parameters"]["pageSizeNftBalances"];
+                /**
+                 * @description Leave out tokens the service classifies as spam; on by default.
+                 * @example true
+                 */
+                filterSpamTokens?: components["parameters"]["filterSpamTokens"];
+                /**
+                 * @description Only holdings of these token contracts, given as a comma-separated list of 0x-prefixed addresses.
+                 * @example 0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7,0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E
+                 */
+                contractAddresses?: components["parameters"]["contractAddresses"];
+                /**
+                 * @description Fiat currency for prices and balance values; `usd` when absent.
+                 * @example usd
+                 */
+                currency?: components["parameters"]["currency"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ERC-20 holdings, with the native balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListErc20BalancesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listErc1155Balances: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read balances as they stood at this block height (decimal string); the newest block when absent.
+                 * @example 49889406
+                 */
+                blockNumber?: components["parameters"]["blockNumber"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of token holdings to return on one page (1 to 500).
+                 * @example 10
+                 */
+                pageSize?: components["parameters"]["pageSizeNftBalances"];
+                /** @description Only return tokens of this contract (0x-prefixed hex address). */
+                contractAddress?: components["parameters"]["contractAddressFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ERC-1155 holdings, with the native balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListErc1155BalancesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNativeTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNativeTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listErc20Transactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ERC-20 transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListErc20TransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listErc721Transactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ERC-721 transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListErc721TransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listErc1155Transactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ERC-1155 transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListErc1155TransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInternalTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of internal calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInternalTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions with the address's transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTransactionDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransactionsV2: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /**
+                 * @description Leave out transfers of tokens the service classifies as spam.
+                 * @example true
+                 */
+                filterSpamTokens?: components["parameters"]["filterSpamTokensV2"];
+                /** @description Sort direction, `asc` or `desc`. */
+                sortOrder?: components["parameters"]["sortOrder"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions with the address's transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTransactionDetailsResponseV2"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLatestTransactions: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Only transactions with this outcome (`success` or `failed`); both when absent.
+                 * @example success
+                 */
+                status?: components["parameters"]["transactionStatus"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNativeTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLatestTransactionsAllChains: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Only chains of this network (or, for blocks and transactions, only those of its chains); `fuji` and `testnet` both name the test network. All networks when absent. */
+                network?: components["parameters"]["networkFilter"];
+                /**
+                 * @description Only transactions with this outcome (`success` or `failed`); both when absent.
+                 * @example success
+                 */
+                status?: components["parameters"]["transactionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions from any chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNativeTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLatestBlocksAllChains: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Only chains of this network (or, for blocks and transactions, only those of its chains); `fuji` and `testnet` both name the test network. All networks when absent. */
+                network?: components["parameters"]["networkFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of blocks from any chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEvmBlocksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
+                 * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
+                 */
+                address: components["parameters"]["contractAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract, shaped by its `ercType`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listContractDeployments: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description The wallet (EVM account) address asked about, 0x-prefixed hex.
+                 * @example 0x8ae323046633a07fb162043f28cea39ffc23b50a
+                 */
+                address: components["parameters"]["walletAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deployed contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListContractsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDeploymentTransaction: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fiat currency for prices and balance values; `usd` when absent.
+                 * @example usd
+                 */
+                currency?: components["parameters"]["currency"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
+                 * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
+                 */
+                address: components["parameters"]["contractAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deploying transaction and its effects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetTransactionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First block of the range to list, included. Without `endBlock` the range runs to the newest block.
+                 * @example 49889400
+                 */
+                startBlock?: components["parameters"]["startBlock"];
+                /**
+                 * @description Block where the range stops, itself excluded. Without `startBlock` the range starts at genesis.
+                 * @example 49889500
+                 */
+                endBlock?: components["parameters"]["endBlock"];
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
+                 * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
+                 */
+                address: components["parameters"]["contractAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the contract's transfers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTransfersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
+                pageToken?: components["parameters"]["pageToken"];
+                /**
+                 * @description Largest number of items to return on one page (1 to 100).
+                 * @example 4
+                 */
+                pageSize?: components["parameters"]["pageSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
+                 * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
+                 */
+                address: components["parameters"]["contractAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the contract's tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNftTokens"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1519,9 +6453,9 @@ export type AssetAmount = {
 /** @description A signature that authorised spending an output. */
 export type UtxoCredential = {
     /** @description Base64-encoded secp256k1 signature. */
-    signature: string;
+    signature?: string;
     /** @description Base64-encoded public key recovered from the signature. */
-    publicKey: string;
+    publicKey?: string;
 };
 /**
  * XChainUtxo
@@ -1668,10 +6602,12 @@ export type XChainLinearTransaction = {
 export type XChainTransaction = components["schemas"]["XChainNonLinearTransaction"] | components["schemas"]["XChainLinearTransaction"];
 /** @description Which primary-network chain and network a listing comes from. */
 export type ChainInfo = {
-    /** @description Short name of the chain, such as `p-chain`, `x-chain` or `c-chain`. */
-    chainName: string;
-    /** @description Network the chain belongs to, such as `mainnet` or `fuji`. */
-    network: string;
+    /**
+     * @description Short name of the chain.
+     * @enum {string}
+     */
+    chainName: "p-chain" | "x-chain" | "c-chain";
+    network: components["schemas"]["Network"];
 };
 /** @description One page of transactions that moved an X-Chain asset. */
 export type ListAssetTransactionsResponse = {
@@ -1834,7 +6770,8 @@ export type Blockchain = {
     blockchainName: string;
     /** @description EVM chain id, present only when the blockchain runs an EVM. */
     evmChainId?: number;
-    genesisData?: components["schemas"]["GenesisData"];
+    /** @description Genesis of the chain, parsed into an object, or the raw genesis JSON as a string when it could not be parsed. */
+    genesisData?: components["schemas"]["GenesisData"] | string;
 };
 /** @description One page of blockchains. */
 export type ListBlockchainsResponse = {
@@ -2112,6 +7049,14 @@ export type ListUtxosResponse = {
     utxos: components["schemas"]["PrimaryNetworkUtxo"][];
     chainInfo: components["schemas"]["ChainInfo"];
 };
+/** @description The addresses to look up, sent in the body so that longer lists fit than in a query string. */
+export type PrimaryNetworkAddressesBodyDto = {
+    /**
+     * @description Comma-separated list of primary-network addresses in bech32 form (`avax…`, `fuji…`),
+     *     each optionally preceded by its chain prefix (`P-`, `X-`, `C-`).
+     */
+    addresses: string;
+};
 /** @description An EVM address, with token details when the address is a known token contract. */
 export type AddressInfo = {
     /** @description Name of the contract at this address, when known. */
@@ -2137,7 +7082,7 @@ export type TransactionMethod = {
     /** @description Decoded function signature, when the selector is recognised. */
     methodName?: string;
 };
-/** @description An EVM transaction as listed for a block. */
+/** @description A top-level EVM transaction, as listed for a block, a chain or an address. */
 export type EvmTransaction = {
     /** @description Height of the block holding the transaction, as a decimal string. */
     blockNumber: string;
@@ -2173,10 +7118,10 @@ export type EvmTransaction = {
     /** @description Native tokens sent, in wei, as a decimal string. */
     value: string;
 };
-/** @description One page of the transactions of a block. */
-export type ListBlockTransactionsResponse = {
+/** @description One page of EVM transactions. */
+export type ListNativeTransactionsResponse = {
     nextPageToken?: components["schemas"]["NextPageToken"];
-    /** @description Transactions on this page, in block order. */
+    /** @description Transactions on this page. */
     transactions: components["schemas"]["EvmTransaction"][];
 };
 /**
@@ -2429,7 +7374,7 @@ export type Erc20Token = {
     price?: components["schemas"]["Money"];
 };
 /** @description An ERC-20 transfer emitted by the transaction. */
-export type Erc20Transfer = {
+export type Erc20TransferDetails = {
     from: components["schemas"]["AddressInfo"];
     to: components["schemas"]["AddressInfo"];
     /** @description Position of the Transfer event among the block's logs. */
@@ -2463,7 +7408,7 @@ export type Erc721Token = {
     ownerAddress?: string;
 };
 /** @description An ERC-721 transfer emitted by the transaction. */
-export type Erc721Transfer = {
+export type Erc721TransferDetails = {
     from: components["schemas"]["AddressInfo"];
     to: components["schemas"]["AddressInfo"];
     /** @description Position of the Transfer event among the block's logs. */
@@ -2489,7 +7434,7 @@ export type Erc1155Token = {
     metadata: components["schemas"]["Erc1155Metadata"];
 };
 /** @description An ERC-1155 transfer emitted by the transaction. */
-export type Erc1155Transfer = {
+export type Erc1155TransferDetails = {
     from: components["schemas"]["AddressInfo"];
     to: components["schemas"]["AddressInfo"];
     /** @description Position of the transfer event among the block's logs. */
@@ -2499,7 +7444,7 @@ export type Erc1155Transfer = {
     erc1155Token: components["schemas"]["Erc1155Token"];
 };
 /** @description A value-carrying or contract-creating call made inside the transaction. */
-export type InternalTransaction = {
+export type InternalTransactionDetails = {
     from: components["schemas"]["AddressInfo"];
     to: components["schemas"]["AddressInfo"];
     /**
@@ -2596,13 +7541,13 @@ export type TeleporterMessageInfo = {
 /** @description An EVM transaction with the token transfers, internal calls and cross-chain message it produced. */
 export type GetTransactionResponse = {
     /** @description ERC-20 transfers emitted by the transaction. */
-    erc20Transfers?: components["schemas"]["Erc20Transfer"][];
+    erc20Transfers?: components["schemas"]["Erc20TransferDetails"][];
     /** @description ERC-721 transfers emitted by the transaction. */
-    erc721Transfers?: components["schemas"]["Erc721Transfer"][];
+    erc721Transfers?: components["schemas"]["Erc721TransferDetails"][];
     /** @description ERC-1155 transfers emitted by the transaction. */
-    erc1155Transfers?: components["schemas"]["Erc1155Transfer"][];
+    erc1155Transfers?: components["schemas"]["Erc1155TransferDetails"][];
     /** @description Internal calls that moved value or created contracts (not a full trace). */
-    internalTransactions?: components["schemas"]["InternalTransaction"][];
+    internalTransactions?: components["schemas"]["InternalTransactionDetails"][];
     networkTokenDetails: components["schemas"]["NetworkTokenDetails"];
     nativeTransaction: components["schemas"]["EvmTransactionDetail"];
     teleporterMessageInfo?: components["schemas"]["TeleporterMessageInfo"];
@@ -2620,4 +7565,1902 @@ export type AddressChainIds = {
 export type ListAddressChainIdsResponse = {
     /** @description One entry per queried address that has activity. */
     addresses: components["schemas"]["AddressChainIds"][];
+};
+/** @description Stake and validator count of the active validators running one AvalancheGo version. */
+export type StakingDistribution = {
+    /** @description AvalancheGo version the validators report (for example `avalanchego/1.13.5`). */
+    version: string;
+    /** @description Stake of the validators on this version, in nAVAX, as a decimal string. */
+    amountStaked: string;
+    /** @description Number of validators on this version. */
+    validatorCount: number;
+};
+/** @description Figures about the primary network's active validators. */
+export type ValidatorsDetails = {
+    /** @description Number of active validators. */
+    validatorCount: number;
+    /** @description Stake the active validators locked themselves, in nAVAX, as a decimal string. */
+    totalAmountStaked: string;
+    /** @description Rewards that the current validations and delegations would earn if all succeed, in nAVAX, as a decimal string. */
+    estimatedAnnualStakingReward: string;
+    /** @description Active stake broken down by the AvalancheGo version the validators run. */
+    stakingDistributionByVersion: components["schemas"]["StakingDistribution"][];
+    /** @description Active stake (validators and delegators) divided by the current AVAX supply, as a decimal string. */
+    stakingRatio: string;
+};
+/** @description Figures about the primary network's active delegations. */
+export type DelegatorsDetails = {
+    /** @description Number of active delegations. */
+    delegatorCount: number;
+    /** @description Stake delegated by them, in nAVAX, as a decimal string. */
+    totalAmountStaked: string;
+};
+/** @description Staking figures of a network's primary network. */
+export type GetNetworkDetailsResponse = {
+    validatorDetails: components["schemas"]["ValidatorsDetails"];
+    delegatorDetails: components["schemas"]["DelegatorsDetails"];
+};
+/** @description Who controls a subnet, as set by its creation or its latest ownership transfer. */
+export type SubnetOwnershipInfo = {
+    /** @description Unix time (seconds) before which the owners cannot act on the subnet; 0 when there is no such delay. */
+    locktime: number;
+    /** @description How many of the owner addresses must sign a transaction that changes the subnet. */
+    threshold: number;
+    /** @description P-Chain addresses (bech32) of the owners. */
+    addresses: string[];
+};
+/** @description Where the contract that manages an L1's validator set lives. */
+export type L1ValidatorManagerDetails = {
+    /** @description Id (cb58) of the blockchain the manager contract is deployed on. */
+    blockchainId: string;
+    /** @description Address of the manager contract (0x + 40 hex digits). */
+    contractAddress: string;
+};
+/** @description A subnet registered on the P-Chain, possibly converted to an L1, with its blockchains. */
+export type Subnet = {
+    /** @description Unix time (seconds) of the P-Chain block that created the subnet. */
+    createBlockTimestamp: number;
+    /** @description Height of the P-Chain block that created the subnet, as a decimal string. */
+    createBlockIndex: string;
+    /** @description Id (cb58) of the subnet. */
+    subnetId: string;
+    /**
+     * @deprecated
+     * @description Owner addresses as first set; superseded by `subnetOwnershipInfo.addresses`.
+     */
+    ownerAddresses: string[];
+    /**
+     * @deprecated
+     * @description Owner signature threshold as first set; superseded by `subnetOwnershipInfo.threshold`.
+     */
+    threshold: number;
+    /**
+     * @deprecated
+     * @description Owner locktime as first set; superseded by `subnetOwnershipInfo.locktime`.
+     */
+    locktime: number;
+    subnetOwnershipInfo: components["schemas"]["SubnetOwnershipInfo"];
+    /** @description True once the subnet has been converted to an L1. */
+    isL1: boolean;
+    /** @description Id of the ConvertSubnetToL1Tx that made the subnet an L1; present only on L1s. */
+    l1ConversionTransactionHash?: string;
+    l1ValidatorManagerDetails?: components["schemas"]["L1ValidatorManagerDetails"];
+    /** @description Blockchains the subnet validates. */
+    blockchains: components["schemas"]["Blockchain"][];
+};
+/** @description One page of subnets. */
+export type ListSubnetsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Subnets on this page. */
+    subnets: components["schemas"]["Subnet"][];
+};
+/**
+ * @description Lifecycle state of a delegation.
+ * @enum {string}
+ */
+export type DelegationStatusType = "completed" | "active" | "pending";
+/**
+ * CompletedDelegatorDetails
+ * @description A delegation whose period is over and whose rewards have been paid.
+ */
+export type CompletedDelegatorDetails = {
+    /** @description Id of the transaction that added the delegation. */
+    txHash: string;
+    /** @description Id of the validator node the stake is delegated to (`NodeID-…`). */
+    nodeId: string;
+    /** @description P-Chain addresses (bech32) the delegation's rewards are paid to. */
+    rewardAddresses: string[];
+    /** @description Stake delegated, in nAVAX, as a decimal string. */
+    amountDelegated: string;
+    /** @description Share of the delegation's reward the validator keeps, in percent, as a decimal string that may have a fraction. */
+    delegationFee: string;
+    /** @description Unix time (seconds) at which the delegation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the delegation ends. */
+    endTimestamp: number;
+    /** @description Reward the delegation earned before the validator's fee, in nAVAX, as a decimal string. */
+    grossReward: string;
+    /** @description What the delegator received once the validator's fee was taken, in nAVAX, as a decimal string. */
+    netReward: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    delegationStatus: "completed";
+};
+/**
+ * ActiveDelegatorDetails
+ * @description A delegation currently in progress.
+ */
+export type ActiveDelegatorDetails = {
+    /** @description Id of the transaction that added the delegation. */
+    txHash: string;
+    /** @description Id of the validator node the stake is delegated to (`NodeID-…`). */
+    nodeId: string;
+    /** @description P-Chain addresses (bech32) the delegation's rewards are paid to. */
+    rewardAddresses: string[];
+    /** @description Stake delegated, in nAVAX, as a decimal string. */
+    amountDelegated: string;
+    /** @description Share of the delegation's reward the validator keeps, in percent, as a decimal string that may have a fraction. */
+    delegationFee: string;
+    /** @description Unix time (seconds) at which the delegation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the delegation ends. */
+    endTimestamp: number;
+    /** @description Reward the delegation would earn if the validation succeeds, before the validator's fee, in nAVAX, as a decimal string. */
+    estimatedGrossReward: string;
+    /** @description What the delegator would receive once the validator's fee is taken, in nAVAX, as a decimal string. */
+    estimatedNetReward: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    delegationStatus: "active";
+};
+/**
+ * PendingDelegatorDetails
+ * @description A delegation that has been accepted but has not started yet.
+ */
+export type PendingDelegatorDetails = {
+    /** @description Id of the transaction that added the delegation. */
+    txHash: string;
+    /** @description Id of the validator node the stake is delegated to (`NodeID-…`). */
+    nodeId: string;
+    /** @description P-Chain addresses (bech32) the delegation's rewards are paid to. */
+    rewardAddresses: string[];
+    /** @description Stake delegated, in nAVAX, as a decimal string. */
+    amountDelegated: string;
+    /** @description Share of the delegation's reward the validator keeps, in percent, as a decimal string that may have a fraction. */
+    delegationFee: string;
+    /** @description Unix time (seconds) at which the delegation starts. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) at which the delegation ends. */
+    endTimestamp: number;
+    /** @description Reward the delegation would earn if the validation succeeds, before the validator's fee, in nAVAX, as a decimal string. */
+    estimatedGrossReward: string;
+    /** @description What the delegator would receive once the validator's fee is taken, in nAVAX, as a decimal string. */
+    estimatedNetReward: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    delegationStatus: "pending";
+};
+/**
+ * @description A delegation of stake to a primary-network validator, in one of three shapes told apart
+ *     by `delegationStatus` (`completed`, `active`, `pending`).
+ */
+export type DelegatorDetails = components["schemas"]["CompletedDelegatorDetails"] | components["schemas"]["ActiveDelegatorDetails"] | components["schemas"]["PendingDelegatorDetails"];
+/** @description One page of delegations. */
+export type ListDelegatorDetailsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Delegations on this page. */
+    delegators: components["schemas"]["DelegatorDetails"][];
+};
+/** @description A P-Chain multisig owner of an L1 validator's funds or rights. */
+export type BalanceOwner = {
+    /** @description P-Chain addresses (bech32) of the owners. */
+    addresses: string[];
+    /** @description How many of the addresses must sign. */
+    threshold: number;
+};
+/** @description A validator of an L1, registered on the P-Chain by its validation id. */
+export type L1ValidatorDetailsFull = {
+    /** @description Validation id (cb58) that names this validation across the network until its weight drops to zero. */
+    validationId: string;
+    /** @description The same validation id as hex. */
+    validationIdHex: string;
+    /** @description Id of the validating node (`NodeID-…`). */
+    nodeId: string;
+    /** @description Subnet id (cb58) of the L1 the node validates. */
+    subnetId: string;
+    /** @description Sampling weight of the validator within the L1; 0 once it has been removed. */
+    weight: number;
+    /** @description Balance (nAVAX) left to pay the validator's continuous P-Chain fee; the validator goes inactive when it runs out and can come back after an IncreaseL1ValidatorBalanceTx. */
+    remainingBalance: number;
+    /** @description Unix time (seconds) of the transaction that registered the validator. */
+    creationTimestamp: number;
+    /** @description BLS key material of the validator (such as its public key), as the service reports it. */
+    blsCredentials: Record<string, never>;
+    /** @description Owner that receives what is left of the balance when the validator is disabled or removed. */
+    remainingBalanceOwner: components["schemas"]["BalanceOwner"];
+    /** @description Owner allowed to disable the validator. */
+    deactivationOwner: components["schemas"]["BalanceOwner"];
+};
+/** @description One page of L1 validators. */
+export type ListL1ValidatorsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description L1 validators on this page. */
+    validators: components["schemas"]["L1ValidatorDetailsFull"][];
+    /** @description P-Chain height at which the remaining balances were computed, as a decimal string. */
+    blockHeight: string;
+};
+/** @description Figures about the AVAX supply; every amount is a decimal string in AVAX that may have a fraction. */
+export type AvaxSupplyResponse = {
+    /** @description AVAX in circulation. */
+    circulatingSupply: string;
+    /** @description All AVAX in existence. */
+    totalSupply: string;
+    /** @description AVAX burned on the P-Chain so far, counting transaction fees (including inputs that exceed outputs by more than the fee) and the L1 validator fees paid. */
+    totalPBurned: string;
+    /** @description AVAX burned on the C-Chain so far, by EVM transactions and by atomic (import/export) transactions. */
+    totalCBurned: string;
+    /** @description AVAX burned as X-Chain fees so far. */
+    totalXBurned: string;
+    /** @description AVAX currently staked. */
+    totalStaked: string;
+    /** @description AVAX currently locked. */
+    totalLocked: string;
+    /** @description AVAX minted as staking rewards so far. */
+    totalRewards: string;
+    /**
+     * Format: date-time
+     * @description When these figures were last computed (ISO 8601).
+     */
+    lastUpdated: string;
+    /** @description AVAX unlocked at genesis. */
+    genesisUnlock: string;
+    /** @description AVAX paid as L1 validator fees so far. */
+    l1ValidatorFees: string;
+};
+/** @description Acknowledgement, carried back by a message, that an earlier message was received. */
+export type IcmReceipt = {
+    /** @description Nonce of the acknowledged message, as a decimal string. */
+    receivedMessageNonce: string;
+    /** @description Address (0x + 40 hex digits) of the relayer that may redeem the fee of the acknowledged message. */
+    relayerRewardAddress: string;
+};
+/** @description The fee token and amount offered to the relayer that delivers the message. */
+export type IcmRewardDetails = {
+    /** @description Address of the fee token's contract. */
+    address: string;
+    /** @description Token name. */
+    name: string;
+    /** @description Token symbol. */
+    symbol: string;
+    /** @description Decimal places of the token. */
+    decimals: number;
+    /** @description Link to the token's logo. */
+    logoUri?: string;
+    /**
+     * @description Token standard; always `ERC-20` here.
+     * @constant
+     */
+    ercType: "ERC-20";
+    price?: components["schemas"]["Money"];
+    /** @description Fee amount in the token's smallest unit, as a decimal string. */
+    value: string;
+};
+/** @description The transaction that sent a message on its source chain. */
+export type IcmSourceTransaction = {
+    /** @description Hash of the transaction (0x + 64 hex digits). */
+    txHash: string;
+    /** @description Unix time (seconds) of the transaction's block. */
+    timestamp: number;
+    /** @description Gas the transaction used, as a decimal string. */
+    gasSpent: string;
+};
+/**
+ * PendingIcmMessage
+ * @description A message that has been sent but not delivered yet.
+ */
+export type PendingIcmMessage = {
+    /** @description Teleporter message id (64 hex digits, no `0x`). */
+    messageId: string;
+    /** @description Address (0x + 40 hex digits) of the Teleporter messenger contract that handled the message. */
+    icmContractAddress: string;
+    /** @description Blockchain id (cb58) of the chain the message was sent from. */
+    sourceBlockchainId: string;
+    /** @description Blockchain id (cb58) of the chain the message is sent to. */
+    destinationBlockchainId: string;
+    /** @description EVM chain id of the source chain, as a decimal string. */
+    sourceEvmChainId: string;
+    /** @description EVM chain id of the destination chain, as a decimal string. */
+    destinationEvmChainId: string;
+    /** @description Nonce the messenger gave the message, as a decimal string. */
+    messageNonce: string;
+    /** @description Address (0x + 40 hex digits) that sent the message on the source chain. */
+    from: string;
+    /** @description Address (0x + 40 hex digits) the message is addressed to on the destination chain. */
+    to: string;
+    /** @description Payload of the message, hex-encoded. */
+    data?: string;
+    /** @description Whether the recipient ran the message successfully on delivery. */
+    messageExecuted: boolean;
+    /** @description Receipts of earlier messages that this message carries back. */
+    receipts: components["schemas"]["IcmReceipt"][];
+    /** @description Whether the receipt of this message has been carried back to the source chain. */
+    receiptDelivered: boolean;
+    rewardDetails: components["schemas"]["IcmRewardDetails"];
+    sourceTransaction: components["schemas"]["IcmSourceTransaction"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    status: "pending";
+};
+/** @description The transaction that delivered a message on its destination chain. */
+export type IcmDestinationTransaction = {
+    /** @description Hash of the transaction (0x + 64 hex digits). */
+    txHash: string;
+    /** @description Unix time (seconds) of the transaction's block. */
+    timestamp: number;
+    /** @description Gas the transaction used, as a decimal string. */
+    gasSpent: string;
+    /** @description Address (0x + 40 hex digits) entitled to redeem the relayer fee for this delivery. */
+    rewardRedeemer: string;
+    /** @description Address (0x + 40 hex digits) that submitted the delivery transaction. */
+    delivererAddress: string;
+};
+/**
+ * DeliveredIcmMessage
+ * @description A message that has been sent and delivered, with both transactions.
+ */
+export type DeliveredIcmMessage = {
+    /** @description Teleporter message id (64 hex digits, no `0x`). */
+    messageId: string;
+    /** @description Address (0x + 40 hex digits) of the Teleporter messenger contract that handled the message. */
+    icmContractAddress: string;
+    /** @description Blockchain id (cb58) of the chain the message was sent from. */
+    sourceBlockchainId: string;
+    /** @description Blockchain id (cb58) of the chain the message is sent to. */
+    destinationBlockchainId: string;
+    /** @description EVM chain id of the source chain, as a decimal string. */
+    sourceEvmChainId: string;
+    /** @description EVM chain id of the destination chain, as a decimal string. */
+    destinationEvmChainId: string;
+    /** @description Nonce the messenger gave the message, as a decimal string. */
+    messageNonce: string;
+    /** @description Address (0x + 40 hex digits) that sent the message on the source chain. */
+    from: string;
+    /** @description Address (0x + 40 hex digits) the message is addressed to on the destination chain. */
+    to: string;
+    /** @description Payload of the message, hex-encoded. */
+    data?: string;
+    /** @description Whether the recipient ran the message successfully on delivery. */
+    messageExecuted: boolean;
+    /** @description Receipts of earlier messages that this message carries back. */
+    receipts: components["schemas"]["IcmReceipt"][];
+    /** @description Whether the receipt of this message has been carried back to the source chain. */
+    receiptDelivered: boolean;
+    rewardDetails: components["schemas"]["IcmRewardDetails"];
+    sourceTransaction: components["schemas"]["IcmSourceTransaction"];
+    destinationTransaction: components["schemas"]["IcmDestinationTransaction"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    status: "delivered";
+};
+/**
+ * DeliveredSourceNotIndexedIcmMessage
+ * @description A delivered message whose source chain is not indexed, so only the delivery transaction is known.
+ */
+export type DeliveredSourceNotIndexedIcmMessage = {
+    /** @description Teleporter message id (64 hex digits, no `0x`). */
+    messageId: string;
+    /** @description Address (0x + 40 hex digits) of the Teleporter messenger contract that handled the message. */
+    icmContractAddress: string;
+    /** @description Blockchain id (cb58) of the chain the message was sent from. */
+    sourceBlockchainId: string;
+    /** @description Blockchain id (cb58) of the chain the message is sent to. */
+    destinationBlockchainId: string;
+    /** @description EVM chain id of the source chain, as a decimal string. */
+    sourceEvmChainId: string;
+    /** @description EVM chain id of the destination chain, as a decimal string. */
+    destinationEvmChainId: string;
+    /** @description Nonce the messenger gave the message, as a decimal string. */
+    messageNonce: string;
+    /** @description Address (0x + 40 hex digits) that sent the message on the source chain. */
+    from: string;
+    /** @description Address (0x + 40 hex digits) the message is addressed to on the destination chain. */
+    to: string;
+    /** @description Payload of the message, hex-encoded. */
+    data?: string;
+    /** @description Whether the recipient ran the message successfully on delivery. */
+    messageExecuted: boolean;
+    /** @description Receipts of earlier messages that this message carries back. */
+    receipts: components["schemas"]["IcmReceipt"][];
+    /** @description Whether the receipt of this message has been carried back to the source chain. */
+    receiptDelivered: boolean;
+    rewardDetails: components["schemas"]["IcmRewardDetails"];
+    destinationTransaction: components["schemas"]["IcmDestinationTransaction"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    status: "delivered_source_not_indexed";
+};
+/**
+ * @description A cross-chain (ICM / Teleporter) message, in one of three shapes told apart by `status`
+ *     (`pending`, `delivered`, `delivered_source_not_indexed`).
+ */
+export type IcmMessage = components["schemas"]["PendingIcmMessage"] | components["schemas"]["DeliveredIcmMessage"] | components["schemas"]["DeliveredSourceNotIndexedIcmMessage"];
+/** @description One page of ICM messages. */
+export type ListIcmMessagesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Messages on this page. */
+    messages: components["schemas"]["IcmMessage"][];
+};
+/** @description State of one dependency the service checked (for example its database or cache). */
+export type HealthIndicatorResultDto = {
+    /**
+     * @description Whether the dependency answered.
+     * @enum {string}
+     */
+    status?: "up" | "down";
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description Outcome of a health check: an overall `status` and, per checked dependency (keyed by its
+ *     name), its state, split into those that are up (`info`) and those that failed (`error`),
+ *     with `details` holding all of them.
+ */
+export type HealthCheckResultDto = {
+    /**
+     * @description Overall state; `shutting_down` while the service stops.
+     * @enum {string}
+     */
+    status?: "error" | "ok" | "shutting_down";
+    /** @description Dependencies that are up, keyed by name, or null. */
+    info?: {
+        [key: string]: components["schemas"]["HealthIndicatorResultDto"];
+    } | null;
+    /** @description Dependencies that failed, keyed by name, or null. */
+    error?: {
+        [key: string]: components["schemas"]["HealthIndicatorResultDto"];
+    } | null;
+    /** @description Every checked dependency, keyed by name. */
+    details?: {
+        [key: string]: components["schemas"]["HealthIndicatorResultDto"];
+    };
+};
+/**
+ * CreateEvmTransactionExportRequest
+ * @description Asks for an export of the transactions of EVM addresses on EVM chains.
+ */
+export type CreateEvmTransactionExportRequest = {
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    type: "TRANSACTION_EXPORT_EVM";
+    /** @description First day (YYYY-MM-DD) of the exported history. */
+    firstDate?: string;
+    /** @description Last day (YYYY-MM-DD) of the exported history. */
+    lastDate?: string;
+    /**
+     * @deprecated
+     * @description Older name of `firstDate`.
+     */
+    startDate?: string;
+    /**
+     * @deprecated
+     * @description Older name of `lastDate`.
+     */
+    endDate?: string;
+    /** @description What to export. */
+    options: {
+        /** @description EVM addresses (0x + 40 hex) whose transactions are exported. */
+        addresses: string[];
+        /** @description EVM chains to export from, as numeric chain ids (for example `43114`). */
+        includeChains: string[];
+    };
+};
+/**
+ * CreatePrimaryNetworkTransactionExportRequest
+ * @description Asks for an export of the primary-network transactions of P-, X- and C-Chain addresses.
+ */
+export type CreatePrimaryNetworkTransactionExportRequest = {
+    /**
+     * @description Which primary-network export to make (full, staking or simple); the reference does not spell out how the three differ.
+     * @enum {string}
+     */
+    type: "TRANSACTION_EXPORT_PRIMARY_NETWORK" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE";
+    /** @description First day (YYYY-MM-DD) of the exported history. */
+    firstDate?: string;
+    /** @description Last day (YYYY-MM-DD) of the exported history. */
+    lastDate?: string;
+    /**
+     * @deprecated
+     * @description Older name of `firstDate`.
+     */
+    startDate?: string;
+    /**
+     * @deprecated
+     * @description Older name of `lastDate`.
+     */
+    endDate?: string;
+    /** @description What to export. */
+    options: {
+        /** @description P-Chain or X-Chain addresses (bech32) whose transactions are exported. */
+        addresses?: string[];
+        /** @description C-Chain EVM addresses (0x + 40 hex) whose primary-network (atomic) transactions are exported. */
+        cChainEvmAddresses?: string[];
+        /** @description Primary-network chains to export from, by blockchain id or alias. */
+        includeChains: ("11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp" | "p-chain" | "x-chain" | "c-chain")[];
+    };
+};
+/** @description What to export, in one of two shapes told apart by `type`. */
+export type CreateTransactionExportRequest = components["schemas"]["CreateEvmTransactionExportRequest"] | components["schemas"]["CreatePrimaryNetworkTransactionExportRequest"];
+/**
+ * @description Kind of background operation; each is an export of transaction history.
+ * @enum {string}
+ */
+export type OperationType = "TRANSACTION_EXPORT_PRIMARY_NETWORK" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING" | "TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE" | "TRANSACTION_EXPORT_EVM";
+/**
+ * @description Where the operation stands. `COMPLETED_WITH_WARNING` means a result exists but is incomplete (see `metadata.code`).
+ * @enum {string}
+ */
+export type OperationStatus = "RUNNING" | "COMPLETED" | "COMPLETED_WITH_WARNING" | "FAILED";
+/** @description Outcome details of a transaction export. */
+export type TransactionExportMetadata = {
+    /**
+     * @description `ErrInvalidRequest` or `ErrInternal` for a failed export; `WarnTruncatedExport` when the history was too large and the file stops early.
+     * @enum {string}
+     */
+    code?: "ErrInvalidRequest" | "ErrInternal" | "WarnTruncatedExport";
+    /** @description Where to download the exported file; only for `COMPLETED` and `COMPLETED_WITH_WARNING` operations. */
+    downloadUrl?: string;
+    /** @description For a truncated export, the day (YYYY-MM-DD) to send as `firstDate` in a follow-up export to get the rest. */
+    nextDate?: string;
+};
+/** @description State of a background operation (a transaction export). */
+export type OperationStatusResponse = {
+    /** @description Identifier (a UUID) of the operation; pass it to `getOperationResult` to follow it. */
+    operationId: string;
+    operationType: components["schemas"]["OperationType"];
+    operationStatus: components["schemas"]["OperationStatus"];
+    /** @description Human-readable note on the state, for example why it failed. */
+    message?: string;
+    metadata?: components["schemas"]["TransactionExportMetadata"];
+    /** @description When the operation was started, as Unix time (the reference does not state the unit). */
+    createdAtTimestamp: number;
+    /** @description When the operation's state last changed, as Unix time (the reference does not state the unit). */
+    updatedAtTimestamp: number;
+};
+/**
+ * @description Whether the webhook delivers events (`active`) or is switched off (`inactive`).
+ * @enum {string}
+ */
+export type WebhookStatus = "active" | "inactive";
+/** @description What an EVM address-activity webhook watches. */
+export type AddressActivityMetadata = {
+    /** @description EVM addresses (0x + 40 hex) whose activity triggers the webhook. How many a webhook may hold depends on the account's Data API plan. */
+    addresses: string[];
+    /** @description Optional event signatures (topic hashes, 0x + 64 hex) of the contract events to watch for. */
+    eventSignatures?: string[];
+};
+/**
+ * EVMAddressActivityResponse
+ * @description A webhook that reports transactions touching EVM addresses on one EVM chain.
+ */
+export type EVMAddressActivityResponse = {
+    /** @description Identifier (a UUID) of the webhook. */
+    id: string;
+    /** @description Address the service POSTs each notification to. */
+    url: string;
+    /** @description EVM chain watched, as its numeric chain id (for example `43114`). */
+    chainId: string;
+    status: components["schemas"]["WebhookStatus"];
+    /** @description When the webhook was created, as Unix time (the reference does not state the unit). */
+    createdAt: number;
+    /** @description Name given to the webhook. */
+    name: string;
+    /** @description Free text given to the webhook. */
+    description: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    eventType: "address_activity";
+    metadata: components["schemas"]["AddressActivityMetadata"];
+    /** @description Whether notifications carry the transaction's internal calls (traces). */
+    includeInternalTxs?: boolean;
+    /** @description Whether notifications carry the transaction's event logs. */
+    includeLogs?: boolean;
+};
+/** @description The balance whose fall below a threshold triggers a `balance_threshold` notification. */
+export type PrimaryNetworkBalanceThresholdFilter = {
+    /**
+     * @description Which balance of the watched addresses is compared with the threshold.
+     * @enum {string}
+     */
+    balanceType: "unlockedUnstaked" | "unlockedStaked" | "lockedPlatform" | "lockedStakeable" | "lockedStaked" | "pendingStaked" | "unlocked" | "locked" | "atomicMemoryUnlocked" | "atomicMemoryLocked";
+    /** @description Threshold in nAVAX, as a decimal string. */
+    balanceThreshold: string;
+};
+/** @description What a primary-network address-activity webhook watches. */
+export type PrimaryNetworkAddressActivityMetadata = {
+    /** @description Event signatures (hex strings); part of the metadata shape the reference gives, without a stated use for this kind of webhook. */
+    eventSignatures?: string[];
+    /**
+     * @description Kind of the watched keys; always `addresses`.
+     * @constant
+     */
+    keyType: "addresses";
+    /** @description P-Chain or X-Chain addresses (bech32, for example `fuji1…` or `avax1…`) to watch. How many a webhook may hold depends on the account's Data API plan. */
+    keys: string[];
+    /** @description Which kinds of activity trigger a notification. */
+    subEvents: {
+        /** @description `balance_change` (a transaction changed a watched balance), `balance_threshold` (a balance dropped below `balanceThresholdFilter`), `reward_distribution` (a watched address received a staking reward). */
+        addressActivitySubEvents: ("balance_change" | "balance_threshold" | "reward_distribution")[];
+    };
+    balanceThresholdFilter?: components["schemas"]["PrimaryNetworkBalanceThresholdFilter"];
+};
+/**
+ * PrimaryNetworkAddressActivityResponse
+ * @description A webhook that reports activity of P-Chain or X-Chain addresses.
+ */
+export type PrimaryNetworkAddressActivityResponse = {
+    /** @description Identifier (a UUID) of the webhook. */
+    id: string;
+    /** @description Address the service POSTs each notification to. */
+    url: string;
+    /** @description Primary-network chain watched (for example `p-chain`, `x-chain` or a blockchain id). */
+    chainId: string;
+    status: components["schemas"]["WebhookStatus"];
+    /** @description When the webhook was created, as Unix time (the reference does not state the unit). */
+    createdAt: number;
+    /** @description Name given to the webhook. */
+    name: string;
+    /** @description Free text given to the webhook. */
+    description: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    eventType: "primary_network_address_activity";
+    metadata: components["schemas"]["PrimaryNetworkAddressActivityMetadata"];
+};
+/** @description What a validator-activity webhook watches. */
+export type ValidatorActivityMetadata = {
+    /** @description Event signatures (hex strings); part of the metadata shape the reference gives, without a stated use for this kind of webhook. */
+    eventSignatures?: string[];
+    /**
+     * @description Whether `keys` holds a node id or a subnet id.
+     * @enum {string}
+     */
+    keyType: "nodeId" | "subnetId";
+    /** @description The one node id (`NodeID-…`) or subnet id watched; the service takes a single key for this kind of webhook. */
+    keys: string[];
+    /** @description Which validator events trigger a notification. */
+    subEvents: {
+        /** @description Staking, delegation and reward events, and the L1 validator events (balance increased, disabled, removed, fee balance below `l1ValidatorFeeBalanceThreshold`). */
+        validatorActivitySubEvents: ("validator_stake" | "delegator_stake" | "reward_distribution" | "l1_validator_balance_increased" | "l1_validator_disabled" | "l1_validator_removed" | "l1_validator_balance_threshold")[];
+    };
+    /** @description Optional node ids the notifications are narrowed to. */
+    nodeIds?: string[];
+    /** @description Optional subnet (L1) ids the notifications are narrowed to. */
+    subnetIds?: string[];
+    /** @description Fee balance of an L1 validator, in nAVAX as a decimal string, below which `l1_validator_balance_threshold` fires. */
+    l1ValidatorFeeBalanceThreshold?: string;
+};
+/**
+ * ValidatorActivityResponse
+ * @description A webhook that reports staking, reward and L1 events of one validator or subnet.
+ */
+export type ValidatorActivityResponse = {
+    /** @description Identifier (a UUID) of the webhook. */
+    id: string;
+    /** @description Address the service POSTs each notification to. */
+    url: string;
+    /** @description Chain the events are read from, as the service records it. */
+    chainId: string;
+    status: components["schemas"]["WebhookStatus"];
+    /** @description When the webhook was created, as Unix time (the reference does not state the unit). */
+    createdAt: number;
+    /** @description Name given to the webhook. */
+    name: string;
+    /** @description Free text given to the webhook. */
+    description: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    eventType: "validator_activity";
+    metadata: components["schemas"]["ValidatorActivityMetadata"];
+};
+/**
+ * @description A webhook, in one of three shapes told apart by `eventType`: `address_activity` (EVM
+ *     addresses), `primary_network_address_activity` (P-/X-Chain addresses) or
+ *     `validator_activity` (a validator or subnet).
+ */
+export type Webhook = components["schemas"]["EVMAddressActivityResponse"] | components["schemas"]["PrimaryNetworkAddressActivityResponse"] | components["schemas"]["ValidatorActivityResponse"];
+/** @description One page of the account's webhooks. */
+export type ListWebhooksResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Webhooks on this page. */
+    webhooks: components["schemas"]["Webhook"][];
+};
+/**
+ * EVMAddressActivityRequest
+ * @description Creates a webhook that reports transactions touching EVM addresses on one EVM chain.
+ */
+export type EVMAddressActivityRequest = {
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    eventType: "address_activity";
+    /** @description Address the service should POST each notification to. */
+    url: string;
+    /** @description Name for the webhook. */
+    name?: string;
+    /** @description Free text for the webhook. */
+    description?: string;
+    /** @description EVM chain to watch, as its numeric chain id (for example `43114`). */
+    chainId: string;
+    metadata: components["schemas"]["AddressActivityMetadata"];
+    /** @description Add the transaction's internal calls (traces) to notifications; traces exist only on the C-Chain (chain ids 43114 and 43113). */
+    includeInternalTxs?: boolean;
+    /** @description Add the transaction's event logs to notifications. */
+    includeLogs?: boolean;
+};
+/**
+ * @description Network a primary-network webhook watches; unlike the `network` path parameter, `testnet` is not accepted here.
+ * @enum {string}
+ */
+export type PrimaryNetworkType = "mainnet" | "fuji";
+/**
+ * PrimaryNetworkAddressActivityRequest
+ * @description Creates a webhook that reports activity of P-Chain or X-Chain addresses.
+ */
+export type PrimaryNetworkAddressActivityRequest = {
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    eventType: "primary_network_address_activity";
+    /** @description Address the service should POST each notification to. */
+    url: string;
+    /** @description Name for the webhook. */
+    name?: string;
+    /** @description Free text for the webhook. */
+    description?: string;
+    network: components["schemas"]["PrimaryNetworkType"];
+    /** @description Primary-network chain to watch (for example `p-chain` or `x-chain`). */
+    chainId: string;
+    metadata: components["schemas"]["PrimaryNetworkAddressActivityMetadata"];
+};
+/**
+ * ValidatorActivityRequest
+ * @description Creates a webhook that reports staking, reward and L1 events of one validator or subnet.
+ */
+export type ValidatorActivityRequest = {
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    eventType: "validator_activity";
+    /** @description Address the service should POST each notification to. */
+    url: string;
+    /** @description Name for the webhook. */
+    name?: string;
+    /** @description Free text for the webhook. */
+    description?: string;
+    network: components["schemas"]["PrimaryNetworkType"];
+    metadata: components["schemas"]["ValidatorActivityMetadata"];
+};
+/** @description What to watch and where to send notifications, in one of three shapes told apart by `eventType`. */
+export type CreateWebhookRequest = components["schemas"]["EVMAddressActivityRequest"] | components["schemas"]["PrimaryNetworkAddressActivityRequest"] | components["schemas"]["ValidatorActivityRequest"];
+/** @description The webhook settings to change; members left out keep their value. */
+export type UpdateWebhookRequest = {
+    /** @description New name. */
+    name?: string;
+    /** @description New free text. */
+    description?: string;
+    /** @description New address for notifications. */
+    url?: string;
+    status?: components["schemas"]["WebhookStatus"];
+    /** @description Add or drop internal calls (traces) in notifications; traces exist only on the C-Chain (chain ids 43114 and 43113). */
+    includeInternalTxs?: boolean;
+    /** @description Add or drop event logs in notifications. */
+    includeLogs?: boolean;
+};
+/** @description The account's webhook shared secret. */
+export type SharedSecretsResponse = {
+    /** @description Secret the service signs each notification with, so the receiver can check that a notification came from the service. */
+    secret: string;
+};
+/** @description One page of the EVM addresses an address-activity webhook watches. */
+export type ListWebhookAddressesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Watched addresses on this page. */
+    addresses: string[];
+    /** @description How many addresses the webhook watches in all, over every page. */
+    totalAddresses: number;
+};
+/** @description EVM addresses to add to or remove from an address-activity webhook. */
+export type AddressesChangeRequest = {
+    /** @description EVM addresses (0x + 40 hex). */
+    addresses: string[];
+};
+/**
+ * @description Kind of request, a Data API call (`data`) or an RPC call (`rpc`).
+ * @enum {string}
+ */
+export type RequestType = "data" | "rpc";
+/** @description Totals of the Data API traffic of one bucket, for one group (or for all traffic when not grouped). */
+export type UsageMetricsValueDTO = {
+    /**
+     * @description The `groupBy` attribute this value is split by; `None` when the request set no `groupBy`.
+     * @enum {string}
+     */
+    groupedBy: "requestPath" | "responseCode" | "chainId" | "apiKeyId" | "requestType" | "None";
+    /** @description The value of the `groupedBy` attribute shared by the counted requests (for example a path or a status code). */
+    groupValue?: string | number;
+    /** @description Number of requests counted. */
+    totalRequests: number;
+    /** @description Average request rate over the bucket, per second. */
+    requestsPerSecond: number;
+    /** @description Share of the requests that succeeded, in percent. */
+    successRatePercent: number;
+    /** @description Median time to answer, in milliseconds. */
+    medianResponseTimeMsecs: number;
+    /** @description Number of requests the service rejected as invalid. */
+    invalidRequests: number;
+    /** @description Api credits the requests consumed. */
+    apiCreditsUsed: number;
+    /** @description Api credits consumed by the invalid requests. */
+    apiCreditsWasted: number;
+};
+/** @description One time bucket of Data API usage. */
+export type Metric = {
+    /** @description Time the bucket starts at, as Unix time (the reference does not state the unit; the examples here use seconds). */
+    timestamp: number;
+    /** @description One entry per group (a single entry when the request set no `groupBy`). */
+    values: components["schemas"]["UsageMetricsValueDTO"][];
+};
+/** @description Data API usage of an organization, bucket by bucket. */
+export type UsageMetricsResponseDTO = {
+    /** @description Width of each bucket, as text chosen by the service. */
+    aggregateDuration: string;
+    /** @description Organization whose usage is reported. */
+    orgId: string;
+    /** @description The buckets of the period. */
+    metrics: components["schemas"]["Metric"][];
+};
+/** @description One request a client made, as the service logged it. */
+export type LogsFormat = {
+    /** @description Organization the request was made for. */
+    orgId: string;
+    /** @description Identifier of this log entry, unique per request. */
+    logId: string;
+    /** @description When the request was made, as Unix time (the reference does not state the unit). */
+    eventTimestamp: number;
+    /** @description Id of the api key the request carried. */
+    apiKeyId: string;
+    /** @description Name the account gave that api key. */
+    apiKeyAlias: string;
+    /** @description Region of the service host that answered. */
+    hostRegion: string;
+    requestType: components["schemas"]["RequestType"];
+    /** @description Path the request was made to. */
+    requestPath: string;
+    /** @description Api credits the request consumed. */
+    apiCreditsConsumed: number;
+    /** @description Time taken to answer, in milliseconds. */
+    requestDurationMsecs: number;
+    /** @description HTTP status of the answer. */
+    responseCode: number;
+    /** @description Chain the request concerned, when it concerned one. */
+    chainId?: string;
+    /** @description JSON-RPC method called, for RPC requests. */
+    rpcMethod?: string;
+    /** @description Where the request came from. */
+    metadata: {
+        /** @description IP address of the client. */
+        ipAddress: string;
+        /** @description Host name the client addressed. */
+        host: string;
+        /** @description User-Agent header the client sent. */
+        userAgent: string;
+    };
+};
+/** @description One page of an organization's request logs. */
+export type LogsResponseDTO = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Organization whose requests are listed. */
+    orgId: string;
+    /** @description Logged requests on this page. */
+    logs: components["schemas"]["LogsFormat"][];
+};
+/** @description Totals of the RPC traffic of one bucket, for one group (or for all traffic when not grouped). */
+export type RpcUsageMetricsValueAggregated = {
+    /** @description Number of calls counted. */
+    totalRequests: number;
+    /** @description Api credits the calls consumed. */
+    apiCreditsUsed: number;
+    /** @description Average call rate over the bucket, per second. */
+    requestsPerSecond: number;
+    /** @description Share of the calls that succeeded, in percent. */
+    successRatePercent: number;
+    /** @description Median time to answer, in milliseconds. */
+    medianResponseTimeMsecs: number;
+    /** @description Number of calls rejected as invalid. */
+    invalidRequests: number;
+    /** @description Api credits consumed by the invalid calls. */
+    apiCreditsWasted: number;
+    /**
+     * @description The `groupBy` attribute this value is split by; `None` when the request set no `groupBy`.
+     * @enum {string}
+     */
+    groupedBy: "rpcMethod" | "responseCode" | "rlBypassToken" | "requestPath" | "country" | "continent" | "userAgent" | "None";
+    /** @description The value of the `groupedBy` attribute shared by the counted calls (for example a method name or a status code). */
+    groupValue?: string | number;
+};
+/** @description One time bucket of RPC usage. */
+export type RpcMetrics = {
+    /** @description Time the bucket starts at, as Unix time (the reference does not state the unit; the examples here use seconds). */
+    timestamp: number;
+    /** @description One entry per group (a single entry when the request set no `groupBy`). */
+    values: components["schemas"]["RpcUsageMetricsValueAggregated"][];
+};
+/** @description Usage of the public RPC of one chain, bucket by bucket. */
+export type SubnetRpcUsageMetricsResponseDTO = {
+    /** @description Width of each bucket, as text chosen by the service. */
+    aggregateDuration: string;
+    /** @description The buckets of the period. */
+    metrics: components["schemas"]["RpcMetrics"][];
+    /** @description Chain whose RPC usage is reported. */
+    chainId: string;
+};
+/** @description Usage of the public primary-network RPC of one network, bucket by bucket. */
+export type PrimaryNetworkRpcUsageMetricsResponseDTO = {
+    /** @description Width of each bucket, as text chosen by the service. */
+    aggregateDuration: string;
+    /** @description The buckets of the period. */
+    metrics: components["schemas"]["RpcMetrics"][];
+    /**
+     * @description Network reported; the test network is named `testnet` here even when it was asked for as `fuji`.
+     * @enum {string}
+     */
+    network: "mainnet" | "testnet";
+};
+/**
+ * @description Kind of P-Chain transaction. The same names as `PrimaryNetworkTxType` without the
+ *     X-Chain-only kinds (`CreateAssetTx`, `OperationTx`).
+ * @enum {string}
+ */
+export type PChainTransactionType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN";
+/**
+ * @description An L1 validator as a transaction registered or changed it. The values are those in force
+ *     right after that transaction, not the validator's present state.
+ */
+export type L1ValidatorDetailsTransaction = {
+    /** @description Id (cb58) that names this L1 validation network-wide until its weight drops to zero. */
+    validationId: string;
+    /** @description The same validation id, hex encoded. */
+    validationIdHex: string;
+    /** @description Node that validates (`NodeID-…`). */
+    nodeId: string;
+    /** @description Id of the L1 (subnet) being validated. */
+    subnetId: string;
+    /** @description Sampling weight of the validator within the L1; zero means it was removed and its validation id is spent. */
+    weight: number;
+    /** @description Balance in nAVAX left to pay the validator's continuous fee; when it runs out the validator goes inactive until topped up. */
+    remainingBalance: number;
+    /** @description Change of the balance (nAVAX) made by this transaction; negative when the balance was returned after the validator was disabled or removed. */
+    balanceChange?: number;
+    /** @description BLS key material of the validator, as the transaction carried it. */
+    blsCredentials?: Record<string, never>;
+};
+/** @description The blockchain a CreateChainTx created. */
+export type BlockchainInfo = {
+    /** @description Name given to the new blockchain. */
+    chainName: string;
+    /** @description Id of the virtual machine the blockchain runs. */
+    vmId: string;
+    /**
+     * @description Genesis of the new blockchain: an object for EVM chains, an encoded string for every
+     *     other virtual machine.
+     */
+    genesisData?: components["schemas"]["GenesisData"] | string;
+};
+/**
+ * PChainTransaction
+ * @description A transaction accepted on the P-Chain, with the outputs it spent and created and the
+ *     totals it moved. Which optional members appear depends on `txType`: staking transactions
+ *     carry the node, period and stake; subnet and L1 transactions their ownership and
+ *     validator details; a CreateChainTx the new blockchain.
+ */
+export type PChainTransaction = {
+    /** @description Id of the transaction (cb58). */
+    txHash: string;
+    txType: components["schemas"]["PChainTransactionType"];
+    /** @description Unix time (seconds) at which the block holding the transaction was proposed. */
+    blockTimestamp: number;
+    /** @description Height of the block holding the transaction, as a decimal string. */
+    blockNumber: string;
+    /** @description Id of the block holding the transaction. */
+    blockHash: string;
+    /** @description Outputs the transaction spent. */
+    consumedUtxos: components["schemas"]["PChainUtxo"][];
+    /** @description Outputs the transaction created. */
+    emittedUtxos: components["schemas"]["PChainUtxo"][];
+    /** @description For an import, the blockchain the funds come from. */
+    sourceChain?: string;
+    /** @description For an export, the blockchain the funds go to. */
+    destinationChain?: string;
+    /** @description Totals per asset held by the outputs the transaction created. */
+    value: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset burned by the transaction, which pay (part of) its fee. */
+    amountBurned: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset locked as stake; empty unless the transaction adds a validator or a delegator. */
+    amountStaked: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset set aside to pay L1 validators' continuous fees; empty for other transactions. */
+    amountL1ValidatorBalanceBurned: components["schemas"]["AssetAmount"][];
+    /** @description For validator and delegator additions, Unix time (seconds) the staking period starts. */
+    startTimestamp?: number;
+    /** @description For validator and delegator additions, Unix time (seconds) the staking period ends. */
+    endTimestamp?: number;
+    /** @description For validator additions, the share of delegators' rewards the validator keeps, in percent, as a decimal string. */
+    delegationFeePercent?: string;
+    /** @description For staking and subnet-validator transactions, the node concerned (`NodeID-…`). */
+    nodeId?: string;
+    /** @description For staking, subnet and chain-creation transactions, the subnet concerned. */
+    subnetId?: string;
+    l1ValidatorManagerDetails?: components["schemas"]["L1ValidatorManagerDetails"];
+    /** @description For L1 transactions, the validators registered or changed, as they stood right after this transaction. */
+    l1ValidatorDetails?: components["schemas"]["L1ValidatorDetailsTransaction"][];
+    /** @description For validator and delegator additions, the reward (nAVAX) expected if the staking period completes, as a decimal string. */
+    estimatedReward?: string;
+    /** @description For a finished validation or delegation, the transaction that paid its reward. */
+    rewardTxHash?: string;
+    /** @description Addresses that receive the staking reward. */
+    rewardAddresses?: string[];
+    /** @description Memo bytes attached to the transaction, hex encoded. */
+    memo?: string;
+    /** @description For a RewardValidatorTx, the staking transaction whose period it closed. */
+    stakingTxHash?: string;
+    subnetOwnershipInfo?: components["schemas"]["SubnetOwnershipInfo"];
+    blsCredentials?: components["schemas"]["BlsCredentials"];
+    blockchainInfo?: components["schemas"]["BlockchainInfo"];
+};
+/** @description An EVM account debited by a C-Chain export. */
+export type EVMInput = {
+    /** @description EVM address (0x-prefixed hex) the exported funds leave. */
+    fromAddress: string;
+    asset: components["schemas"]["AssetAmount"];
+    /** @description Signatures that authorised the debit. */
+    credentials: components["schemas"]["UtxoCredential"][];
+};
+/**
+ * CChainExportTransaction
+ * @description An atomic export from the C-Chain, moving funds out of EVM accounts into the shared memory of another primary-network chain.
+ */
+export type CChainExportTransaction = {
+    /** @description Id of the atomic transaction (cb58). */
+    txHash: string;
+    /** @description Height of the C-Chain block that holds the transaction. */
+    blockHeight: number;
+    /** @description Hash of the C-Chain block that holds the transaction (0x-prefixed hex). */
+    blockHash: string;
+    /** @description Unix time (seconds) at which the transaction was accepted. */
+    timestamp: number;
+    /** @description Memo bytes attached to the transaction, hex encoded. */
+    memo: string;
+    /** @description Totals per asset taken from the EVM accounts. */
+    amountUnlocked: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset placed in the exported outputs. */
+    amountCreated: components["schemas"]["AssetAmount"][];
+    /** @description The C-Chain's blockchain id. */
+    sourceChain: string;
+    /** @description Blockchain the funds are exported to. */
+    destinationChain: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    txType: "ExportTx";
+    /** @description EVM accounts debited. */
+    evmInputs: components["schemas"]["EVMInput"][];
+    /** @description Outputs created in shared memory for the destination chain. */
+    emittedUtxos: components["schemas"]["XChainUtxo"][];
+};
+/** @description An EVM account credited by a C-Chain import. */
+export type EVMOutput = {
+    /** @description EVM address (0x-prefixed hex) the imported funds are credited to. */
+    toAddress: string;
+    asset: components["schemas"]["AssetAmount"];
+};
+/**
+ * CChainImportTransaction
+ * @description An atomic import into the C-Chain, spending outputs from shared memory and crediting EVM accounts.
+ */
+export type CChainImportTransaction = {
+    /** @description Id of the atomic transaction (cb58). */
+    txHash: string;
+    /** @description Height of the C-Chain block that holds the transaction. */
+    blockHeight: number;
+    /** @description Hash of the C-Chain block that holds the transaction (0x-prefixed hex). */
+    blockHash: string;
+    /** @description Unix time (seconds) at which the transaction was accepted. */
+    timestamp: number;
+    /** @description Memo bytes attached to the transaction, hex encoded. */
+    memo: string;
+    /** @description Totals per asset released from the imported outputs. */
+    amountUnlocked: components["schemas"]["AssetAmount"][];
+    /** @description Totals per asset credited to the EVM accounts. */
+    amountCreated: components["schemas"]["AssetAmount"][];
+    /** @description Blockchain the funds are imported from. */
+    sourceChain: string;
+    /** @description The C-Chain's blockchain id. */
+    destinationChain: string;
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    txType: "ImportTx";
+    /** @description EVM accounts credited. */
+    evmOutputs: components["schemas"]["EVMOutput"][];
+    /** @description Shared-memory outputs the import spent. */
+    consumedUtxos: components["schemas"]["XChainUtxo"][];
+};
+/** @description An atomic transaction of the C-Chain, an export or an import, told apart by `txType`. */
+export type CChainAtomicTransaction = components["schemas"]["CChainExportTransaction"] | components["schemas"]["CChainImportTransaction"];
+/**
+ * @description One transaction of a primary-network chain: a P-Chain transaction, an X-Chain transaction
+ *     (DAG-era or block-era, tagged by `chainFormat`) or a C-Chain atomic export or import
+ *     (tagged by `txType`).
+ */
+export type PrimaryNetworkTransaction = components["schemas"]["PChainTransaction"] | components["schemas"]["XChainTransaction"] | components["schemas"]["CChainAtomicTransaction"];
+/**
+ * @description One page of transactions of one primary-network chain. Every item has the shape of that
+ *     chain (`chainInfo.chainName`): P-Chain transactions, X-Chain transactions, or C-Chain
+ *     atomic imports and exports.
+ */
+export type ListPrimaryNetworkTransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transactions on this page, all of the chain's shape. */
+    transactions: components["schemas"]["PrimaryNetworkTransaction"][];
+    chainInfo: components["schemas"]["ChainInfo"];
+};
+/** @description One page of P-Chain transactions. */
+export type ListPChainTransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transactions on this page. */
+    transactions: components["schemas"]["PChainTransaction"][];
+    chainInfo: components["schemas"]["ChainInfo"];
+};
+/** @description An amount of one primary-network asset, with the asset's price when the amount was paid, where known. */
+export type AssetWithPriceInfo = {
+    /** @description Id of the asset (cb58). */
+    assetId: string;
+    /** @description Human-readable asset name. */
+    name: string;
+    /** @description Ticker symbol of the asset. */
+    symbol: string;
+    /** @description Number of decimal places between the smallest unit and one whole token. */
+    denomination: number;
+    /**
+     * @description Kind of output that holds the asset.
+     * @enum {string}
+     */
+    type: "secp256k1" | "nft";
+    /** @description Quantity in the asset's smallest unit, as a decimal string. */
+    amount: string;
+    historicalPrice?: components["schemas"]["Money"];
+};
+/** @description A staking reward already paid at the end of a validation or delegation. */
+export type HistoricalReward = {
+    /** @description P-Chain addresses the reward was paid to. */
+    addresses: string[];
+    /** @description Transaction that started the validation or delegation. */
+    txHash: string;
+    /** @description Stake that was locked, in nAVAX, as a decimal string. */
+    amountStaked: string;
+    /** @description Node validated or delegated to. */
+    nodeId: string;
+    /** @description Unix time (seconds) the staking period started. */
+    startTimestamp: number;
+    /** @description Unix time (seconds) the staking period ended. */
+    endTimestamp: number;
+    rewardType: components["schemas"]["RewardType"];
+    /** @description Id of the output that holds the reward. */
+    utxoId: string;
+    /** @description Position of that output within the reward transaction. */
+    outputIndex: number;
+    reward: components["schemas"]["AssetWithPriceInfo"];
+    /** @description Transaction that paid the reward. */
+    rewardTxHash: string;
+};
+/** @description One page of staking rewards already paid. */
+export type ListHistoricalRewardsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Rewards on this page. */
+    historicalRewards: components["schemas"]["HistoricalReward"][];
+};
+/** @description The most recent time any of the requested addresses gained or spent an output on the chain. */
+export type LastActivityTimestamp = {
+    /** @description Unix time (seconds) of that last activity. */
+    timestamp: number;
+    /** @description Height of the block holding that activity, as a decimal string. */
+    blockNumber: string;
+    /** @description Transaction that created or spent the output. */
+    txHash: string;
+    /** @description The output that was created or spent. */
+    utxoId: string;
+    /** @description True when the last activity spent the output, false when it created it. */
+    isConsumed: boolean;
+    /**
+     * @description Short name of the chain.
+     * @enum {string}
+     */
+    chainName: "p-chain" | "x-chain" | "c-chain";
+    /**
+     * @description Network of the chain (`fuji` also when asked as `testnet`).
+     * @enum {string}
+     */
+    network: "mainnet" | "fuji";
+};
+/** @description An amount of one primary-network asset summed over several outputs, with the number of outputs summed. */
+export type AggregatedAssetAmount = {
+    /** @description Id of the asset (cb58). */
+    assetId: string;
+    /** @description Human-readable asset name. */
+    name: string;
+    /** @description Ticker symbol of the asset. */
+    symbol: string;
+    /** @description Number of decimal places between the smallest unit and one whole token. */
+    denomination: number;
+    /**
+     * @description Kind of output that holds the asset.
+     * @enum {string}
+     */
+    type: "secp256k1" | "nft";
+    /** @description Quantity in the asset's smallest unit, as a decimal string. */
+    amount: string;
+    /** @description Number of outputs that make up the amount. */
+    utxoCount: number;
+};
+/** @description An amount of one asset waiting in the shared (atomic) memory between the P-Chain and another chain, summed over its outputs. */
+export type PChainSharedAsset = {
+    /** @description Id of the asset (cb58). */
+    assetId: string;
+    /** @description Human-readable asset name. */
+    name: string;
+    /** @description Ticker symbol of the asset. */
+    symbol: string;
+    /** @description Number of decimal places between the smallest unit and one whole token. */
+    denomination: number;
+    /**
+     * @description Kind of output that holds the asset.
+     * @enum {string}
+     */
+    type: "secp256k1" | "nft";
+    /** @description Quantity in the asset's smallest unit, as a decimal string. */
+    amount: string;
+    /** @description Number of outputs that make up the amount. */
+    utxoCount: number;
+    /** @description Id of the other chain of the shared memory. */
+    sharedWithChainId: string;
+    /** @description Lock state of the shared outputs as the service labels it. */
+    status: string;
+};
+/**
+ * @description P-Chain holdings of a set of addresses, split by what the funds can be used for. Each
+ *     list holds one entry per asset (in practice AVAX).
+ */
+export type PChainBalance = {
+    /** @description Funds not staked and free to spend in any transaction. */
+    unlockedUnstaked: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Funds staked now that become free to spend when their staking period ends. */
+    unlockedStaked: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Funds not staked but held by a platform locktime, spendable by no transaction yet. */
+    lockedPlatform: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Funds not staked and locked, usable only to stake until the lock ends. */
+    lockedStakeable: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Funds staked now that stay locked after their staking period ends. */
+    lockedStaked: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Funds committed to a staking period that has not started yet. */
+    pendingStaked: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Unlocked funds exported to or from the P-Chain and waiting in shared memory to be imported. */
+    atomicMemoryUnlocked: components["schemas"]["PChainSharedAsset"][];
+    /** @description Locked funds waiting in shared memory between the P-Chain and another chain. */
+    atomicMemoryLocked: components["schemas"]["PChainSharedAsset"][];
+};
+/** @description An amount of one asset waiting in the shared (atomic) memory between this chain and another primary-network chain, summed over its outputs. */
+export type XChainSharedAssetBalance = {
+    /** @description Id of the asset (cb58). */
+    assetId: string;
+    /** @description Human-readable asset name. */
+    name: string;
+    /** @description Ticker symbol of the asset. */
+    symbol: string;
+    /** @description Number of decimal places between the smallest unit and one whole token. */
+    denomination: number;
+    /**
+     * @description Kind of output that holds the asset.
+     * @enum {string}
+     */
+    type: "secp256k1" | "nft";
+    /** @description Quantity in the asset's smallest unit, as a decimal string. */
+    amount: string;
+    /** @description Number of outputs that make up the amount. */
+    utxoCount: number;
+    /** @description Id of the other chain of the shared memory. */
+    sharedWithChainId: string;
+};
+/** @description X-Chain holdings of a set of addresses, one entry per asset in each list. */
+export type XChainBalances = {
+    /** @description Funds held by a locktime that has not passed yet. */
+    locked: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Funds free to spend. */
+    unlocked: components["schemas"]["AggregatedAssetAmount"][];
+    /** @description Unlocked funds waiting in shared memory between the X-Chain and another chain. */
+    atomicMemoryUnlocked: components["schemas"]["XChainSharedAssetBalance"][];
+    /** @description Locked funds waiting in shared memory between the X-Chain and another chain. */
+    atomicMemoryLocked: components["schemas"]["XChainSharedAssetBalance"][];
+};
+/**
+ * @description Funds of a set of addresses waiting in the C-Chain's shared (atomic) memory. EVM account
+ *     balances are not part of it; the EVM balance operations report those.
+ */
+export type CChainAtomicBalances = {
+    /** @description Unlocked funds waiting in shared memory between the C-Chain and another chain. */
+    atomicMemoryUnlocked: components["schemas"]["XChainSharedAssetBalance"][];
+    /** @description Locked funds waiting in shared memory between the C-Chain and another chain. */
+    atomicMemoryLocked: components["schemas"]["XChainSharedAssetBalance"][];
+};
+/**
+ * @description Balances of a set of addresses on one primary-network chain, in that chain's shape: P-Chain
+ *     balances by staking and lock state, X-Chain balances by lock state, or the C-Chain's
+ *     shared-memory balances.
+ */
+export type PrimaryNetworkBalances = components["schemas"]["PChainBalance"] | components["schemas"]["XChainBalances"] | components["schemas"]["CChainAtomicBalances"];
+/** @description Balances of the requested addresses on one primary-network chain. */
+export type ListPrimaryNetworkBalancesResponse = {
+    balances: components["schemas"]["PrimaryNetworkBalances"];
+    chainInfo: components["schemas"]["ChainInfo"];
+};
+/**
+ * @description The Snowman++ proposer wrapper of a block: who proposed it and on which P-Chain view.
+ *     Every member is optional; blocks from before proposer wrapping have none.
+ */
+export type ProposerDetails = {
+    /** @description Id of the proposer block that wraps the inner block. */
+    proposerId?: string;
+    /** @description Id of the parent proposer block. */
+    proposerParentId?: string;
+    /** @description Node that proposed the block (`NodeID-…`). */
+    proposerNodeId?: string;
+    /** @description P-Chain height the proposer used to pick the validator set. */
+    proposerPChainHeight?: number;
+    /** @description Unix time (seconds) the proposer stamped on the block. */
+    proposerTimestamp?: number;
+};
+/**
+ * PrimaryNetworkBlock
+ * @description A block of a primary-network chain (P-Chain, or X-Chain since the Cortina upgrade), with the ids of its transactions.
+ */
+export type PrimaryNetworkBlock = {
+    /** @description Height of the block, as a decimal string. */
+    blockNumber: string;
+    /** @description Id of the block (cb58). */
+    blockHash: string;
+    /** @description Id of the parent block (cb58). */
+    parentHash: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Kind of block as the chain's virtual machine names it. */
+    blockType: string;
+    /** @description Number of transactions in the block. */
+    txCount: number;
+    /** @description Ids of the transactions in the block. */
+    transactions: string[];
+    /** @description Serialized size of the block, in bytes. */
+    blockSizeBytes: number;
+    /** @description Continuous fees (nAVAX) charged to L1 validators so far, as of this block. */
+    l1ValidatorsAccruedFees?: number;
+    /** @description Number of active L1 validators as of this block. */
+    activeL1Validators?: number;
+    /** @description AVAX supply (nAVAX) as of this block, as a decimal string. */
+    currentSupply?: string;
+    proposerDetails?: components["schemas"]["ProposerDetails"];
+};
+/** @description One page of blocks of a primary-network chain. */
+export type ListPrimaryNetworkBlocksResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Blocks on this page. */
+    blocks: components["schemas"]["PrimaryNetworkBlock"][];
+    chainInfo: components["schemas"]["ChainInfo"];
+};
+/**
+ * @description An optional service feature that is switched on per chain.
+ * @enum {string}
+ */
+export type ApiFeature = "nftIndexing" | "webhooks" | "teleporter";
+/**
+ * @description Whether the service can currently reach the chain's nodes. While a chain is `UNAVAILABLE` (for example after its validators' stake dropped too low), calls that need its nodes may fail with 503.
+ * @enum {string}
+ */
+export type ChainStatus = "OK" | "UNAVAILABLE";
+/**
+ * @description Family of virtual machine the chain runs.
+ * @enum {string}
+ */
+export type VmName = "EVM" | "BITCOIN" | "ETHEREUM";
+/** @description An EVM chain the service indexes, with how to reach it and its native token. */
+export type EvmChainInfo = {
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+    status: components["schemas"]["ChainStatus"];
+    /** @description Display name of the chain. */
+    chainName: string;
+    /** @description Short text about the chain. */
+    description: string;
+    /** @description Blockchain id of the chain on the P-Chain (cb58), where it has one. */
+    platformChainId?: string;
+    /** @description Id of the subnet or L1 that validates the chain (cb58), where it has one. */
+    subnetId?: string;
+    /** @description Id of the virtual machine the chain runs (cb58), where known. */
+    vmId?: string;
+    vmName: components["schemas"]["VmName"];
+    /** @description Link to a block explorer for the chain. */
+    explorerUrl?: string;
+    /** @description Public JSON-RPC endpoint of the chain. */
+    rpcUrl: string;
+    /** @description Public WebSocket endpoint of the chain, where there is one. */
+    wsUrl?: string;
+    /** @description True for a test-network chain. */
+    isTestnet: boolean;
+    /** @description Addresses of helper contracts deployed on the chain. */
+    utilityAddresses?: {
+        /** @description Address of the Multicall contract. */
+        multicall?: string;
+    };
+    networkToken: components["schemas"]["NetworkToken"];
+    /** @description Link to the chain's logo. */
+    chainLogoUri?: string;
+    /** @description True for a chain that is not open to the public. */
+    private?: boolean;
+    /** @description Service features switched on for this chain. */
+    enabledFeatures?: components["schemas"]["ApiFeature"][];
+};
+/** @description The EVM chains the service indexes. */
+export type ListChainsResponse = {
+    /** @description The chains (the list is not paged). */
+    chains: components["schemas"]["EvmChainInfo"][];
+};
+/** @description The EVM chains on which an address has activity. */
+export type ListAddressChainsResponse = {
+    /** @description Chains the service indexes on which the address sent or received a transaction or token transfer. */
+    indexedChains?: components["schemas"]["EvmChainInfo"][];
+    /** @description Chain ids (decimal strings) with activity of the address that the service does not index in full. */
+    unindexedChains?: string[];
+};
+/** @description The native-token balance of an address. */
+export type GetNativeBalanceResponse = {
+    nativeTokenBalance: components["schemas"]["NativeTokenBalance"];
+};
+/**
+ * @description Result of a security analysis of the token contract, `Malicious` or `Benign`; null when the token has not been rated.
+ * @enum {string|null}
+ */
+export type TokenReputation = "Malicious" | "Benign" | null;
+/** @description An ERC-20 token held by the address, with its balance. */
+export type Erc20TokenBalance = {
+    /** @description Address of the token contract. */
+    address: string;
+    /** @description Token name. */
+    name: string;
+    /** @description Token symbol. */
+    symbol: string;
+    /** @description Decimal places of the token. */
+    decimals: number;
+    /** @description Link to the token's logo. */
+    logoUri?: string;
+    /**
+     * @description Token standard; always `ERC-20` here.
+     * @constant
+     */
+    ercType: "ERC-20";
+    price?: components["schemas"]["Money"];
+    /** @description EVM chain id, as a decimal string. */
+    chainId: string;
+    /** @description Amount held, in the token's smallest unit (divide by 10^decimals), as a decimal string. */
+    balance: string;
+    balanceValue?: components["schemas"]["Money"];
+    tokenReputation: components["schemas"]["TokenReputation"];
+};
+/** @description One page of the ERC-20 tokens an address holds, with its native balance. */
+export type ListErc20BalancesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    nativeTokenBalance: components["schemas"]["NativeTokenBalance"];
+    /** @description ERC-20 holdings on this page. */
+    erc20TokenBalances: components["schemas"]["Erc20TokenBalance"][];
+};
+/** @description One page of the ERC-1155 tokens an address holds, with its native balance. */
+export type ListErc1155BalancesResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    nativeTokenBalance: components["schemas"]["NativeTokenBalance"];
+    /** @description ERC-1155 holdings on this page. */
+    erc1155TokenBalances: components["schemas"]["Erc1155TokenBalance"][];
+};
+/** @description An ERC-20 transfer as listed on its own, with the block and transaction it happened in. */
+export type Erc20Transfer = {
+    /** @description Height of the block, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description Hash of the transaction that emitted it. */
+    txHash: string;
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the Transfer event among the block's logs. */
+    logIndex: number;
+    /** @description Amount moved, in the token's smallest unit, as a decimal string. */
+    value: string;
+    erc20Token: components["schemas"]["Erc20Token"];
+};
+/** @description One page of ERC-20 transfers. */
+export type ListErc20TransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transfers on this page. */
+    transactions: components["schemas"]["Erc20Transfer"][];
+};
+/** @description An ERC-721 transfer as listed on its own, with the block and transaction it happened in. */
+export type Erc721Transfer = {
+    /** @description Height of the block, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description Hash of the transaction that emitted it. */
+    txHash: string;
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the Transfer event among the block's logs. */
+    logIndex: number;
+    erc721Token: components["schemas"]["Erc721Token"];
+};
+/** @description One page of ERC-721 transfers. */
+export type ListErc721TransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transfers on this page. */
+    transactions: components["schemas"]["Erc721Transfer"][];
+};
+/** @description An ERC-1155 transfer as listed on its own, with the block and transaction it happened in. */
+export type Erc1155Transfer = {
+    /** @description Height of the block, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description Hash of the transaction that emitted it. */
+    txHash: string;
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the transfer event among the block's logs. */
+    logIndex: number;
+    /** @description Units of the token moved, as a decimal string. */
+    value: string;
+    erc1155Token: components["schemas"]["Erc1155Token"];
+};
+/** @description One page of ERC-1155 transfers. */
+export type ListErc1155TransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transfers on this page. */
+    transactions: components["schemas"]["Erc1155Transfer"][];
+};
+/** @description An internal call as listed on its own, with the block and transaction it happened in. */
+export type InternalTransaction = {
+    /** @description Height of the block, as a decimal string. */
+    blockNumber: string;
+    /** @description Unix time (seconds) of the block. */
+    blockTimestamp: number;
+    /** @description Time of the block in Unix milliseconds, on chains that record sub-second block times. */
+    blockTimestampMilliseconds?: number;
+    /** @description Hash of the block. */
+    blockHash: string;
+    /** @description Hash of the transaction that emitted it. */
+    txHash: string;
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /**
+     * @description EVM call opcode that made the internal call.
+     * @enum {string}
+     */
+    internalTxType: "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
+    /** @description Native tokens sent with the call, in wei, as a decimal string. */
+    value: string;
+    /** @description Whether the internal call reverted. */
+    isReverted: boolean;
+    /** @description Gas the call used, as a decimal string. */
+    gasUsed: string;
+    /** @description Gas made available to the call, as a decimal string. */
+    gasLimit: string;
+};
+/** @description One page of internal calls. */
+export type ListInternalTransactionsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Internal calls on this page. */
+    transactions: components["schemas"]["InternalTransaction"][];
+};
+/** @description A transaction of an address with the transfers and internal calls in it that involve that address. */
+export type TransactionDetails = {
+    nativeTransaction: components["schemas"]["EvmTransaction"];
+    /** @description ERC-20 transfers of the transaction sent or received by the address. */
+    erc20Transfers?: components["schemas"]["Erc20TransferDetails"][];
+    /** @description ERC-721 transfers of the transaction sent or received by the address. */
+    erc721Transfers?: components["schemas"]["Erc721TransferDetails"][];
+    /** @description ERC-1155 transfers of the transaction sent or received by the address. */
+    erc1155Transfers?: components["schemas"]["Erc1155TransferDetails"][];
+    /** @description Internal calls of the transaction made by or to the address (value-carrying calls and contract creations only). */
+    internalTransactions?: components["schemas"]["InternalTransactionDetails"][];
+};
+/** @description One page of an address's transactions with their transfers. */
+export type ListTransactionDetailsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transactions on this page. */
+    transactions: components["schemas"]["TransactionDetails"][];
+};
+/** @description An ERC-20 token contract with its reputation. */
+export type Erc20TokenV2 = {
+    /** @description Address of the token contract. */
+    address: string;
+    /** @description Token name. */
+    name: string;
+    /** @description Token symbol. */
+    symbol: string;
+    /** @description Decimal places of the token. */
+    decimals: number;
+    /** @description Link to the token's logo. */
+    logoUri?: string;
+    /**
+     * @description Token standard; always `ERC-20` here.
+     * @constant
+     */
+    ercType: "ERC-20";
+    price?: components["schemas"]["Money"];
+    tokenReputation: components["schemas"]["TokenReputation"];
+};
+/** @description An ERC-20 transfer of a transaction whose token carries its reputation. */
+export type Erc20TransferDetailsV2 = {
+    from: components["schemas"]["AddressInfo"];
+    to: components["schemas"]["AddressInfo"];
+    /** @description Position of the Transfer event among the block's logs. */
+    logIndex: number;
+    /** @description Amount moved, in the token's smallest unit, as a decimal string. */
+    value: string;
+    erc20Token: components["schemas"]["Erc20TokenV2"];
+};
+/** @description A transaction of an address with the transfers and internal calls in it that involve that address; ERC-20 tokens carry their reputation. */
+export type TransactionDetailsV2 = {
+    nativeTransaction: components["schemas"]["EvmTransaction"];
+    /** @description ERC-20 transfers of the transaction sent or received by the address, with token reputation. */
+    erc20Transfers?: components["schemas"]["Erc20TransferDetailsV2"][];
+    /** @description ERC-721 transfers of the transaction sent or received by the address. */
+    erc721Transfers?: components["schemas"]["Erc721TransferDetails"][];
+    /** @description ERC-1155 transfers of the transaction sent or received by the address. */
+    erc1155Transfers?: components["schemas"]["Erc1155TransferDetails"][];
+    /** @description Internal calls of the transaction made by or to the address (value-carrying calls and contract creations only). */
+    internalTransactions?: components["schemas"]["InternalTransactionDetails"][];
+};
+/** @description One page of an address's transactions with their transfers (ERC-20 tokens with reputation). */
+export type ListTransactionDetailsResponseV2 = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transactions on this page. */
+    transactions: components["schemas"]["TransactionDetailsV2"][];
+};
+/**
+ * @description Outcome of a transaction, `success` (receipt status 1) or `failed` (receipt status 0).
+ * @enum {string}
+ */
+export type TransactionStatus = "failed" | "success";
+/** @description An image registered for a contract. */
+export type ImageAsset = {
+    /** @description Id of the stored image. */
+    assetId?: string;
+    /** @description Link to the image (filled in by the service). */
+    imageUri?: string;
+};
+/** @description A link about a contract's project, with the kind of site it points to. */
+export type ResourceLink = {
+    /**
+     * @description Kind of site.
+     * @enum {string}
+     */
+    type: "Blog" | "CoinGecko" | "CoinMarketCap" | "Discord" | "Documentation" | "Facebook" | "Github" | "Instagram" | "LinkedIn" | "Medium" | "Reddit" | "Support" | "Telegram" | "TikTok" | "Twitter" | "Website" | "Whitepaper" | "Youtube";
+    /** @description The link. */
+    url: string;
+};
+/** @description How a contract came to be deployed. */
+export type ContractDeploymentDetails = {
+    /** @description Hash of the transaction that deployed the contract. */
+    txHash: string;
+    /** @description Account that sent the deploying transaction. */
+    deployerAddress: string;
+    /** @description The factory contract that created this one, when it was deployed from another contract rather than directly. */
+    deployerContractAddress?: string;
+};
+/** @description Where the service gets the token's price from. */
+export type PricingProviders = {
+    /** @description The token's coin id on CoinGecko. */
+    coingeckoCoinId?: string;
+};
+/**
+ * Erc20Contract
+ * @description Metadata of an ERC-20 token contract.
+ */
+export type Erc20Contract = {
+    /** @description Name of the contract or its project. */
+    name?: string;
+    /** @description Free-text description of the project. */
+    description?: string;
+    /** @description The project's web site. */
+    officialSite?: string;
+    /** @description Contact e-mail of the project. */
+    email?: string;
+    logoAsset?: components["schemas"]["ImageAsset"];
+    bannerAsset?: components["schemas"]["ImageAsset"];
+    /** @description Brand colour of the project. */
+    color?: string;
+    /** @description Links about the project. */
+    resourceLinks?: components["schemas"]["ResourceLink"][];
+    /** @description Free-form labels of the project. */
+    tags?: string[];
+    /** @description Address of the contract (checksummed mixed case). */
+    address: string;
+    deploymentDetails?: components["schemas"]["ContractDeploymentDetails"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-20";
+    /** @description Token symbol. */
+    symbol?: string;
+    /** @description Decimal places of the token. */
+    decimals: number;
+    pricingProviders?: components["schemas"]["PricingProviders"];
+};
+/**
+ * Erc721Contract
+ * @description Metadata of an ERC-721 (NFT) contract.
+ */
+export type Erc721Contract = {
+    /** @description Name of the contract or its project. */
+    name?: string;
+    /** @description Free-text description of the project. */
+    description?: string;
+    /** @description The project's web site. */
+    officialSite?: string;
+    /** @description Contact e-mail of the project. */
+    email?: string;
+    logoAsset?: components["schemas"]["ImageAsset"];
+    bannerAsset?: components["schemas"]["ImageAsset"];
+    /** @description Brand colour of the project. */
+    color?: string;
+    /** @description Links about the project. */
+    resourceLinks?: components["schemas"]["ResourceLink"][];
+    /** @description Free-form labels of the project. */
+    tags?: string[];
+    /** @description Address of the contract (checksummed mixed case). */
+    address: string;
+    deploymentDetails?: components["schemas"]["ContractDeploymentDetails"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-721";
+    /** @description Collection symbol. */
+    symbol?: string;
+};
+/**
+ * Erc1155Contract
+ * @description Metadata of an ERC-1155 (multi-token) contract.
+ */
+export type Erc1155Contract = {
+    /** @description Name of the contract or its project. */
+    name?: string;
+    /** @description Free-text description of the project. */
+    description?: string;
+    /** @description The project's web site. */
+    officialSite?: string;
+    /** @description Contact e-mail of the project. */
+    email?: string;
+    logoAsset?: components["schemas"]["ImageAsset"];
+    bannerAsset?: components["schemas"]["ImageAsset"];
+    /** @description Brand colour of the project. */
+    color?: string;
+    /** @description Links about the project. */
+    resourceLinks?: components["schemas"]["ResourceLink"][];
+    /** @description Free-form labels of the project. */
+    tags?: string[];
+    /** @description Address of the contract (checksummed mixed case). */
+    address: string;
+    deploymentDetails?: components["schemas"]["ContractDeploymentDetails"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "ERC-1155";
+    /** @description Symbol of the contract, where it declares one. */
+    symbol?: string;
+    pricingProviders?: components["schemas"]["PricingProviders"];
+};
+/**
+ * UnknownContract
+ * @description Metadata of a contract that implements none of the recognised token standards.
+ */
+export type UnknownContract = {
+    /** @description Name of the contract or its project. */
+    name?: string;
+    /** @description Free-text description of the project. */
+    description?: string;
+    /** @description The project's web site. */
+    officialSite?: string;
+    /** @description Contact e-mail of the project. */
+    email?: string;
+    logoAsset?: components["schemas"]["ImageAsset"];
+    bannerAsset?: components["schemas"]["ImageAsset"];
+    /** @description Brand colour of the project. */
+    color?: string;
+    /** @description Links about the project. */
+    resourceLinks?: components["schemas"]["ResourceLink"][];
+    /** @description Free-form labels of the project. */
+    tags?: string[];
+    /** @description Address of the contract (checksummed mixed case). */
+    address: string;
+    deploymentDetails?: components["schemas"]["ContractDeploymentDetails"];
+    /**
+     * @description Tag of this variant.
+     * @constant
+     */
+    ercType: "UNKNOWN";
+};
+/** @description Metadata of a contract, by the token standard it implements; `ercType` (ERC-20, ERC-721, ERC-1155 or UNKNOWN) tells the variants apart. */
+export type ContractMetadata = components["schemas"]["Erc20Contract"] | components["schemas"]["Erc721Contract"] | components["schemas"]["Erc1155Contract"] | components["schemas"]["UnknownContract"];
+/** @description One page of contracts deployed by an address. */
+export type ListContractsResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Contracts on this page, each told apart by `ercType`. */
+    contracts: components["schemas"]["ContractMetadata"][];
+};
+/** @description A token transfer of an ERC-20, ERC-721 or ERC-1155 contract; the token member present (`erc20Token`, `erc721Token` or `erc1155Token`) tells which. */
+export type EvmTransfer = components["schemas"]["Erc20Transfer"] | components["schemas"]["Erc721Transfer"] | components["schemas"]["Erc1155Transfer"];
+/** @description One page of a token contract's transfers. */
+export type ListTransfersResponse = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Transfers on this page. */
+    transfers: components["schemas"]["EvmTransfer"][];
+};
+/** @description One page of the tokens of an NFT contract. */
+export type ListNftTokens = {
+    nextPageToken?: components["schemas"]["NextPageToken"];
+    /** @description Tokens on this page, ERC-721 or ERC-1155 as told by `ercType`. */
+    tokens: components["schemas"]["NftToken"][];
 };

@@ -3,7 +3,7 @@
 import type * as core from '@avalanche-api/rest-core';
 import type { operations } from './types.js';
 
-export type OperationId = 'getAvgTps';
+export type OperationId = 'metricsHealthCheck' | 'metricsLiveCheck' | 'listChains' | 'getChain' | 'getEvmChainMetrics' | 'getEvmChainRollingWindowMetrics' | 'getICMTimeseries' | 'getICMSummary' | 'getStakingMetrics' | 'getTotalL1ValidatorMetrics' | 'getMetricsByValidationId' | 'getMetricsByNodeId' | 'getMetricsBySubnetId' | 'getNftHoldersByContractAddress' | 'getAddressesByBalanceOverTime' | 'getAddressesByBtcbBridged' | 'getValidatorsByDateRange' | 'compositeQueryV1' | 'compositeQueryV2' | 'getMappings' | 'getMappingsBySubnetId' | 'getChainInformationByNetwork' | 'getChainInformationByNetworkAndSubnetId' | 'getSubnetInformationByNetwork' | 'getSubnetInformationByNetworkAndSubnetId' | 'getActiveSenders' | 'getActiveAddresses' | 'getGasUsed' | 'getTxCount' | 'getAvgGps' | 'getMaxGps' | 'getAvgTps' | 'getMaxTps' | 'getAvgGasPrice' | 'getMaxGasPrice' | 'getCumulativeAddresses' | 'getCumulativeContracts' | 'getCumulativeTxCount' | 'getCumulativeDeployers' | 'getRollingWindowGasUsed' | 'getRollingWindowTxCount' | 'getRollingWindowAvgGps' | 'getRollingWindowMaxGps' | 'getRollingWindowAvgTps' | 'getRollingWindowMaxTps' | 'getRollingWindowAvgGasPrice' | 'getRollingWindowMaxGasPrice' | 'getValidatorCount' | 'getValidatorWeight' | 'getDelegatorCount' | 'getDelegatorWeight' | 'getSubnetValidationPeriod' | 'getNodeValidationPeriod' | 'getValidatorCountBySubnetId' | 'getValidatorWeightBySubnetId' | 'getDelegatorCountBySubnetId' | 'getDelegatorWeightBySubnetId';
 
 /** What the operation functions take first: the client's core, or a client (which is one too). */
 export type Core = core.RestCore<"Avalanche Metrics API">;
@@ -18,13 +18,349 @@ export type OperationReturnType<K extends OperationId> = core.OperationReturnTyp
 export type OperationMethod<K extends OperationId> = core.OperationMethod<operations[K]>;
 
 
+/** The parameter object of `metricsHealthCheck`: its path, query and body fields. */
+export interface MetricsHealthCheckParams extends OperationParameters<'metricsHealthCheck'> {}
+/** The success body `metricsHealthCheck` resolves to. */
+export type MetricsHealthCheckResult = OperationReturnType<'metricsHealthCheck'>;
+/** The parameter object of `metricsLiveCheck`: its path, query and body fields. */
+export interface MetricsLiveCheckParams extends OperationParameters<'metricsLiveCheck'> {}
+/** The success body `metricsLiveCheck` resolves to. */
+export type MetricsLiveCheckResult = OperationReturnType<'metricsLiveCheck'>;
+/** The parameter object of `listChains`: its path, query and body fields. */
+export interface ListChainsParams extends OperationParameters<'listChains'> {}
+/** The success body `listChains` resolves to. */
+export type ListChainsResult = OperationReturnType<'listChains'>;
+/** The parameter object of `getChain`: its path, query and body fields. */
+export interface GetChainParams extends OperationParameters<'getChain'> {}
+/** The success body `getChain` resolves to. */
+export type GetChainResult = OperationReturnType<'getChain'>;
+/** The parameter object of `getEvmChainMetrics`: its path, query and body fields. */
+export interface GetEvmChainMetricsParams extends OperationParameters<'getEvmChainMetrics'> {}
+/** The success body `getEvmChainMetrics` resolves to. */
+export type GetEvmChainMetricsResult = OperationReturnType<'getEvmChainMetrics'>;
+/** The parameter object of `getEvmChainRollingWindowMetrics`: its path, query and body fields. */
+export interface GetEvmChainRollingWindowMetricsParams extends OperationParameters<'getEvmChainRollingWindowMetrics'> {}
+/** The success body `getEvmChainRollingWindowMetrics` resolves to. */
+export type GetEvmChainRollingWindowMetricsResult = OperationReturnType<'getEvmChainRollingWindowMetrics'>;
+/** The parameter object of `getICMTimeseries`: its path, query and body fields. */
+export interface GetICMTimeseriesParams extends OperationParameters<'getICMTimeseries'> {}
+/** The success body `getICMTimeseries` resolves to. */
+export type GetICMTimeseriesResult = OperationReturnType<'getICMTimeseries'>;
+/** The parameter object of `getICMSummary`: its path, query and body fields. */
+export interface GetICMSummaryParams extends OperationParameters<'getICMSummary'> {}
+/** The success body `getICMSummary` resolves to. */
+export type GetICMSummaryResult = OperationReturnType<'getICMSummary'>;
+/** The parameter object of `getStakingMetrics`: its path, query and body fields. */
+export interface GetStakingMetricsParams extends OperationParameters<'getStakingMetrics'> {}
+/** The success body `getStakingMetrics` resolves to. */
+export type GetStakingMetricsResult = OperationReturnType<'getStakingMetrics'>;
+/** The parameter object of `getTotalL1ValidatorMetrics`: its path, query and body fields. */
+export interface GetTotalL1ValidatorMetricsParams extends OperationParameters<'getTotalL1ValidatorMetrics'> {}
+/** The success body `getTotalL1ValidatorMetrics` resolves to. */
+export type GetTotalL1ValidatorMetricsResult = OperationReturnType<'getTotalL1ValidatorMetrics'>;
+/** The parameter object of `getMetricsByValidationId`: its path, query and body fields. */
+export interface GetMetricsByValidationIdParams extends OperationParameters<'getMetricsByValidationId'> {}
+/** The success body `getMetricsByValidationId` resolves to. */
+export type GetMetricsByValidationIdResult = OperationReturnType<'getMetricsByValidationId'>;
+/** The parameter object of `getMetricsByNodeId`: its path, query and body fields. */
+export interface GetMetricsByNodeIdParams extends OperationParameters<'getMetricsByNodeId'> {}
+/** The success body `getMetricsByNodeId` resolves to. */
+export type GetMetricsByNodeIdResult = OperationReturnType<'getMetricsByNodeId'>;
+/** The parameter object of `getMetricsBySubnetId`: its path, query and body fields. */
+export interface GetMetricsBySubnetIdParams extends OperationParameters<'getMetricsBySubnetId'> {}
+/** The success body `getMetricsBySubnetId` resolves to. */
+export type GetMetricsBySubnetIdResult = OperationReturnType<'getMetricsBySubnetId'>;
+/** The parameter object of `getNftHoldersByContractAddress`: its path, query and body fields. */
+export interface GetNftHoldersByContractAddressParams extends OperationParameters<'getNftHoldersByContractAddress'> {}
+/** The success body `getNftHoldersByContractAddress` resolves to. */
+export type GetNftHoldersByContractAddressResult = OperationReturnType<'getNftHoldersByContractAddress'>;
+/** The parameter object of `getAddressesByBalanceOverTime`: its path, query and body fields. */
+export interface GetAddressesByBalanceOverTimeParams extends OperationParameters<'getAddressesByBalanceOverTime'> {}
+/** The success body `getAddressesByBalanceOverTime` resolves to. */
+export type GetAddressesByBalanceOverTimeResult = OperationReturnType<'getAddressesByBalanceOverTime'>;
+/** The parameter object of `getAddressesByBtcbBridged`: its path, query and body fields. */
+export interface GetAddressesByBtcbBridgedParams extends OperationParameters<'getAddressesByBtcbBridged'> {}
+/** The success body `getAddressesByBtcbBridged` resolves to. */
+export type GetAddressesByBtcbBridgedResult = OperationReturnType<'getAddressesByBtcbBridged'>;
+/** The parameter object of `getValidatorsByDateRange`: its path, query and body fields. */
+export interface GetValidatorsByDateRangeParams extends OperationParameters<'getValidatorsByDateRange'> {}
+/** The success body `getValidatorsByDateRange` resolves to. */
+export type GetValidatorsByDateRangeResult = OperationReturnType<'getValidatorsByDateRange'>;
+/** The parameter object of `compositeQueryV1`: its path, query and body fields. */
+export interface CompositeQueryV1Params extends OperationParameters<'compositeQueryV1'> {}
+/** The success body `compositeQueryV1` resolves to. */
+export type CompositeQueryV1Result = OperationReturnType<'compositeQueryV1'>;
+/** The parameter object of `compositeQueryV2`: its path, query and body fields. */
+export interface CompositeQueryV2Params extends OperationParameters<'compositeQueryV2'> {}
+/** The success body `compositeQueryV2` resolves to. */
+export type CompositeQueryV2Result = OperationReturnType<'compositeQueryV2'>;
+/** The parameter object of `getMappings`: its path, query and body fields. */
+export interface GetMappingsParams extends OperationParameters<'getMappings'> {}
+/** The success body `getMappings` resolves to. */
+export type GetMappingsResult = OperationReturnType<'getMappings'>;
+/** The parameter object of `getMappingsBySubnetId`: its path, query and body fields. */
+export interface GetMappingsBySubnetIdParams extends OperationParameters<'getMappingsBySubnetId'> {}
+/** The success body `getMappingsBySubnetId` resolves to. */
+export type GetMappingsBySubnetIdResult = OperationReturnType<'getMappingsBySubnetId'>;
+/** The parameter object of `getChainInformationByNetwork`: its path, query and body fields. */
+export interface GetChainInformationByNetworkParams extends OperationParameters<'getChainInformationByNetwork'> {}
+/** The success body `getChainInformationByNetwork` resolves to. */
+export type GetChainInformationByNetworkResult = OperationReturnType<'getChainInformationByNetwork'>;
+/** The parameter object of `getChainInformationByNetworkAndSubnetId`: its path, query and body fields. */
+export interface GetChainInformationByNetworkAndSubnetIdParams extends OperationParameters<'getChainInformationByNetworkAndSubnetId'> {}
+/** The success body `getChainInformationByNetworkAndSubnetId` resolves to. */
+export type GetChainInformationByNetworkAndSubnetIdResult = OperationReturnType<'getChainInformationByNetworkAndSubnetId'>;
+/** The parameter object of `getSubnetInformationByNetwork`: its path, query and body fields. */
+export interface GetSubnetInformationByNetworkParams extends OperationParameters<'getSubnetInformationByNetwork'> {}
+/** The success body `getSubnetInformationByNetwork` resolves to. */
+export type GetSubnetInformationByNetworkResult = OperationReturnType<'getSubnetInformationByNetwork'>;
+/** The parameter object of `getSubnetInformationByNetworkAndSubnetId`: its path, query and body fields. */
+export interface GetSubnetInformationByNetworkAndSubnetIdParams extends OperationParameters<'getSubnetInformationByNetworkAndSubnetId'> {}
+/** The success body `getSubnetInformationByNetworkAndSubnetId` resolves to. */
+export type GetSubnetInformationByNetworkAndSubnetIdResult = OperationReturnType<'getSubnetInformationByNetworkAndSubnetId'>;
+/** The parameter object of `getActiveSenders`: its path, query and body fields. */
+export interface GetActiveSendersParams extends OperationParameters<'getActiveSenders'> {}
+/** The success body `getActiveSenders` resolves to. */
+export type GetActiveSendersResult = OperationReturnType<'getActiveSenders'>;
+/** The parameter object of `getActiveAddresses`: its path, query and body fields. */
+export interface GetActiveAddressesParams extends OperationParameters<'getActiveAddresses'> {}
+/** The success body `getActiveAddresses` resolves to. */
+export type GetActiveAddressesResult = OperationReturnType<'getActiveAddresses'>;
+/** The parameter object of `getGasUsed`: its path, query and body fields. */
+export interface GetGasUsedParams extends OperationParameters<'getGasUsed'> {}
+/** The success body `getGasUsed` resolves to. */
+export type GetGasUsedResult = OperationReturnType<'getGasUsed'>;
+/** The parameter object of `getTxCount`: its path, query and body fields. */
+export interface GetTxCountParams extends OperationParameters<'getTxCount'> {}
+/** The success body `getTxCount` resolves to. */
+export type GetTxCountResult = OperationReturnType<'getTxCount'>;
+/** The parameter object of `getAvgGps`: its path, query and body fields. */
+export interface GetAvgGpsParams extends OperationParameters<'getAvgGps'> {}
+/** The success body `getAvgGps` resolves to. */
+export type GetAvgGpsResult = OperationReturnType<'getAvgGps'>;
+/** The parameter object of `getMaxGps`: its path, query and body fields. */
+export interface GetMaxGpsParams extends OperationParameters<'getMaxGps'> {}
+/** The success body `getMaxGps` resolves to. */
+export type GetMaxGpsResult = OperationReturnType<'getMaxGps'>;
 /** The parameter object of `getAvgTps`: its path, query and body fields. */
 export interface GetAvgTpsParams extends OperationParameters<'getAvgTps'> {}
 /** The success body `getAvgTps` resolves to. */
 export type GetAvgTpsResult = OperationReturnType<'getAvgTps'>;
+/** The parameter object of `getMaxTps`: its path, query and body fields. */
+export interface GetMaxTpsParams extends OperationParameters<'getMaxTps'> {}
+/** The success body `getMaxTps` resolves to. */
+export type GetMaxTpsResult = OperationReturnType<'getMaxTps'>;
+/** The parameter object of `getAvgGasPrice`: its path, query and body fields. */
+export interface GetAvgGasPriceParams extends OperationParameters<'getAvgGasPrice'> {}
+/** The success body `getAvgGasPrice` resolves to. */
+export type GetAvgGasPriceResult = OperationReturnType<'getAvgGasPrice'>;
+/** The parameter object of `getMaxGasPrice`: its path, query and body fields. */
+export interface GetMaxGasPriceParams extends OperationParameters<'getMaxGasPrice'> {}
+/** The success body `getMaxGasPrice` resolves to. */
+export type GetMaxGasPriceResult = OperationReturnType<'getMaxGasPrice'>;
+/** The parameter object of `getCumulativeAddresses`: its path, query and body fields. */
+export interface GetCumulativeAddressesParams extends OperationParameters<'getCumulativeAddresses'> {}
+/** The success body `getCumulativeAddresses` resolves to. */
+export type GetCumulativeAddressesResult = OperationReturnType<'getCumulativeAddresses'>;
+/** The parameter object of `getCumulativeContracts`: its path, query and body fields. */
+export interface GetCumulativeContractsParams extends OperationParameters<'getCumulativeContracts'> {}
+/** The success body `getCumulativeContracts` resolves to. */
+export type GetCumulativeContractsResult = OperationReturnType<'getCumulativeContracts'>;
+/** The parameter object of `getCumulativeTxCount`: its path, query and body fields. */
+export interface GetCumulativeTxCountParams extends OperationParameters<'getCumulativeTxCount'> {}
+/** The success body `getCumulativeTxCount` resolves to. */
+export type GetCumulativeTxCountResult = OperationReturnType<'getCumulativeTxCount'>;
+/** The parameter object of `getCumulativeDeployers`: its path, query and body fields. */
+export interface GetCumulativeDeployersParams extends OperationParameters<'getCumulativeDeployers'> {}
+/** The success body `getCumulativeDeployers` resolves to. */
+export type GetCumulativeDeployersResult = OperationReturnType<'getCumulativeDeployers'>;
+/** The parameter object of `getRollingWindowGasUsed`: its path, query and body fields. */
+export interface GetRollingWindowGasUsedParams extends OperationParameters<'getRollingWindowGasUsed'> {}
+/** The success body `getRollingWindowGasUsed` resolves to. */
+export type GetRollingWindowGasUsedResult = OperationReturnType<'getRollingWindowGasUsed'>;
+/** The parameter object of `getRollingWindowTxCount`: its path, query and body fields. */
+export interface GetRollingWindowTxCountParams extends OperationParameters<'getRollingWindowTxCount'> {}
+/** The success body `getRollingWindowTxCount` resolves to. */
+export type GetRollingWindowTxCountResult = OperationReturnType<'getRollingWindowTxCount'>;
+/** The parameter object of `getRollingWindowAvgGps`: its path, query and body fields. */
+export interface GetRollingWindowAvgGpsParams extends OperationParameters<'getRollingWindowAvgGps'> {}
+/** The success body `getRollingWindowAvgGps` resolves to. */
+export type GetRollingWindowAvgGpsResult = OperationReturnType<'getRollingWindowAvgGps'>;
+/** The parameter object of `getRollingWindowMaxGps`: its path, query and body fields. */
+export interface GetRollingWindowMaxGpsParams extends OperationParameters<'getRollingWindowMaxGps'> {}
+/** The success body `getRollingWindowMaxGps` resolves to. */
+export type GetRollingWindowMaxGpsResult = OperationReturnType<'getRollingWindowMaxGps'>;
+/** The parameter object of `getRollingWindowAvgTps`: its path, query and body fields. */
+export interface GetRollingWindowAvgTpsParams extends OperationParameters<'getRollingWindowAvgTps'> {}
+/** The success body `getRollingWindowAvgTps` resolves to. */
+export type GetRollingWindowAvgTpsResult = OperationReturnType<'getRollingWindowAvgTps'>;
+/** The parameter object of `getRollingWindowMaxTps`: its path, query and body fields. */
+export interface GetRollingWindowMaxTpsParams extends OperationParameters<'getRollingWindowMaxTps'> {}
+/** The success body `getRollingWindowMaxTps` resolves to. */
+export type GetRollingWindowMaxTpsResult = OperationReturnType<'getRollingWindowMaxTps'>;
+/** The parameter object of `getRollingWindowAvgGasPrice`: its path, query and body fields. */
+export interface GetRollingWindowAvgGasPriceParams extends OperationParameters<'getRollingWindowAvgGasPrice'> {}
+/** The success body `getRollingWindowAvgGasPrice` resolves to. */
+export type GetRollingWindowAvgGasPriceResult = OperationReturnType<'getRollingWindowAvgGasPrice'>;
+/** The parameter object of `getRollingWindowMaxGasPrice`: its path, query and body fields. */
+export interface GetRollingWindowMaxGasPriceParams extends OperationParameters<'getRollingWindowMaxGasPrice'> {}
+/** The success body `getRollingWindowMaxGasPrice` resolves to. */
+export type GetRollingWindowMaxGasPriceResult = OperationReturnType<'getRollingWindowMaxGasPrice'>;
+/** The parameter object of `getValidatorCount`: its path, query and body fields. */
+export interface GetValidatorCountParams extends OperationParameters<'getValidatorCount'> {}
+/** The success body `getValidatorCount` resolves to. */
+export type GetValidatorCountResult = OperationReturnType<'getValidatorCount'>;
+/** The parameter object of `getValidatorWeight`: its path, query and body fields. */
+export interface GetValidatorWeightParams extends OperationParameters<'getValidatorWeight'> {}
+/** The success body `getValidatorWeight` resolves to. */
+export type GetValidatorWeightResult = OperationReturnType<'getValidatorWeight'>;
+/** The parameter object of `getDelegatorCount`: its path, query and body fields. */
+export interface GetDelegatorCountParams extends OperationParameters<'getDelegatorCount'> {}
+/** The success body `getDelegatorCount` resolves to. */
+export type GetDelegatorCountResult = OperationReturnType<'getDelegatorCount'>;
+/** The parameter object of `getDelegatorWeight`: its path, query and body fields. */
+export interface GetDelegatorWeightParams extends OperationParameters<'getDelegatorWeight'> {}
+/** The success body `getDelegatorWeight` resolves to. */
+export type GetDelegatorWeightResult = OperationReturnType<'getDelegatorWeight'>;
+/** The parameter object of `getSubnetValidationPeriod`: its path, query and body fields. */
+export interface GetSubnetValidationPeriodParams extends OperationParameters<'getSubnetValidationPeriod'> {}
+/** The success body `getSubnetValidationPeriod` resolves to. */
+export type GetSubnetValidationPeriodResult = OperationReturnType<'getSubnetValidationPeriod'>;
+/** The parameter object of `getNodeValidationPeriod`: its path, query and body fields. */
+export interface GetNodeValidationPeriodParams extends OperationParameters<'getNodeValidationPeriod'> {}
+/** The success body `getNodeValidationPeriod` resolves to. */
+export type GetNodeValidationPeriodResult = OperationReturnType<'getNodeValidationPeriod'>;
+/** The parameter object of `getValidatorCountBySubnetId`: its path, query and body fields. */
+export interface GetValidatorCountBySubnetIdParams extends OperationParameters<'getValidatorCountBySubnetId'> {}
+/** The success body `getValidatorCountBySubnetId` resolves to. */
+export type GetValidatorCountBySubnetIdResult = OperationReturnType<'getValidatorCountBySubnetId'>;
+/** The parameter object of `getValidatorWeightBySubnetId`: its path, query and body fields. */
+export interface GetValidatorWeightBySubnetIdParams extends OperationParameters<'getValidatorWeightBySubnetId'> {}
+/** The success body `getValidatorWeightBySubnetId` resolves to. */
+export type GetValidatorWeightBySubnetIdResult = OperationReturnType<'getValidatorWeightBySubnetId'>;
+/** The parameter object of `getDelegatorCountBySubnetId`: its path, query and body fields. */
+export interface GetDelegatorCountBySubnetIdParams extends OperationParameters<'getDelegatorCountBySubnetId'> {}
+/** The success body `getDelegatorCountBySubnetId` resolves to. */
+export type GetDelegatorCountBySubnetIdResult = OperationReturnType<'getDelegatorCountBySubnetId'>;
+/** The parameter object of `getDelegatorWeightBySubnetId`: its path, query and body fields. */
+export interface GetDelegatorWeightBySubnetIdParams extends OperationParameters<'getDelegatorWeightBySubnetId'> {}
+/** The success body `getDelegatorWeightBySubnetId` resolves to. */
+export type GetDelegatorWeightBySubnetIdResult = OperationReturnType<'getDelegatorWeightBySubnetId'>;
 
 /** One method per operationId of the spec (the same type as `core.OperationMethods<operations>`). */
 export interface OperationMethods {
-  /** Average transactions per second of a chain */
+  /** Health of the metrics service */
+  metricsHealthCheck: (params?: MetricsHealthCheckParams, options?: core.CallOptions) => Promise<MetricsHealthCheckResult>;
+  /** Liveness of the metrics service */
+  metricsLiveCheck: (params?: MetricsLiveCheckParams, options?: core.CallOptions) => Promise<MetricsLiveCheckResult>;
+  /** List the chains the metrics service covers */
+  listChains: (params?: ListChainsParams, options?: core.CallOptions) => Promise<ListChainsResult>;
+  /** Get one covered chain */
+  getChain: (params: GetChainParams, options?: core.CallOptions) => Promise<GetChainResult>;
+  /** Read a time series of an EVM chain */
+  getEvmChainMetrics: (params: GetEvmChainMetricsParams, options?: core.CallOptions) => Promise<GetEvmChainMetricsResult>;
+  /** Read a chain metric over rolling windows */
+  getEvmChainRollingWindowMetrics: (params: GetEvmChainRollingWindowMetricsParams, options?: core.CallOptions) => Promise<GetEvmChainRollingWindowMetricsResult>;
+  /** Read Interchain Messaging counts over time */
+  getICMTimeseries: (params?: GetICMTimeseriesParams, options?: core.CallOptions) => Promise<GetICMTimeseriesResult>;
+  /** Read Interchain Messaging counts over rolling windows */
+  getICMSummary: (params?: GetICMSummaryParams, options?: core.CallOptions) => Promise<GetICMSummaryResult>;
+  /** Read a staking time series of a subnet */
+  getStakingMetrics: (params: GetStakingMetricsParams, options?: core.CallOptions) => Promise<GetStakingMetricsResult>;
+  /** Read a daily series over all L1 validators */
+  getTotalL1ValidatorMetrics: (params: GetTotalL1ValidatorMetricsParams, options?: core.CallOptions) => Promise<GetTotalL1ValidatorMetricsResult>;
+  /** Read the fee series of one L1 validation */
+  getMetricsByValidationId: (params: GetMetricsByValidationIdParams, options?: core.CallOptions) => Promise<GetMetricsByValidationIdResult>;
+  /** Read the fee series of one node */
+  getMetricsByNodeId: (params: GetMetricsByNodeIdParams, options?: core.CallOptions) => Promise<GetMetricsByNodeIdResult>;
+  /** Read the fee series of one L1 */
+  getMetricsBySubnetId: (params: GetMetricsBySubnetIdParams, options?: core.CallOptions) => Promise<GetMetricsBySubnetIdResult>;
+  /** List the holders of an NFT collection */
+  getNftHoldersByContractAddress: (params: GetNftHoldersByContractAddressParams, options?: core.CallOptions) => Promise<GetNftHoldersByContractAddressResult>;
+  /** List addresses that held a token above a threshold */
+  getAddressesByBalanceOverTime: (params: GetAddressesByBalanceOverTimeParams, options?: core.CallOptions) => Promise<GetAddressesByBalanceOverTimeResult>;
+  /** List addresses that bridged BTC.b above a threshold */
+  getAddressesByBtcbBridged: (params: GetAddressesByBtcbBridgedParams, options?: core.CallOptions) => Promise<GetAddressesByBtcbBridgedResult>;
+  /** List the reward addresses of validators in a period */
+  getValidatorsByDateRange: (params: GetValidatorsByDateRangeParams, options?: core.CallOptions) => Promise<GetValidatorsByDateRangeResult>;
+  /** Combine Looking Glass sub-queries (v1) */
+  compositeQueryV1: (params: CompositeQueryV1Params, options?: core.CallOptions) => Promise<CompositeQueryV1Result>;
+  /** Combine Looking Glass sub-queries */
+  compositeQueryV2: (params: CompositeQueryV2Params, options?: core.CallOptions) => Promise<CompositeQueryV2Result>;
+  /** List chain-to-subnet mappings (v1) */
+  getMappings: (params?: GetMappingsParams, options?: core.CallOptions) => Promise<GetMappingsResult>;
+  /** List the chains of one subnet (v1) */
+  getMappingsBySubnetId: (params: GetMappingsBySubnetIdParams, options?: core.CallOptions) => Promise<GetMappingsBySubnetIdResult>;
+  /** List the blockchains of a network (v1) */
+  getChainInformationByNetwork: (params: GetChainInformationByNetworkParams, options?: core.CallOptions) => Promise<GetChainInformationByNetworkResult>;
+  /** List the blockchains of one subnet (v1) */
+  getChainInformationByNetworkAndSubnetId: (params: GetChainInformationByNetworkAndSubnetIdParams, options?: core.CallOptions) => Promise<GetChainInformationByNetworkAndSubnetIdResult>;
+  /** List the subnets of a network (v1) */
+  getSubnetInformationByNetwork: (params: GetSubnetInformationByNetworkParams, options?: core.CallOptions) => Promise<GetSubnetInformationByNetworkResult>;
+  /** Get one subnet of a network (v1) */
+  getSubnetInformationByNetworkAndSubnetId: (params: GetSubnetInformationByNetworkAndSubnetIdParams, options?: core.CallOptions) => Promise<GetSubnetInformationByNetworkAndSubnetIdResult>;
+  /** Count addresses that sent transactions (v1) */
+  getActiveSenders: (params: GetActiveSendersParams, options?: core.CallOptions) => Promise<GetActiveSendersResult>;
+  /** Count active addresses (v1) */
+  getActiveAddresses: (params: GetActiveAddressesParams, options?: core.CallOptions) => Promise<GetActiveAddressesResult>;
+  /** Total gas used (v1) */
+  getGasUsed: (params: GetGasUsedParams, options?: core.CallOptions) => Promise<GetGasUsedResult>;
+  /** Count transactions (v1) */
+  getTxCount: (params: GetTxCountParams, options?: core.CallOptions) => Promise<GetTxCountResult>;
+  /** Average gas per second (v1) */
+  getAvgGps: (params: GetAvgGpsParams, options?: core.CallOptions) => Promise<GetAvgGpsResult>;
+  /** Maximum gas per second (v1) */
+  getMaxGps: (params: GetMaxGpsParams, options?: core.CallOptions) => Promise<GetMaxGpsResult>;
+  /** Average transactions per second of a chain (v1) */
   getAvgTps: (params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult>;
+  /** Maximum transactions per second (v1) */
+  getMaxTps: (params: GetMaxTpsParams, options?: core.CallOptions) => Promise<GetMaxTpsResult>;
+  /** Average gas price (v1) */
+  getAvgGasPrice: (params: GetAvgGasPriceParams, options?: core.CallOptions) => Promise<GetAvgGasPriceResult>;
+  /** Maximum gas price (v1) */
+  getMaxGasPrice: (params: GetMaxGasPriceParams, options?: core.CallOptions) => Promise<GetMaxGasPriceResult>;
+  /** Cumulative count of addresses (v1) */
+  getCumulativeAddresses: (params: GetCumulativeAddressesParams, options?: core.CallOptions) => Promise<GetCumulativeAddressesResult>;
+  /** Cumulative count of contracts (v1) */
+  getCumulativeContracts: (params: GetCumulativeContractsParams, options?: core.CallOptions) => Promise<GetCumulativeContractsResult>;
+  /** Cumulative count of transactions (v1) */
+  getCumulativeTxCount: (params: GetCumulativeTxCountParams, options?: core.CallOptions) => Promise<GetCumulativeTxCountResult>;
+  /** Cumulative count of contract deployers (v1) */
+  getCumulativeDeployers: (params: GetCumulativeDeployersParams, options?: core.CallOptions) => Promise<GetCumulativeDeployersResult>;
+  /** Rolling-window gas used (v1) */
+  getRollingWindowGasUsed: (params: GetRollingWindowGasUsedParams, options?: core.CallOptions) => Promise<GetRollingWindowGasUsedResult>;
+  /** Rolling-window transaction count (v1) */
+  getRollingWindowTxCount: (params: GetRollingWindowTxCountParams, options?: core.CallOptions) => Promise<GetRollingWindowTxCountResult>;
+  /** Rolling-window average gas per second (v1) */
+  getRollingWindowAvgGps: (params: GetRollingWindowAvgGpsParams, options?: core.CallOptions) => Promise<GetRollingWindowAvgGpsResult>;
+  /** Rolling-window highest gas per second (v1) */
+  getRollingWindowMaxGps: (params: GetRollingWindowMaxGpsParams, options?: core.CallOptions) => Promise<GetRollingWindowMaxGpsResult>;
+  /** Rolling-window average transactions per second (v1) */
+  getRollingWindowAvgTps: (params: GetRollingWindowAvgTpsParams, options?: core.CallOptions) => Promise<GetRollingWindowAvgTpsResult>;
+  /** Rolling-window highest transactions per second (v1) */
+  getRollingWindowMaxTps: (params: GetRollingWindowMaxTpsParams, options?: core.CallOptions) => Promise<GetRollingWindowMaxTpsResult>;
+  /** Rolling-window average gas price (wei) (v1) */
+  getRollingWindowAvgGasPrice: (params: GetRollingWindowAvgGasPriceParams, options?: core.CallOptions) => Promise<GetRollingWindowAvgGasPriceResult>;
+  /** Rolling-window highest gas price (wei) (v1) */
+  getRollingWindowMaxGasPrice: (params: GetRollingWindowMaxGasPriceParams, options?: core.CallOptions) => Promise<GetRollingWindowMaxGasPriceResult>;
+  /** Subnet validator count over time (v1) */
+  getValidatorCount: (params: GetValidatorCountParams, options?: core.CallOptions) => Promise<GetValidatorCountResult>;
+  /** Subnet validator weight over time (v1) */
+  getValidatorWeight: (params: GetValidatorWeightParams, options?: core.CallOptions) => Promise<GetValidatorWeightResult>;
+  /** Subnet delegator count over time (v1) */
+  getDelegatorCount: (params: GetDelegatorCountParams, options?: core.CallOptions) => Promise<GetDelegatorCountResult>;
+  /** Subnet delegator weight over time (v1) */
+  getDelegatorWeight: (params: GetDelegatorWeightParams, options?: core.CallOptions) => Promise<GetDelegatorWeightResult>;
+  /** List the validation periods of a subnet (v1) */
+  getSubnetValidationPeriod: (params: GetSubnetValidationPeriodParams, options?: core.CallOptions) => Promise<GetSubnetValidationPeriodResult>;
+  /** List the validation periods of a node (v1) */
+  getNodeValidationPeriod: (params: GetNodeValidationPeriodParams, options?: core.CallOptions) => Promise<GetNodeValidationPeriodResult>;
+  /** Subnet validator count over time, by subnet id (v1) */
+  getValidatorCountBySubnetId: (params: GetValidatorCountBySubnetIdParams, options?: core.CallOptions) => Promise<GetValidatorCountBySubnetIdResult>;
+  /** Subnet validator weight over time, by subnet id (v1) */
+  getValidatorWeightBySubnetId: (params: GetValidatorWeightBySubnetIdParams, options?: core.CallOptions) => Promise<GetValidatorWeightBySubnetIdResult>;
+  /** Subnet delegator count over time, by subnet id (v1) */
+  getDelegatorCountBySubnetId: (params: GetDelegatorCountBySubnetIdParams, options?: core.CallOptions) => Promise<GetDelegatorCountBySubnetIdResult>;
+  /** Subnet delegator weight over time, by subnet id (v1) */
+  getDelegatorWeightBySubnetId: (params: GetDelegatorWeightBySubnetIdParams, options?: core.CallOptions) => Promise<GetDelegatorWeightBySubnetIdResult>;
 }

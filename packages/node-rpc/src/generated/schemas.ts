@@ -3,10 +3,21 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessListEntry: AccessListEntry;
         AcpVotes: AcpVotes;
         ActivePrecompile: ActivePrecompile;
+        AdminDbGetResult: AdminDbGetResult;
+        AdminEmptyResult: AdminEmptyResult;
+        AdminGetChainAliasesResult: AdminGetChainAliasesResult;
+        AdminGetConfigResult: AdminGetConfigResult;
+        AdminLoadVMsResult: AdminLoadVMsResult;
+        AdminLoggerLevelsResult: AdminLoggerLevelsResult;
+        AdminSetLoggerLevelResult: AdminSetLoggerLevelResult;
         AllowListPrecompileConfig: AllowListPrecompileConfig;
+        AtomicTxStatus: AtomicTxStatus;
         AvalancheRules: AvalancheRules;
+        AvaxGetAtomicTxResult: AvaxGetAtomicTxResult;
+        AvaxGetAtomicTxStatusResult: AvaxGetAtomicTxStatusResult;
         AvmAssetDescription: AvmAssetDescription;
         AvmBalance: AvmBalance;
         AvmBaseTx: AvmBaseTx;
@@ -30,14 +41,17 @@ export interface components {
         AvmStandardBlock: AvmStandardBlock;
         AvmTransaction: AvmTransaction;
         AvmUnsignedTx: AvmUnsignedTx;
+        BadBlock: BadBlock;
         Bech32Address: Bech32Address;
         BlockHashSelector: BlockHashSelector;
         BlockNumberOrHash: BlockNumberOrHash;
         BlockNumberSelector: BlockNumberSelector;
         BlockTag: BlockTag;
         BlsProofOfPossession: BlsProofOfPossession;
+        BlsPublicKey: BlsPublicKey;
         BytesEncoding: BytesEncoding;
         BytesOrJsonEncoding: BytesOrJsonEncoding;
+        CallArgs: CallArgs;
         ChainConfig: ChainConfig;
         ChainIdOrAlias: ChainIdOrAlias;
         ChecksummedHex: ChecksummedHex;
@@ -46,8 +60,10 @@ export interface components {
         Credential: Credential;
         DecimalString: DecimalString;
         EthActiveRulesResult: EthActiveRulesResult;
+        EthCallDetailedResult: EthCallDetailedResult;
         EthFeeConfigResult: EthFeeConfigResult;
         EthRules: EthRules;
+        EthSuggestPriceOptionsResult: EthSuggestPriceOptionsResult;
         EvmAddress: EvmAddress;
         EvmAddressList: EvmAddressList;
         EvmUint: EvmUint;
@@ -55,11 +71,13 @@ export interface components {
         FeeManagerConfig: FeeManagerConfig;
         FxOperation: FxOperation;
         FxState: FxState;
+        GasPriceOption: GasPriceOption;
         Hash32: Hash32;
         HealthCheckResult: HealthCheckResult;
         HealthReply: HealthReply;
         HealthTags: HealthTags;
         HexBytes: HexBytes;
+        HexData: HexData;
         HexQuantity: HexQuantity;
         Id: Id;
         IndexGetContainerRangeResult: IndexGetContainerRangeResult;
@@ -80,7 +98,11 @@ export interface components {
         InfoUptimeResult: InfoUptimeResult;
         InitialRewardConfig: InitialRewardConfig;
         InitialState: InitialState;
+        IssueTxResult: IssueTxResult;
         JsonRpcError: JsonRpcError;
+        LogAndDisplayLevels: LogAndDisplayLevels;
+        LogLevel: LogLevel;
+        LogLevelParam: LogLevelParam;
         Memo: Memo;
         NativeMinterConfig: NativeMinterConfig;
         NftMintOperation: NftMintOperation;
@@ -90,10 +112,72 @@ export interface components {
         NodeId: NodeId;
         NumToFetch: NumToFetch;
         OutputOwners: OutputOwners;
+        PChainOwner: PChainOwner;
         Peer: Peer;
+        PlatformAdvanceTimeTx: PlatformAdvanceTimeTx;
+        PlatformAssetAmounts: PlatformAssetAmounts;
+        PlatformBlock: PlatformBlock;
+        PlatformBlockchain: PlatformBlockchain;
+        PlatformBlockchainStatus: PlatformBlockchainStatus;
+        PlatformCurrentValidator: PlatformCurrentValidator;
+        PlatformDelegator: PlatformDelegator;
+        PlatformFeeConfig: PlatformFeeConfig;
+        PlatformFeeState: PlatformFeeState;
+        PlatformGetAllValidatorsAtResult: PlatformGetAllValidatorsAtResult;
+        PlatformGetBalanceResult: PlatformGetBalanceResult;
+        PlatformGetBlockResult: PlatformGetBlockResult;
+        PlatformGetBlockchainStatusResult: PlatformGetBlockchainStatusResult;
+        PlatformGetBlockchainsResult: PlatformGetBlockchainsResult;
+        PlatformGetCurrentSupplyResult: PlatformGetCurrentSupplyResult;
+        PlatformGetCurrentValidatorsResult: PlatformGetCurrentValidatorsResult;
+        PlatformGetL1ValidatorResult: PlatformGetL1ValidatorResult;
+        PlatformGetMaxStakeAmountResult: PlatformGetMaxStakeAmountResult;
+        PlatformGetMinStakeResult: PlatformGetMinStakeResult;
+        PlatformGetPendingValidatorsResult: PlatformGetPendingValidatorsResult;
+        PlatformGetRewardUTXOsResult: PlatformGetRewardUTXOsResult;
+        PlatformGetStakeResult: PlatformGetStakeResult;
+        PlatformGetStakingAssetIDResult: PlatformGetStakingAssetIDResult;
+        PlatformGetSubnetResult: PlatformGetSubnetResult;
+        PlatformGetSubnetsResult: PlatformGetSubnetsResult;
+        PlatformGetTimestampResult: PlatformGetTimestampResult;
+        PlatformGetTotalStakeResult: PlatformGetTotalStakeResult;
+        PlatformGetTxResult: PlatformGetTxResult;
+        PlatformGetTxStatusResult: PlatformGetTxStatusResult;
+        PlatformGetValidatorsAtResult: PlatformGetValidatorsAtResult;
+        PlatformHeightParam: PlatformHeightParam;
+        PlatformHeightResult: PlatformHeightResult;
+        PlatformHexBlockResult: PlatformHexBlockResult;
+        PlatformHexTxResult: PlatformHexTxResult;
+        PlatformIssueTxResult: PlatformIssueTxResult;
+        PlatformJsonBlockResult: PlatformJsonBlockResult;
+        PlatformJsonTxResult: PlatformJsonTxResult;
+        PlatformL1Validator: PlatformL1Validator;
+        PlatformOwner: PlatformOwner;
+        PlatformPendingValidator: PlatformPendingValidator;
+        PlatformPermissionlessValidator: PlatformPermissionlessValidator;
+        PlatformRewardValidatorTx: PlatformRewardValidatorTx;
+        PlatformSampleValidatorsResult: PlatformSampleValidatorsResult;
+        PlatformStaker: PlatformStaker;
+        PlatformStandardUnsignedTx: PlatformStandardUnsignedTx;
+        PlatformSubnet: PlatformSubnet;
+        PlatformTransaction: PlatformTransaction;
+        PlatformTransferableInput: PlatformTransferableInput;
+        PlatformTransferableOutput: PlatformTransferableOutput;
+        PlatformTxStatus: PlatformTxStatus;
+        PlatformTxValidator: PlatformTxValidator;
+        PlatformUnsignedTx: PlatformUnsignedTx;
+        PlatformValidatedByResult: PlatformValidatedByResult;
+        PlatformValidatesResult: PlatformValidatesResult;
+        PlatformValidatorAt: PlatformValidatorAt;
+        PlatformValidatorFeeConfig: PlatformValidatorFeeConfig;
+        PlatformValidatorFeeState: PlatformValidatorFeeState;
+        PlatformWarpSet: PlatformWarpSet;
+        PlatformWarpValidator: PlatformWarpValidator;
         PrecompileConfigs: PrecompileConfigs;
         PrecompileUpgrade: PrecompileUpgrade;
         PropertyMintOperation: PropertyMintOperation;
+        ProposervmGetCurrentEpochResult: ProposervmGetCurrentEpochResult;
+        ProposervmGetProposedHeightResult: ProposervmGetProposedHeightResult;
         RewardManagerConfig: RewardManagerConfig;
         Secp256k1Credential: Secp256k1Credential;
         Secp256k1MintOperation: Secp256k1MintOperation;
@@ -101,6 +185,9 @@ export interface components {
         Secp256k1TransferOutput: Secp256k1TransferOutput;
         Signature65: Signature65;
         SignatureIndices: SignatureIndices;
+        StakeableLockIn: StakeableLockIn;
+        StakeableLockOut: StakeableLockOut;
+        StateOverride: StateOverride;
         StateUpgrade: StateUpgrade;
         StateUpgradeAccount: StateUpgradeAccount;
         SubnetEvmChainConfig: SubnetEvmChainConfig;
@@ -118,6 +205,33 @@ export interface components {
         Validator: Validator;
         ValidatorsGetCurrentValidatorsResult: ValidatorsGetCurrentValidatorsResult;
         WarpConfig: WarpConfig;
+        "admin.alias.result": AdminAliasResult;
+        "admin.alias.params": AdminAliasParams;
+        "admin.aliasChain.result": AdminAliasChainResult;
+        "admin.aliasChain.params": AdminAliasChainParams;
+        "admin.dbGet.result": components["schemas"]["AdminDbGetResult"];
+        "admin.dbGet.params": AdminDbGetParams;
+        "admin.getChainAliases.result": components["schemas"]["AdminGetChainAliasesResult"];
+        "admin.getChainAliases.params": AdminGetChainAliasesParams;
+        "admin.getConfig.result": components["schemas"]["AdminGetConfigResult"];
+        "admin.getLoggerLevel.result": AdminGetLoggerLevelResult;
+        "admin.getLoggerLevel.params": AdminGetLoggerLevelParams;
+        "admin.loadVMs.result": components["schemas"]["AdminLoadVMsResult"];
+        "admin.lockProfile.result": AdminLockProfileResult;
+        "admin.memoryProfile.result": AdminMemoryProfileResult;
+        "admin.setLoggerLevel.result": components["schemas"]["AdminSetLoggerLevelResult"];
+        "admin.setLoggerLevel.params": AdminSetLoggerLevelParams;
+        "admin.stacktrace.result": AdminStacktraceResult;
+        "admin.startCPUProfiler.result": AdminStartCPUProfilerResult;
+        "admin.stopCPUProfiler.result": AdminStopCPUProfilerResult;
+        "avax.getAtomicTx.result": components["schemas"]["AvaxGetAtomicTxResult"];
+        "avax.getAtomicTx.params": AvaxGetAtomicTxParams;
+        "avax.getAtomicTxStatus.result": components["schemas"]["AvaxGetAtomicTxStatusResult"];
+        "avax.getAtomicTxStatus.params": AvaxGetAtomicTxStatusParams;
+        "avax.getUTXOs.result": AvaxGetUTXOsResult;
+        "avax.getUTXOs.params": AvaxGetUTXOsParams;
+        "avax.issueTx.result": AvaxIssueTxResult;
+        "avax.issueTx.params": AvaxIssueTxParams;
         "avm.getAllBalances.result": components["schemas"]["AvmGetAllBalancesResult"];
         "avm.getAllBalances.params": AvmGetAllBalancesParams;
         "avm.getAssetDescription.result": AvmGetAssetDescriptionResult;
@@ -136,6 +250,17 @@ export interface components {
         "avm.getTxStatus.params": AvmGetTxStatusParams;
         "avm.getUTXOs.result": components["schemas"]["AvmGetUTXOsResult"];
         "avm.getUTXOs.params": AvmGetUTXOsParams;
+        "avm.issueTx.result": AvmIssueTxResult;
+        "avm.issueTx.params": AvmIssueTxParams;
+        "eth_baseFee.result": EthBaseFeeResult;
+        "eth_callDetailed.result": components["schemas"]["EthCallDetailedResult"];
+        /** @description Parameters of eth_callDetailed (sent by position, in this order). */
+        "eth_callDetailed.params": {
+            args: components["schemas"]["CallArgs"];
+            /** @description Block whose state the call runs on. */
+            blockNrOrHash: components["schemas"]["BlockNumberOrHash"];
+            overrides?: components["schemas"]["StateOverride"];
+        };
         "eth_feeConfig.result": components["schemas"]["EthFeeConfigResult"];
         /** @description Parameters of eth_feeConfig (sent by position, in this order). */
         "eth_feeConfig.params": {
@@ -154,7 +279,10 @@ export interface components {
             /** @description Unix time to evaluate at; defaults to the latest block's timestamp. */
             blockTimestamp?: components["schemas"]["EvmUint"];
         };
+        "eth_getBadBlocks.result": EthGetBadBlocksResult;
         "eth_getChainConfig.result": EthGetChainConfigResult;
+        "eth_maxPriorityFeePerGas.result": EthMaxPriorityFeePerGasResult;
+        "eth_suggestPriceOptions.result": components["schemas"]["EthSuggestPriceOptionsResult"];
         "health.health.result": HealthHealthResult;
         "health.health.params": HealthHealthParams;
         "health.liveness.result": HealthLivenessResult;
@@ -190,6 +318,66 @@ export interface components {
         "info.upgrades.result": components["schemas"]["InfoUpgradesResult"];
         "info.uptime.result": components["schemas"]["InfoUptimeResult"];
         "info.uptime.params": InfoUptimeParams;
+        "platform.getAllValidatorsAt.result": components["schemas"]["PlatformGetAllValidatorsAtResult"];
+        "platform.getAllValidatorsAt.params": PlatformGetAllValidatorsAtParams;
+        "platform.getBalance.result": components["schemas"]["PlatformGetBalanceResult"];
+        "platform.getBalance.params": PlatformGetBalanceParams;
+        "platform.getBlock.result": components["schemas"]["PlatformGetBlockResult"];
+        "platform.getBlock.params": PlatformGetBlockParams;
+        "platform.getBlockByHeight.result": PlatformGetBlockByHeightResult;
+        "platform.getBlockByHeight.params": PlatformGetBlockByHeightParams;
+        "platform.getBlockchainStatus.result": components["schemas"]["PlatformGetBlockchainStatusResult"];
+        "platform.getBlockchainStatus.params": PlatformGetBlockchainStatusParams;
+        "platform.getBlockchains.result": components["schemas"]["PlatformGetBlockchainsResult"];
+        "platform.getCurrentSupply.result": components["schemas"]["PlatformGetCurrentSupplyResult"];
+        "platform.getCurrentSupply.params": PlatformGetCurrentSupplyParams;
+        "platform.getCurrentValidators.result": components["schemas"]["PlatformGetCurrentValidatorsResult"];
+        "platform.getCurrentValidators.params": PlatformGetCurrentValidatorsParams;
+        "platform.getFeeConfig.result": PlatformGetFeeConfigResult;
+        "platform.getFeeState.result": PlatformGetFeeStateResult;
+        "platform.getHeight.result": PlatformGetHeightResult;
+        "platform.getL1Validator.result": components["schemas"]["PlatformGetL1ValidatorResult"];
+        "platform.getL1Validator.params": PlatformGetL1ValidatorParams;
+        "platform.getMaxStakeAmount.result": components["schemas"]["PlatformGetMaxStakeAmountResult"];
+        "platform.getMaxStakeAmount.params": PlatformGetMaxStakeAmountParams;
+        "platform.getMinStake.result": components["schemas"]["PlatformGetMinStakeResult"];
+        "platform.getMinStake.params": PlatformGetMinStakeParams;
+        "platform.getPendingValidators.result": components["schemas"]["PlatformGetPendingValidatorsResult"];
+        "platform.getPendingValidators.params": PlatformGetPendingValidatorsParams;
+        "platform.getProposedHeight.result": PlatformGetProposedHeightResult;
+        "platform.getRewardUTXOs.result": components["schemas"]["PlatformGetRewardUTXOsResult"];
+        "platform.getRewardUTXOs.params": PlatformGetRewardUTXOsParams;
+        "platform.getStake.result": components["schemas"]["PlatformGetStakeResult"];
+        "platform.getStake.params": PlatformGetStakeParams;
+        "platform.getStakingAssetID.result": components["schemas"]["PlatformGetStakingAssetIDResult"];
+        "platform.getStakingAssetID.params": PlatformGetStakingAssetIDParams;
+        "platform.getSubnet.result": components["schemas"]["PlatformGetSubnetResult"];
+        "platform.getSubnet.params": PlatformGetSubnetParams;
+        "platform.getSubnets.result": components["schemas"]["PlatformGetSubnetsResult"];
+        "platform.getSubnets.params": PlatformGetSubnetsParams;
+        "platform.getTimestamp.result": components["schemas"]["PlatformGetTimestampResult"];
+        "platform.getTotalStake.result": components["schemas"]["PlatformGetTotalStakeResult"];
+        "platform.getTotalStake.params": PlatformGetTotalStakeParams;
+        "platform.getTx.result": components["schemas"]["PlatformGetTxResult"];
+        "platform.getTx.params": PlatformGetTxParams;
+        "platform.getTxStatus.result": components["schemas"]["PlatformGetTxStatusResult"];
+        "platform.getTxStatus.params": PlatformGetTxStatusParams;
+        "platform.getUTXOs.result": PlatformGetUTXOsResult;
+        "platform.getUTXOs.params": PlatformGetUTXOsParams;
+        "platform.getValidatorFeeConfig.result": PlatformGetValidatorFeeConfigResult;
+        "platform.getValidatorFeeState.result": PlatformGetValidatorFeeStateResult;
+        "platform.getValidatorsAt.result": components["schemas"]["PlatformGetValidatorsAtResult"];
+        "platform.getValidatorsAt.params": PlatformGetValidatorsAtParams;
+        "platform.issueTx.result": components["schemas"]["PlatformIssueTxResult"];
+        "platform.issueTx.params": PlatformIssueTxParams;
+        "platform.sampleValidators.result": components["schemas"]["PlatformSampleValidatorsResult"];
+        "platform.sampleValidators.params": PlatformSampleValidatorsParams;
+        "platform.validatedBy.result": components["schemas"]["PlatformValidatedByResult"];
+        "platform.validatedBy.params": PlatformValidatedByParams;
+        "platform.validates.result": components["schemas"]["PlatformValidatesResult"];
+        "platform.validates.params": PlatformValidatesParams;
+        "proposervm.getCurrentEpoch.result": components["schemas"]["ProposervmGetCurrentEpochResult"];
+        "proposervm.getProposedHeight.result": components["schemas"]["ProposervmGetProposedHeightResult"];
         "validators.getCurrentValidators.result": components["schemas"]["ValidatorsGetCurrentValidatorsResult"];
         "validators.getCurrentValidators.params": ValidatorsGetCurrentValidatorsParams;
     };
@@ -201,6 +389,11 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+/** AccessListEntry */
+export type AccessListEntry = {
+    address: components["schemas"]["EvmAddress"];
+    storageKeys: components["schemas"]["Hash32"][];
+};
 /**
  * AcpVotes
  * @description How the stake of the current validators stands on one Avalanche Community Proposal. Weights are decimal strings.
@@ -219,6 +412,56 @@ export type ActivePrecompile = {
     /** @description Unix time at which the precompile became active. */
     timestamp: components["schemas"]["EvmUint"];
 };
+/** AdminDbGetResult */
+export type AdminDbGetResult = {
+    /** @description The stored value as 0x-prefixed hex without checksum; an empty string when the key is missing or the database is closed. */
+    value: components["schemas"]["HexBytes"] | "";
+    /**
+     * @description 0 when the key was found, 1 when the database is closed, 2 when the key is missing.
+     * @enum {integer}
+     */
+    errorCode: 0 | 1 | 2;
+};
+/**
+ * AdminEmptyResult
+ * @description An empty object; the call only acts on the node.
+ */
+export type AdminEmptyResult = Record<string, unknown>;
+/** AdminGetChainAliasesResult */
+export type AdminGetChainAliasesResult = {
+    /** @description Every alias of the chain on this node, including its own id; null for an id the node knows no chain by. */
+    aliases: string[] | null;
+};
+/**
+ * AdminGetConfigResult
+ * @description The configuration the node is running with, as the node's internal config object (its members follow the node's Go structs and change between releases).
+ */
+export type AdminGetConfigResult = Record<string, unknown>;
+/** AdminLoadVMsResult */
+export type AdminLoadVMsResult = {
+    /** @description The VMs loaded by this call, keyed by VM id, each with its aliases. */
+    newVMs: {
+        [key: string]: string[];
+    };
+    /** @description The VMs that could not be loaded, keyed by VM id, each with the error text; left out when none failed. */
+    failedVMs?: {
+        [key: string]: string;
+    };
+};
+/** AdminLoggerLevelsResult */
+export type AdminLoggerLevelsResult = {
+    /** @description The levels of each logger, keyed by logger name (the main log and one per chain, e.g. C, P, X). */
+    loggerLevels: {
+        [key: string]: components["schemas"]["LogAndDisplayLevels"];
+    };
+};
+/** AdminSetLoggerLevelResult */
+export type AdminSetLoggerLevelResult = {
+    /** @description The levels of each logger changed, after the change, keyed by logger name (nodes before v1.10.16 send an empty object). */
+    loggerLevels?: {
+        [key: string]: components["schemas"]["LogAndDisplayLevels"];
+    };
+};
 /**
  * AllowListPrecompileConfig
  * @description Settings of an allow-list precompile (contract deployers or transaction senders): when it takes effect and the addresses holding each role.
@@ -233,6 +476,12 @@ export type AllowListPrecompileConfig = {
     enabledAddresses?: components["schemas"]["EvmAddressList"];
 };
 /**
+ * AtomicTxStatus
+ * @description Where an atomic transaction stands on this node: Accepted (in an accepted block), Processing (waiting in the mempool, or accepted but not yet applied), Dropped (left the mempool because it failed verification) or Unknown (never seen).
+ * @enum {string}
+ */
+export type AtomicTxStatus = "Unknown" | "Dropped" | "Processing" | "Accepted";
+/**
  * AvalancheRules
  * @description Which Avalanche network upgrades are active at the given time.
  */
@@ -243,6 +492,20 @@ export type AvalancheRules = {
     IsFortuna?: boolean;
     IsGranite?: boolean;
     IsHelicon?: boolean;
+};
+/** AvaxGetAtomicTxResult */
+export type AvaxGetAtomicTxResult = {
+    /** @description The signed transaction, serialized in the requested hex form. */
+    tx: components["schemas"]["ChecksummedHex"];
+    encoding: components["schemas"]["BytesEncoding"];
+    /** @description Height of the C-Chain block that accepted the transaction; left out while it is still processing or was dropped. */
+    blockHeight?: components["schemas"]["Uint64String"];
+};
+/** AvaxGetAtomicTxStatusResult */
+export type AvaxGetAtomicTxStatusResult = {
+    status: components["schemas"]["AtomicTxStatus"];
+    /** @description Height of the C-Chain block that accepted the transaction; only sent with Accepted. */
+    blockHeight?: components["schemas"]["Uint64String"];
 };
 /** AvmAssetDescription */
 export type AvmAssetDescription = {
@@ -431,6 +694,22 @@ export type AvmTransaction = {
 };
 /** AvmUnsignedTx */
 export type AvmUnsignedTx = components["schemas"]["AvmBaseTx"] | components["schemas"]["AvmCreateAssetTx"] | components["schemas"]["AvmOperationTx"] | components["schemas"]["AvmImportTx"] | components["schemas"]["AvmExportTx"];
+/** BadBlock */
+export type BadBlock = {
+    hash: components["schemas"]["Hash32"];
+    /** @description The block as eth_getBlockByHash returns it with full transactions. */
+    block: Record<string, unknown>;
+    /** @description The block's RLP encoding as 0x-prefixed hex (or the encoding error's text). */
+    rlp: string;
+    /** @description Why the block was rejected (chain config, receipts, number, hash and error text), or null when unknown. */
+    reason: {
+        chainConfig?: components["schemas"]["ChainConfig"];
+        receipts?: Record<string, unknown>[];
+        number?: components["schemas"]["EvmUint"];
+        hash?: components["schemas"]["Hash32"];
+        error?: string;
+    } | null;
+};
 /**
  * Bech32Address
  * @description A chain-prefixed bech32 address such as `X-avax1...` (mainnet), `X-fuji1...` (Fuji) or `X-local1...` (local networks).
@@ -465,6 +744,11 @@ export type BlsProofOfPossession = {
     proofOfPossession: string;
 };
 /**
+ * BlsPublicKey
+ * @description A compressed 48-byte BLS public key, `0x` + 96 hex digits, no checksum.
+ */
+export type BlsPublicKey = string;
+/**
  * BytesEncoding
  * @description How returned bytes are written: `hex` (the default) and `hexc` add a 4-byte checksum, `hexnc` does not. The reply's `encoding` echoes the value.
  * @default hex
@@ -478,6 +762,24 @@ export type BytesEncoding = "hex" | "hexc" | "hexnc";
  * @enum {string}
  */
 export type BytesOrJsonEncoding = "hex" | "hexc" | "hexnc" | "json";
+/**
+ * CallArgs
+ * @description The call to simulate, as for eth_call: sender, recipient, gas, fee fields, value, nonce and calldata (`input`, or its older name `data`), all optional.
+ */
+export type CallArgs = {
+    from?: components["schemas"]["EvmAddress"];
+    to?: components["schemas"]["EvmAddress"];
+    gas?: components["schemas"]["HexQuantity"];
+    gasPrice?: components["schemas"]["HexQuantity"];
+    maxFeePerGas?: components["schemas"]["HexQuantity"];
+    maxPriorityFeePerGas?: components["schemas"]["HexQuantity"];
+    value?: components["schemas"]["HexQuantity"];
+    nonce?: components["schemas"]["HexQuantity"];
+    data?: components["schemas"]["HexData"];
+    input?: components["schemas"]["HexData"];
+    accessList?: components["schemas"]["AccessListEntry"][];
+    chainId?: components["schemas"]["HexQuantity"];
+};
 /**
  * ChainConfig
  * @description The chain's configuration. The C-Chain (Coreth) reports fork blocks and the Avalanche upgrade timestamps; a Subnet-EVM chain also reports feeConfig, its precompiles and `upgrades`.
@@ -573,6 +875,17 @@ export type EthActiveRulesResult = {
         [key: string]: components["schemas"]["ActivePrecompile"];
     };
 };
+/** EthCallDetailedResult */
+export type EthCallDetailedResult = {
+    /** @description Gas the call used, refunded gas included. */
+    gas: components["schemas"]["EvmUint"];
+    /** @description The EVM error code (3 for a revert); 0 when the call succeeded. */
+    errCode: number;
+    /** @description The EVM error text (with the decoded reason for a revert); empty when the call succeeded. */
+    err: string;
+    /** @description What the call returned, or the revert data. */
+    returnData: components["schemas"]["HexData"];
+};
 /** EthFeeConfigResult */
 export type EthFeeConfigResult = {
     feeConfig: components["schemas"]["FeeConfig"];
@@ -601,6 +914,15 @@ export type EthRules = {
     IsPrague?: boolean;
     IsVerkle?: boolean;
 };
+/**
+ * EthSuggestPriceOptionsResult
+ * @description Three fee suggestions, or null when the chain runs without dynamic fees.
+ */
+export type EthSuggestPriceOptionsResult = {
+    slow: components["schemas"]["GasPriceOption"];
+    normal: components["schemas"]["GasPriceOption"];
+    fast: components["schemas"]["GasPriceOption"];
+} | null;
 /** EvmAddress */
 export type EvmAddress = string;
 /**
@@ -646,6 +968,13 @@ export type FeeManagerConfig = {
 export type FxOperation = components["schemas"]["Secp256k1MintOperation"] | components["schemas"]["NftMintOperation"] | components["schemas"]["NftTransferOperation"] | components["schemas"]["PropertyMintOperation"] | components["schemas"]["SignatureIndices"];
 /** FxState */
 export type FxState = components["schemas"]["Secp256k1TransferOutput"] | components["schemas"]["OutputOwners"] | components["schemas"]["NftMintOutput"] | components["schemas"]["NftTransferOutput"];
+/** GasPriceOption */
+export type GasPriceOption = {
+    /** @description Suggested tip per gas, in wei. */
+    maxPriorityFeePerGas: components["schemas"]["HexQuantity"];
+    /** @description Suggested fee cap per gas, in wei (twice the estimated base fee plus the tip). */
+    maxFeePerGas: components["schemas"]["HexQuantity"];
+};
 /** Hash32 */
 export type Hash32 = string;
 /** HealthCheckResult */
@@ -684,8 +1013,13 @@ export type HealthTags = string[];
  */
 export type HexBytes = string;
 /**
+ * HexData
+ * @description Bytes as 0x-prefixed hex; `0x` alone is empty.
+ */
+export type HexData = string;
+/**
  * HexQuantity
- * @description A block number as 0x-prefixed hex without leading zeros.
+ * @description A non-negative integer (a block number, an amount of wei) as 0x-prefixed hex without leading zeros.
  */
 export type HexQuantity = string;
 /**
@@ -840,6 +1174,13 @@ export type InitialState = {
     outputs: components["schemas"]["FxState"][];
 };
 /**
+ * IssueTxResult
+ * @description The id of the transaction the node accepted for issuing.
+ */
+export type IssueTxResult = {
+    txID: components["schemas"]["Id"];
+};
+/**
  * JsonRpcError
  * @description The `error` member of a failed JSON-RPC response. `data` is null for the node's own services; it may hold anything elsewhere.
  */
@@ -849,6 +1190,25 @@ export type JsonRpcError = {
     /** @description Any JSON value, or null. */
     data?: unknown;
 };
+/** LogAndDisplayLevels */
+export type LogAndDisplayLevels = {
+    /** @description Level of the messages written to the log file. */
+    logLevel: components["schemas"]["LogLevel"];
+    /** @description Level of the messages shown on the console. */
+    displayLevel: components["schemas"]["LogLevel"];
+};
+/**
+ * LogLevel
+ * @description A log level, from the most to the least verbose; OFF turns the output off.
+ * @enum {string}
+ */
+export type LogLevel = "VERBO" | "DEBUG" | "TRACE" | "INFO" | "WARN" | "ERROR" | "FATAL" | "OFF";
+/**
+ * LogLevelParam
+ * @description A log level name, in upper or lower case.
+ * @enum {string}
+ */
+export type LogLevelParam = "VERBO" | "DEBUG" | "TRACE" | "INFO" | "WARN" | "ERROR" | "FATAL" | "OFF" | "verbo" | "debug" | "trace" | "info" | "warn" | "error" | "fatal" | "off";
 /**
  * Memo
  * @description Up to 256 bytes of free data, hex without checksum; null when unset.
@@ -918,6 +1278,11 @@ export type OutputOwners = {
     locktime: number;
     threshold: number;
 };
+/** PChainOwner */
+export type PChainOwner = {
+    threshold: number;
+    addresses: string[];
+};
 /** Peer */
 export type Peer = {
     /** @description Remote address of the connection, ip:port. */
@@ -941,6 +1306,585 @@ export type Peer = {
     };
     supportedACPs?: number[];
     objectedACPs?: number[];
+};
+/** PlatformAdvanceTimeTx */
+export type PlatformAdvanceTimeTx = {
+    /** @description The new chain time, Unix seconds. */
+    time: number;
+};
+/**
+ * PlatformAssetAmounts
+ * @description Amounts keyed by asset id, each a decimal string of the asset's smallest unit.
+ */
+export type PlatformAssetAmounts = {
+    [key: string]: components["schemas"]["Uint64String"];
+};
+/**
+ * PlatformBlock
+ * @description A P-Chain block decoded to JSON: parent, height and id, plus `time` (blocks since Banff), `txs` (standard and Banff proposal blocks) and/or `tx` (proposal and atomic blocks); commit and abort blocks carry no transaction.
+ */
+export type PlatformBlock = {
+    parentID: components["schemas"]["Id"];
+    height: number;
+    /** @description Block time, Unix seconds (Banff blocks only). */
+    time?: number;
+    txs?: components["schemas"]["PlatformTransaction"][];
+    tx?: components["schemas"]["PlatformTransaction"];
+    id?: components["schemas"]["Id"];
+};
+/** PlatformBlockchain */
+export type PlatformBlockchain = {
+    id: components["schemas"]["Id"];
+    /** @description Human-readable name; not unique. */
+    name: string;
+    /** @description The subnet that validates the chain. */
+    subnetID: components["schemas"]["Id"];
+    /** @description The virtual machine the chain runs. */
+    vmID: components["schemas"]["Id"];
+};
+/**
+ * PlatformBlockchainStatus
+ * @description Validating - this node validates the chain; Syncing - this node runs the chain without validating it; Created - the chain exists but this node does not run it; Preferred - its creation is in a block this node prefers but has not yet accepted; Unknown - no such chain is known or proposed.
+ * @enum {string}
+ */
+export type PlatformBlockchainStatus = "Validating" | "Syncing" | "Created" | "Preferred" | "Unknown";
+/** PlatformCurrentValidator */
+export type PlatformCurrentValidator = components["schemas"]["PlatformPermissionlessValidator"] | components["schemas"]["PlatformStaker"] | components["schemas"]["PlatformL1Validator"];
+/** PlatformDelegator */
+export type PlatformDelegator = {
+    /** @description The transaction that added the delegation. */
+    txID: components["schemas"]["Id"];
+    /** @description Unix time (seconds) the delegation started, as a decimal string. */
+    startTime: components["schemas"]["Uint64String"];
+    /** @description Unix time (seconds) the delegation ends, as a decimal string. */
+    endTime: components["schemas"]["Uint64String"];
+    /** @description Delegated stake in nAVAX. */
+    weight: components["schemas"]["Uint64String"];
+    /** @description The validator delegated to. */
+    nodeID: components["schemas"]["NodeId"];
+    /** @description Older nodes only; the same value as `weight`. */
+    stakeAmount?: components["schemas"]["Uint64String"];
+    /** @description Who receives the delegation's reward; sent only when the call named a single node. */
+    rewardOwner?: components["schemas"]["PlatformOwner"];
+    /** @description Reward, in nAVAX, the delegation earns if it completes. */
+    potentialReward: components["schemas"]["Uint64String"];
+};
+/** PlatformFeeConfig */
+export type PlatformFeeConfig = {
+    /** @description Gas per unit of each fee dimension (bandwidth, database reads, database writes, compute). */
+    weights: number[];
+    /** @description Most gas the chain may bank for later use. */
+    maxCapacity: number;
+    /** @description Gas capacity added per second. */
+    maxPerSecond: number;
+    /** @description Gas use per second at which the price stays level. */
+    targetPerSecond: number;
+    /** @description Lowest gas price, in nAVAX per unit of gas. */
+    minPrice: number;
+    /** @description Scales accumulated excess gas into a price. */
+    excessConversionConstant: number;
+};
+/** PlatformFeeState */
+export type PlatformFeeState = {
+    /** @description Gas available now. */
+    capacity: number;
+    /** @description Gas used above the target, which drives the price up. */
+    excess: number;
+    /** @description Current gas price in nAVAX. */
+    price: number;
+    /** @description Chain time the state is for. */
+    timestamp: components["schemas"]["Timestamp"];
+};
+/** PlatformGetAllValidatorsAtResult */
+export type PlatformGetAllValidatorsAtResult = {
+    /** @description Canonical validator set of each subnet (and the Primary Network) that has one, keyed by subnet id. */
+    validatorSets: {
+        [key: string]: components["schemas"]["PlatformWarpSet"];
+    };
+};
+/** PlatformGetBalanceResult */
+export type PlatformGetBalanceResult = {
+    /** @description Total AVAX (nAVAX) of the addresses; the AVAX entry of `balances`. */
+    balance: components["schemas"]["Uint64String"];
+    /** @description AVAX that can be spent now; the AVAX entry of `unlockeds`. */
+    unlocked: components["schemas"]["Uint64String"];
+    /** @description AVAX that is locked but may be used to stake; the AVAX entry of `lockedStakeables`. */
+    lockedStakeable: components["schemas"]["Uint64String"];
+    /** @description AVAX that is locked and may not be staked; the AVAX entry of `lockedNotStakeables`. */
+    lockedNotStakeable: components["schemas"]["Uint64String"];
+    /** @description Total per asset (the sum of the three maps below). */
+    balances: components["schemas"]["PlatformAssetAmounts"];
+    unlockeds: components["schemas"]["PlatformAssetAmounts"];
+    lockedStakeables: components["schemas"]["PlatformAssetAmounts"];
+    lockedNotStakeables: components["schemas"]["PlatformAssetAmounts"];
+    /** @description The UTXOs the amounts were summed from; null (not an empty list) when there are none. */
+    utxoIDs: components["schemas"]["UtxoId"][] | null;
+};
+/**
+ * PlatformGetBlockResult
+ * @description The block, in the encoding that was asked for; `encoding` says which.
+ */
+export type PlatformGetBlockResult = components["schemas"]["PlatformHexBlockResult"] | components["schemas"]["PlatformJsonBlockResult"];
+/** PlatformGetBlockchainStatusResult */
+export type PlatformGetBlockchainStatusResult = {
+    status: components["schemas"]["PlatformBlockchainStatus"];
+};
+/** PlatformGetBlockchainsResult */
+export type PlatformGetBlockchainsResult = {
+    blockchains: components["schemas"]["PlatformBlockchain"][];
+};
+/** PlatformGetCurrentSupplyResult */
+export type PlatformGetCurrentSupplyResult = {
+    /** @description Upper bound of the tokens in existence, in the smallest unit (burned fees are not subtracted). */
+    supply: components["schemas"]["Uint64String"];
+    /** @description Height of the last accepted block. */
+    height?: components["schemas"]["Uint64String"];
+};
+/** PlatformGetCurrentValidatorsResult */
+export type PlatformGetCurrentValidatorsResult = {
+    validators: components["schemas"]["PlatformCurrentValidator"][];
+};
+/** PlatformGetL1ValidatorResult */
+export type PlatformGetL1ValidatorResult = {
+    validationID?: components["schemas"]["Id"];
+    /** @description The L1 the validator validates. */
+    subnetID: components["schemas"]["Id"];
+    nodeID: components["schemas"]["NodeId"];
+    publicKey: components["schemas"]["BlsPublicKey"];
+    /** @description Who receives what is left of the balance when the validator is removed. */
+    remainingBalanceOwner: components["schemas"]["PlatformOwner"];
+    /** @description Who may deactivate the validator. */
+    deactivationOwner: components["schemas"]["PlatformOwner"];
+    startTime: components["schemas"]["Uint64String"];
+    weight: components["schemas"]["Uint64String"];
+    minNonce: components["schemas"]["Uint64String"];
+    /** @description nAVAX left to pay the continuous fee; 0 once the validator is inactive. */
+    balance: components["schemas"]["Uint64String"];
+    /** @description Height of the last accepted block the answer was read at. */
+    height: components["schemas"]["Uint64String"];
+};
+/** PlatformGetMaxStakeAmountResult */
+export type PlatformGetMaxStakeAmountResult = {
+    /** @description Most stake the validator has at any moment of the period, delegations included; "0" when it does not validate then. */
+    amount: components["schemas"]["Uint64String"];
+};
+/** PlatformGetMinStakeResult */
+export type PlatformGetMinStakeResult = {
+    /** @description Smallest stake a validator may bond, in the staking asset's smallest unit. */
+    minValidatorStake: components["schemas"]["Uint64String"];
+    /** @description Smallest amount that may be delegated. */
+    minDelegatorStake: components["schemas"]["Uint64String"];
+};
+/** PlatformGetPendingValidatorsResult */
+export type PlatformGetPendingValidatorsResult = {
+    validators: (components["schemas"]["PlatformPendingValidator"] | components["schemas"]["PlatformStaker"])[];
+    delegators: components["schemas"]["PlatformStaker"][];
+};
+/** PlatformGetRewardUTXOsResult */
+export type PlatformGetRewardUTXOsResult = {
+    numFetched: components["schemas"]["Uint64String"];
+    utxos: components["schemas"]["ChecksummedHex"][];
+    encoding: components["schemas"]["BytesEncoding"];
+};
+/** PlatformGetStakeResult */
+export type PlatformGetStakeResult = {
+    /** @description AVAX staked by the addresses, in nAVAX; the AVAX entry of `stakeds`. */
+    staked: components["schemas"]["Uint64String"];
+    stakeds: components["schemas"]["PlatformAssetAmounts"];
+    /** @description The staked outputs (serialized TransferableOutputs) owned by one of the addresses. */
+    stakedOutputs: components["schemas"]["ChecksummedHex"][];
+    encoding: components["schemas"]["BytesEncoding"];
+};
+/** PlatformGetStakingAssetIDResult */
+export type PlatformGetStakingAssetIDResult = {
+    assetID: components["schemas"]["Id"];
+};
+/** PlatformGetSubnetResult */
+export type PlatformGetSubnetResult = {
+    /** @description False once the subnet was made elastic or converted to an L1. */
+    isPermissioned: boolean;
+    /** @description Addresses of the subnet's owner. */
+    controlKeys: components["schemas"]["Bech32Address"][];
+    /** @description How many of `controlKeys` must sign a change to the subnet. */
+    threshold: components["schemas"]["Uint64String"];
+    /** @description Unix time before which the owner cannot act. */
+    locktime: components["schemas"]["Uint64String"];
+    /** @description The transaction that made the subnet elastic; all zeros (11111111111111111111111111111111LpoYY) if none. */
+    subnetTransformationTxID: components["schemas"]["Id"];
+    /** @description Id of the conversion to an L1; all zeros if the subnet was not converted. */
+    conversionID?: components["schemas"]["Id"];
+    /** @description The chain whose contract manages the L1's validators; all zeros if not converted. */
+    managerChainID?: components["schemas"]["Id"];
+    /** @description Address of the validator-manager contract on `managerChainID`, hex; null if not converted. */
+    managerAddress?: components["schemas"]["HexBytes"] | null;
+};
+/** PlatformGetSubnetsResult */
+export type PlatformGetSubnetsResult = {
+    /** @description The subnets; null when ids were given and none of them exists. */
+    subnets: components["schemas"]["PlatformSubnet"][] | null;
+};
+/** PlatformGetTimestampResult */
+export type PlatformGetTimestampResult = {
+    /** @description Time of the chain's current state (the last accepted block's time). */
+    timestamp: components["schemas"]["Timestamp"];
+};
+/** PlatformGetTotalStakeResult */
+export type PlatformGetTotalStakeResult = {
+    /**
+     * @deprecated
+     * @description Deprecated duplicate of `weight`.
+     */
+    stake: components["schemas"]["Uint64String"];
+    /** @description Total weight of the subnet's current validators (for the Primary Network, all staked nAVAX). */
+    weight: components["schemas"]["Uint64String"];
+};
+/**
+ * PlatformGetTxResult
+ * @description The transaction, in the encoding that was asked for; `encoding` says which.
+ */
+export type PlatformGetTxResult = components["schemas"]["PlatformHexTxResult"] | components["schemas"]["PlatformJsonTxResult"];
+/** PlatformGetTxStatusResult */
+export type PlatformGetTxStatusResult = {
+    status: components["schemas"]["PlatformTxStatus"];
+    /** @description Why the transaction was dropped; only with status Dropped. */
+    reason?: string;
+};
+/**
+ * PlatformGetValidatorsAtResult
+ * @description The validator set, keyed by node id. Nodes before v1.10.6 wrap it in `validators` and give each node's weight as a bare number.
+ */
+export type PlatformGetValidatorsAtResult = {
+    validators?: {
+        [key: string]: number;
+    };
+} & {
+    [key: string]: components["schemas"]["PlatformValidatorAt"];
+};
+/**
+ * PlatformHeightParam
+ * @description A P-Chain height as a number or a decimal string, or the word `proposed` (nodes v1.11.13 and later) for the height this node's ProposerVM would build on now (what platform.getProposedHeight answers).
+ */
+export type PlatformHeightParam = number | string | "proposed";
+/** PlatformHeightResult */
+export type PlatformHeightResult = {
+    height: components["schemas"]["Uint64String"];
+};
+/** PlatformHexBlockResult */
+export type PlatformHexBlockResult = {
+    /** @description The serialized block. */
+    block: components["schemas"]["ChecksummedHex"];
+    /** @enum {string} */
+    encoding: "hex" | "hexc" | "hexnc";
+};
+/** PlatformHexTxResult */
+export type PlatformHexTxResult = {
+    /** @description The serialized signed transaction. */
+    tx: components["schemas"]["ChecksummedHex"];
+    /** @enum {string} */
+    encoding: "hex" | "hexc" | "hexnc";
+};
+/** PlatformIssueTxResult */
+export type PlatformIssueTxResult = {
+    /** @description Id of the transaction that was issued. */
+    txID: components["schemas"]["Id"];
+};
+/** PlatformJsonBlockResult */
+export type PlatformJsonBlockResult = {
+    block: components["schemas"]["PlatformBlock"];
+    /** @constant */
+    encoding: "json";
+};
+/** PlatformJsonTxResult */
+export type PlatformJsonTxResult = {
+    tx: components["schemas"]["PlatformTransaction"];
+    /** @constant */
+    encoding: "json";
+};
+/**
+ * PlatformL1Validator
+ * @description A validator registered directly with an L1 (after the subnet's conversion to an L1).
+ */
+export type PlatformL1Validator = {
+    /** @description Id of the validator's registration on the P-Chain. */
+    validationID: components["schemas"]["Id"];
+    nodeID: components["schemas"]["NodeId"];
+    publicKey: components["schemas"]["BlsPublicKey"];
+    /** @description Who receives what is left of the balance when the validator is removed. */
+    remainingBalanceOwner: components["schemas"]["PlatformOwner"];
+    /** @description Who may deactivate the validator (and so withdraw its balance). */
+    deactivationOwner: components["schemas"]["PlatformOwner"];
+    /** @description Unix time (seconds) the validator joined the set, as a decimal string. */
+    startTime: components["schemas"]["Uint64String"];
+    /** @description Consensus and Warp signing weight. */
+    weight: components["schemas"]["Uint64String"];
+    /** @description Smallest nonce a weight-change message for this validator may carry. */
+    minNonce: components["schemas"]["Uint64String"];
+    /** @description nAVAX left to pay the continuous fee; 0 once the validator is inactive. */
+    balance: components["schemas"]["Uint64String"];
+};
+/**
+ * PlatformOwner
+ * @description Who controls something (rewards, a remaining balance, a subnet): once Unix time `locktime` has passed, `threshold` of `addresses` must sign. Both numbers are decimal strings here, unlike inside a JSON-encoded transaction.
+ */
+export type PlatformOwner = {
+    locktime: components["schemas"]["Uint64String"];
+    threshold: components["schemas"]["Uint64String"];
+    addresses: components["schemas"]["Bech32Address"][];
+};
+/**
+ * PlatformPendingValidator
+ * @description A Primary Network or elastic-subnet validator whose staking period has not started yet.
+ */
+export type PlatformPendingValidator = {
+    txID: components["schemas"]["Id"];
+    startTime: components["schemas"]["Uint64String"];
+    endTime: components["schemas"]["Uint64String"];
+    weight: components["schemas"]["Uint64String"];
+    nodeID: components["schemas"]["NodeId"];
+    /** @description The same value as `weight`. */
+    stakeAmount?: components["schemas"]["Uint64String"];
+    delegationFee: components["schemas"]["DecimalString"];
+    connected: boolean;
+    signer?: components["schemas"]["BlsProofOfPossession"];
+};
+/**
+ * PlatformPermissionlessValidator
+ * @description A validator of the Primary Network or of an elastic subnet, with its stake, reward owners, fee and delegation totals.
+ */
+export type PlatformPermissionlessValidator = {
+    /** @description The transaction that added the validator. */
+    txID: components["schemas"]["Id"];
+    /** @description Unix time (seconds) the validation started, as a decimal string. */
+    startTime: components["schemas"]["Uint64String"];
+    /** @description Unix time (seconds) the validation ends, as a decimal string. */
+    endTime: components["schemas"]["Uint64String"];
+    /** @description The validator's own stake (weight when sampling), without delegations. */
+    weight: components["schemas"]["Uint64String"];
+    nodeID: components["schemas"]["NodeId"];
+    /** @description Older nodes only; the same value as `weight`. */
+    stakeAmount?: components["schemas"]["Uint64String"];
+    /** @description Older nodes only; the same owner as `validationRewardOwner`. */
+    rewardOwner?: components["schemas"]["PlatformOwner"];
+    /** @description Who receives the validation reward. */
+    validationRewardOwner?: components["schemas"]["PlatformOwner"];
+    /** @description Who receives the fees earned from delegators. */
+    delegationRewardOwner?: components["schemas"]["PlatformOwner"];
+    /** @description Reward, in nAVAX, the validator earns if it completes with enough uptime. */
+    potentialReward: components["schemas"]["Uint64String"];
+    /** @description Delegation fees earned so far, in nAVAX. */
+    accruedDelegateeReward: components["schemas"]["Uint64String"];
+    /** @description Percentage of delegators' rewards the validator keeps, e.g. "2.0000". */
+    delegationFee: components["schemas"]["DecimalString"];
+    /** @description Percentage (0 to 100) of the time this node has seen the validator online since it started; Primary Network validators only. */
+    uptime?: components["schemas"]["DecimalString"];
+    /** @description Whether the answering node is connected to the validator; Primary Network validators only. */
+    connected?: boolean;
+    /** @description The validator's BLS key and proof of possession, when it registered one. */
+    signer?: components["schemas"]["BlsProofOfPossession"];
+    delegatorCount: components["schemas"]["Uint64String"];
+    /** @description Sum of the delegators' stakes, in nAVAX. */
+    delegatorWeight: components["schemas"]["Uint64String"];
+    /** @description Every delegator of this validator; sent only when the call named exactly one node. */
+    delegators?: components["schemas"]["PlatformDelegator"][];
+    /** @description Auto-renewed validators only (v1.15.0 and later); who may change the validator's configuration. */
+    validatorAuthority?: components["schemas"]["PlatformOwner"];
+    /** @description Auto-renewed validators only (v1.15.0 and later); length in seconds of the next validation cycle. */
+    nextPeriod?: components["schemas"]["Uint64String"];
+    /** @description Auto-renewed validators only (v1.15.0 and later); share of rewards re-staked, in millionths. */
+    autoCompoundRewardShares?: components["schemas"]["Uint64String"];
+};
+/** PlatformRewardValidatorTx */
+export type PlatformRewardValidatorTx = {
+    /** @description The staking transaction whose period ended. */
+    txID: components["schemas"]["Id"];
+    timestamp?: number;
+};
+/** PlatformSampleValidatorsResult */
+export type PlatformSampleValidatorsResult = {
+    /** @description The sampled node ids, sorted by their bytes; [] when size is 0. */
+    validators: components["schemas"]["NodeId"][];
+};
+/**
+ * PlatformStaker
+ * @description A bare staker record: the staking transaction, period, weight and node. Used for permissioned-subnet validators, validators an L1 kept from before its conversion, and pending delegators.
+ */
+export type PlatformStaker = {
+    txID: components["schemas"]["Id"];
+    /** @description Unix time (seconds) the staking period starts, as a decimal string. */
+    startTime: components["schemas"]["Uint64String"];
+    /** @description Unix time (seconds) the staking period ends, as a decimal string. */
+    endTime: components["schemas"]["Uint64String"];
+    weight: components["schemas"]["Uint64String"];
+    nodeID: components["schemas"]["NodeId"];
+    /** @description Older nodes only; the same value as `weight`. */
+    stakeAmount?: components["schemas"]["Uint64String"];
+    /** @description Older nodes only (validators, not delegators); whether the answering node is connected to the validator. */
+    connected?: boolean;
+    /** @description Older nodes only; uptime percentage seen by the answering node. */
+    uptime?: components["schemas"]["DecimalString"];
+};
+/**
+ * PlatformStandardUnsignedTx
+ * @description The unsigned part of a P-Chain transaction. Every kind carries the base members; the others depend on the kind: e.g. `validator`, `stake` and the reward owners for staking transactions, `destinationChain` and `exportedOutputs` for an export, `sourceChain` and `importedInputs` for an import, `chainName`, `vmID` and `genesisData` for a chain creation, `owner` for a subnet creation, `validators` and `address` for a conversion to an L1, `message` for the L1 validator messages.
+ */
+export type PlatformStandardUnsignedTx = {
+    networkID: number;
+    blockchainID: components["schemas"]["Id"];
+    outputs: components["schemas"]["PlatformTransferableOutput"][];
+    inputs: components["schemas"]["PlatformTransferableInput"][];
+    memo: components["schemas"]["Memo"];
+    validator?: components["schemas"]["PlatformTxValidator"];
+    stake?: components["schemas"]["PlatformTransferableOutput"][];
+    rewardsOwner?: components["schemas"]["OutputOwners"];
+    validationRewardsOwner?: components["schemas"]["OutputOwners"];
+    delegationRewardsOwner?: components["schemas"]["OutputOwners"];
+    /** @description Delegation fee in millionths (AddValidatorTx, AddPermissionlessValidatorTx). */
+    shares?: number;
+    /** @description Delegation fee in millionths (AddAutoRenewedValidatorTx, v1.15.0). */
+    delegationShares?: number;
+    signer?: components["schemas"]["BlsProofOfPossession"] | Record<string, unknown>;
+    subnetID?: components["schemas"]["Id"];
+    subnetAuthorization?: components["schemas"]["SignatureIndices"];
+    disableAuthorization?: components["schemas"]["SignatureIndices"];
+    auth?: components["schemas"]["SignatureIndices"];
+    chainName?: string;
+    vmID?: components["schemas"]["Id"];
+    fxIDs?: components["schemas"]["Id"][];
+    /** @description The new chain's genesis, base64. */
+    genesisData?: string;
+    owner?: components["schemas"]["OutputOwners"];
+    newOwner?: components["schemas"]["OutputOwners"];
+    validatorAuthority?: components["schemas"]["OutputOwners"];
+    destinationChain?: components["schemas"]["Id"];
+    exportedOutputs?: components["schemas"]["PlatformTransferableOutput"][];
+    sourceChain?: components["schemas"]["Id"];
+    importedInputs?: components["schemas"]["PlatformTransferableInput"][];
+    nodeID?: string;
+    txID?: components["schemas"]["Id"];
+    assetID?: components["schemas"]["Id"];
+    initialSupply?: number;
+    maximumSupply?: number;
+    minConsumptionRate?: number;
+    maxConsumptionRate?: number;
+    minValidatorStake?: number;
+    maxValidatorStake?: number;
+    minStakeDuration?: number;
+    maxStakeDuration?: number;
+    minDelegationFee?: number;
+    minDelegatorStake?: number;
+    maxValidatorWeightFactor?: number;
+    uptimeRequirement?: number;
+    chainID?: components["schemas"]["Id"];
+    address?: components["schemas"]["HexBytes"];
+    validators?: {
+        nodeID: components["schemas"]["HexBytes"];
+        weight: number;
+        balance: number;
+        signer: components["schemas"]["BlsProofOfPossession"];
+        remainingBalanceOwner: components["schemas"]["PChainOwner"];
+        deactivationOwner: components["schemas"]["PChainOwner"];
+    }[];
+    balance?: number;
+    /** @description The BLS proof of possession as 96 byte values (RegisterL1ValidatorTx). */
+    proofOfPossession?: number[];
+    /** @description The signed Warp message, hex without checksum. */
+    message?: components["schemas"]["HexBytes"];
+    validationID?: components["schemas"]["Id"];
+    autoCompoundRewardShares?: number;
+    period?: number;
+};
+/** PlatformSubnet */
+export type PlatformSubnet = {
+    id: components["schemas"]["Id"];
+    /** @description Owner addresses; empty for the Primary Network and for elastic subnets. */
+    controlKeys: components["schemas"]["Bech32Address"][];
+    /** @description Signatures of `controlKeys` needed to act for the subnet; "0" when it has no owner. */
+    threshold: components["schemas"]["Uint64String"];
+};
+/** PlatformTransaction */
+export type PlatformTransaction = {
+    unsignedTx: components["schemas"]["PlatformUnsignedTx"];
+    credentials: components["schemas"]["Secp256k1Credential"][];
+    id?: components["schemas"]["Id"];
+};
+/** PlatformTransferableInput */
+export type PlatformTransferableInput = {
+    txID: components["schemas"]["Id"];
+    outputIndex: number;
+    assetID: components["schemas"]["Id"];
+    fxID: components["schemas"]["Id"];
+    input: components["schemas"]["Secp256k1TransferInput"] | components["schemas"]["StakeableLockIn"];
+};
+/** PlatformTransferableOutput */
+export type PlatformTransferableOutput = {
+    assetID: components["schemas"]["Id"];
+    fxID: components["schemas"]["Id"];
+    output: components["schemas"]["Secp256k1TransferOutput"] | components["schemas"]["StakeableLockOut"];
+};
+/**
+ * PlatformTxStatus
+ * @description Committed - accepted into the chain; Aborted - a proposal that was decided against; Processing - in this node's mempool or in a block not yet accepted; Dropped - this node recently refused it as invalid (see `reason`); Unknown - this node has no trace of it.
+ * @enum {string}
+ */
+export type PlatformTxStatus = "Committed" | "Aborted" | "Processing" | "Dropped" | "Unknown";
+/** PlatformTxValidator */
+export type PlatformTxValidator = {
+    nodeID: components["schemas"]["NodeId"];
+    start: number;
+    end: number;
+    weight: number;
+    subnetID?: components["schemas"]["Id"];
+};
+/** PlatformUnsignedTx */
+export type PlatformUnsignedTx = components["schemas"]["PlatformStandardUnsignedTx"] | components["schemas"]["PlatformAdvanceTimeTx"] | components["schemas"]["PlatformRewardValidatorTx"];
+/** PlatformValidatedByResult */
+export type PlatformValidatedByResult = {
+    subnetID: components["schemas"]["Id"];
+};
+/** PlatformValidatesResult */
+export type PlatformValidatesResult = {
+    blockchainIDs: components["schemas"]["Id"][];
+};
+/** PlatformValidatorAt */
+export type PlatformValidatorAt = {
+    /** @description Compressed BLS public key; null for a validator without one. */
+    publicKey: components["schemas"]["BlsPublicKey"] | null;
+    weight: components["schemas"]["Uint64String"];
+};
+/** PlatformValidatorFeeConfig */
+export type PlatformValidatorFeeConfig = {
+    /** @description Most L1 validators that may be active at once. */
+    capacity: number;
+    /** @description Number of active L1 validators at which the fee stays level. */
+    target: number;
+    /** @description Lowest continuous fee, in nAVAX per L1 validator per second. */
+    minPrice: number;
+    /** @description Scales accumulated excess into a price. */
+    excessConversionConstant: number;
+};
+/** PlatformValidatorFeeState */
+export type PlatformValidatorFeeState = {
+    excess: number;
+    /** @description Current continuous fee, in nAVAX per L1 validator per second. */
+    price: number;
+    timestamp: components["schemas"]["Timestamp"];
+};
+/** PlatformWarpSet */
+export type PlatformWarpSet = {
+    /** @description The validators with a BLS key, in canonical (public-key) order. */
+    validators: components["schemas"]["PlatformWarpValidator"][];
+    /** @description Weight of the whole set, including validators without a BLS key. */
+    totalWeight: components["schemas"]["Uint64String"];
+};
+/**
+ * PlatformWarpValidator
+ * @description One BLS key of a canonical validator set, with the nodes that share it.
+ */
+export type PlatformWarpValidator = {
+    publicKey: components["schemas"]["BlsPublicKey"];
+    /** @description Total weight of the nodes using this key. */
+    weight: components["schemas"]["Uint64String"];
+    nodeIDs: components["schemas"]["NodeId"][];
 };
 /**
  * PrecompileConfigs
@@ -971,6 +1915,20 @@ export type PropertyMintOperation = {
     mintInput: components["schemas"]["SignatureIndices"];
     mintOutput: components["schemas"]["OutputOwners"];
     ownedOutput: components["schemas"]["OutputOwners"];
+};
+/** ProposervmGetCurrentEpochResult */
+export type ProposervmGetCurrentEpochResult = {
+    /** @description The epoch number (1 for the first epoch after Granite; 0 before Granite). */
+    number: components["schemas"]["Uint64String"];
+    /** @description Unix time in seconds at which the epoch began, as a decimal string (0 before Granite). */
+    startTime: components["schemas"]["Uint64String"];
+    /** @description The P-Chain height validator sets are read at during this epoch (0 before Granite). */
+    pChainHeight: components["schemas"]["Uint64String"];
+};
+/** ProposervmGetProposedHeightResult */
+export type ProposervmGetProposedHeightResult = {
+    /** @description The P-Chain height this node would put into a block it built now on top of its preferred block (the proposer VM's P-Chain height, not this chain's own height), as a decimal string. */
+    height: components["schemas"]["Uint64String"];
 };
 /** RewardManagerConfig */
 export type RewardManagerConfig = {
@@ -1016,6 +1974,36 @@ export type Signature65 = string;
 export type SignatureIndices = {
     /** @description Positions, in the spent output's `addresses`, of the keys that sign. */
     signatureIndices: number[];
+};
+/** StakeableLockIn */
+export type StakeableLockIn = {
+    locktime: number;
+    input: components["schemas"]["Secp256k1TransferInput"];
+};
+/**
+ * StakeableLockOut
+ * @description An output that may only be staked until Unix time `locktime`.
+ */
+export type StakeableLockOut = {
+    locktime: number;
+    output: components["schemas"]["Secp256k1TransferOutput"];
+};
+/**
+ * StateOverride
+ * @description Account state to assume for the call, keyed by address.
+ */
+export type StateOverride = {
+    [key: string]: {
+        nonce?: components["schemas"]["HexQuantity"];
+        code?: components["schemas"]["HexData"];
+        balance?: components["schemas"]["HexQuantity"];
+        state?: {
+            [key: string]: components["schemas"]["Hash32"];
+        };
+        stateDiff?: {
+            [key: string]: components["schemas"]["Hash32"];
+        };
+    };
 };
 /** StateUpgrade */
 export type StateUpgrade = {
@@ -1185,6 +2173,88 @@ export type WarpConfig = {
     /** @description Whether messages from the Primary Network must be signed by its validators. */
     requirePrimaryNetworkSigners: boolean;
 };
+export type AdminAliasResult = components["schemas"]["AdminEmptyResult"];
+/** @description Parameters of admin.alias. */
+export type AdminAliasParams = {
+    /** @description The endpoint to alias, as the path after `/ext/`, e.g. `bc/X`. */
+    endpoint: string;
+    /** @description The extra name; the endpoint is then also served at `/ext/<alias>`. */
+    alias: string;
+};
+export type AdminAliasChainResult = components["schemas"]["AdminEmptyResult"];
+/** @description Parameters of admin.aliasChain. */
+export type AdminAliasChainParams = {
+    /** @description Id of the chain, or an alias it already has. */
+    chain: components["schemas"]["ChainIdOrAlias"];
+    /** @description The new alias. */
+    alias: string;
+};
+/** @description Parameters of admin.dbGet. */
+export type AdminDbGetParams = {
+    /** @description The key as 0x-prefixed hex, no checksum (formatting hexnc). */
+    key: components["schemas"]["HexBytes"];
+};
+/** @description Parameters of admin.getChainAliases. */
+export type AdminGetChainAliasesParams = {
+    /** @description Id of the chain in CB58. */
+    chain: components["schemas"]["Id"];
+};
+export type AdminGetLoggerLevelResult = components["schemas"]["AdminLoggerLevelsResult"];
+/** @description Parameters of admin.getLoggerLevel. */
+export type AdminGetLoggerLevelParams = {
+    /**
+     * @description The logger to read; every logger when left out or empty.
+     * @default
+     */
+    loggerName?: string;
+};
+export type AdminLockProfileResult = components["schemas"]["AdminEmptyResult"];
+export type AdminMemoryProfileResult = components["schemas"]["AdminEmptyResult"];
+/** @description Parameters of admin.setLoggerLevel. */
+export type AdminSetLoggerLevelParams = {
+    /**
+     * @description The logger to change; every logger when left out or empty.
+     * @default
+     */
+    loggerName?: string;
+    /** @description New level of the log file; unchanged when left out. */
+    logLevel?: components["schemas"]["LogLevelParam"];
+    /** @description New level of the console output; unchanged when left out. */
+    displayLevel?: components["schemas"]["LogLevelParam"];
+};
+export type AdminStacktraceResult = components["schemas"]["AdminEmptyResult"];
+export type AdminStartCPUProfilerResult = components["schemas"]["AdminEmptyResult"];
+export type AdminStopCPUProfilerResult = components["schemas"]["AdminEmptyResult"];
+/** @description Parameters of avax.getAtomicTx. */
+export type AvaxGetAtomicTxParams = {
+    /** @description Id of the atomic transaction; the empty id 111…LpoYY is an error ("nil transaction ID"). */
+    txID: components["schemas"]["Id"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+/** @description Parameters of avax.getAtomicTxStatus. */
+export type AvaxGetAtomicTxStatusParams = {
+    /** @description Id of the atomic transaction; the empty id 111…LpoYY is an error ("nil transaction ID"). */
+    txID: components["schemas"]["Id"];
+};
+export type AvaxGetUTXOsResult = components["schemas"]["AvmGetUTXOsResult"];
+/** @description Parameters of avax.getUTXOs. */
+export type AvaxGetUTXOsParams = {
+    /** @description C-Chain addresses (`C-avax1...` on mainnet, `C-fuji1...` on Fuji) whose UTXOs to list. Current nodes also parse a bare CB58 short id. */
+    addresses: components["schemas"]["Bech32Address"][];
+    /** @description Id or alias (X or P) of the chain that exported the UTXOs. */
+    sourceChain: components["schemas"]["ChainIdOrAlias"];
+    limit?: components["schemas"]["UtxoLimit"];
+    /** @description The `endIndex` of the previous page. */
+    startIndex?: components["schemas"]["UtxoIndex"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+export type AvaxIssueTxResult = components["schemas"]["IssueTxResult"];
+/** @description Parameters of avax.issueTx. */
+export type AvaxIssueTxParams = {
+    /** @description The signed transaction bytes in the form `encoding` names. */
+    tx: components["schemas"]["ChecksummedHex"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
 /** @description Parameters of avm.getAllBalances. */
 export type AvmGetAllBalancesParams = {
     /** @description The address to look up, with its chain prefix. */
@@ -1242,9 +2312,19 @@ export type AvmGetUTXOsParams = {
     sourceChain?: components["schemas"]["ChainIdOrAlias"];
     encoding?: components["schemas"]["BytesEncoding"];
 };
+export type AvmIssueTxResult = components["schemas"]["IssueTxResult"];
+/** @description Parameters of avm.issueTx. */
+export type AvmIssueTxParams = {
+    /** @description The signed transaction bytes in the form `encoding` names. */
+    tx: components["schemas"]["ChecksummedHex"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+export type EthBaseFeeResult = components["schemas"]["HexQuantity"];
 export type EthGetActivePrecompilesAtResult = components["schemas"]["PrecompileConfigs"];
 export type EthGetActiveRulesAtResult = components["schemas"]["EthActiveRulesResult"];
+export type EthGetBadBlocksResult = components["schemas"]["BadBlock"][];
 export type EthGetChainConfigResult = components["schemas"]["ChainConfig"];
+export type EthMaxPriorityFeePerGasResult = components["schemas"]["HexQuantity"];
 export type HealthHealthResult = components["schemas"]["HealthReply"];
 /** @description Parameters of health.health. */
 export type HealthHealthParams = {
@@ -1311,6 +2391,214 @@ export type InfoPeersParams = {
 /** @description Parameters of info.uptime. */
 export type InfoUptimeParams = {
     /** @description Read by nodes up to v1.11.11 (answer for this subnet or L1); ignored since v1.11.12. */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getAllValidatorsAt. */
+export type PlatformGetAllValidatorsAtParams = {
+    /**
+     * @description The P-Chain height (number or decimal string) or `proposed`; absent means 0.
+     * @default 0
+     */
+    height?: components["schemas"]["PlatformHeightParam"];
+};
+/** @description Parameters of platform.getBalance. */
+export type PlatformGetBalanceParams = {
+    /** @description P-Chain addresses (`P-` prefix) whose UTXOs are summed. */
+    addresses?: components["schemas"]["Bech32Address"][];
+};
+/** @description Parameters of platform.getBlock. */
+export type PlatformGetBlockParams = {
+    blockID: components["schemas"]["Id"];
+    encoding?: components["schemas"]["BytesOrJsonEncoding"];
+};
+export type PlatformGetBlockByHeightResult = components["schemas"]["PlatformGetBlockResult"];
+/** @description Parameters of platform.getBlockByHeight. */
+export type PlatformGetBlockByHeightParams = {
+    height: components["schemas"]["Uint64Param"];
+    encoding?: components["schemas"]["BytesOrJsonEncoding"];
+};
+/** @description Parameters of platform.getBlockchainStatus. */
+export type PlatformGetBlockchainStatusParams = {
+    /** @description Id of the blockchain, or an alias this node knows for it (X, C, ...). */
+    blockchainID: string;
+};
+/** @description Parameters of platform.getCurrentSupply. */
+export type PlatformGetCurrentSupplyParams = {
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getCurrentValidators. */
+export type PlatformGetCurrentValidatorsParams = {
+    /**
+     * @description The subnet or L1; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+    /**
+     * @description Only list these nodes; absent or empty lists every validator.
+     * @default []
+     */
+    nodeIDs?: components["schemas"]["NodeId"][];
+};
+export type PlatformGetFeeConfigResult = components["schemas"]["PlatformFeeConfig"];
+export type PlatformGetFeeStateResult = components["schemas"]["PlatformFeeState"];
+export type PlatformGetHeightResult = components["schemas"]["PlatformHeightResult"];
+/** @description Parameters of platform.getL1Validator. */
+export type PlatformGetL1ValidatorParams = {
+    /** @description The validation id the validator was registered under. */
+    validationID: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getMaxStakeAmount. */
+export type PlatformGetMaxStakeAmountParams = {
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+    nodeID: components["schemas"]["NodeId"];
+    /** @description Start of the period, Unix seconds; not before the chain's current time. */
+    startTime: components["schemas"]["Uint64Param"];
+    /** @description End of the period, Unix seconds; not before `startTime`. */
+    endTime: components["schemas"]["Uint64Param"];
+};
+/** @description Parameters of platform.getMinStake. */
+export type PlatformGetMinStakeParams = {
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getPendingValidators. */
+export type PlatformGetPendingValidatorsParams = {
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+    /**
+     * @description Only list these nodes; absent or empty lists every pending staker.
+     * @default []
+     */
+    nodeIDs?: components["schemas"]["NodeId"][];
+};
+export type PlatformGetProposedHeightResult = components["schemas"]["PlatformHeightResult"];
+/** @description Parameters of platform.getRewardUTXOs. */
+export type PlatformGetRewardUTXOsParams = {
+    /** @description The transaction that added the validator or delegator. */
+    txID: components["schemas"]["Id"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+/** @description Parameters of platform.getStake. */
+export type PlatformGetStakeParams = {
+    /** @description P-Chain addresses (`P-` prefix), at most 256. */
+    addresses?: components["schemas"]["Bech32Address"][];
+    /**
+     * @description Count only validators' stake, not delegators'.
+     * @default false
+     */
+    validatorsOnly?: boolean;
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+/** @description Parameters of platform.getStakingAssetID. */
+export type PlatformGetStakingAssetIDParams = {
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getSubnet. */
+export type PlatformGetSubnetParams = {
+    subnetID: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getSubnets. */
+export type PlatformGetSubnetsParams = {
+    /**
+     * @description Only these subnets; absent or empty lists them all.
+     * @default []
+     */
+    ids?: components["schemas"]["Id"][];
+};
+/** @description Parameters of platform.getTotalStake. */
+export type PlatformGetTotalStakeParams = {
+    /**
+     * @description The subnet or L1; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.getTx. */
+export type PlatformGetTxParams = {
+    txID: components["schemas"]["Id"];
+    encoding?: components["schemas"]["BytesOrJsonEncoding"];
+};
+/** @description Parameters of platform.getTxStatus. */
+export type PlatformGetTxStatusParams = {
+    txID: components["schemas"]["Id"];
+};
+export type PlatformGetUTXOsResult = components["schemas"]["AvmGetUTXOsResult"];
+/** @description Parameters of platform.getUTXOs. */
+export type PlatformGetUTXOsParams = {
+    addresses: components["schemas"]["Bech32Address"][];
+    limit?: components["schemas"]["UtxoLimit"];
+    /** @description The `endIndex` of the previous page. */
+    startIndex?: components["schemas"]["UtxoIndex"];
+    /** @description Id or alias of the chain whose exports to the P-Chain should be listed. */
+    sourceChain?: components["schemas"]["ChainIdOrAlias"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+export type PlatformGetValidatorFeeConfigResult = components["schemas"]["PlatformValidatorFeeConfig"];
+export type PlatformGetValidatorFeeStateResult = components["schemas"]["PlatformValidatorFeeState"];
+/** @description Parameters of platform.getValidatorsAt. */
+export type PlatformGetValidatorsAtParams = {
+    /**
+     * @description The P-Chain height (number or decimal string) or `proposed`; absent means 0.
+     * @default 0
+     */
+    height?: components["schemas"]["PlatformHeightParam"];
+    /**
+     * @description The subnet or L1; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.issueTx. */
+export type PlatformIssueTxParams = {
+    /** @description The signed transaction's bytes, in `encoding`. */
+    tx: components["schemas"]["ChecksummedHex"];
+    encoding?: components["schemas"]["BytesEncoding"];
+};
+/** @description Parameters of platform.sampleValidators. */
+export type PlatformSampleValidatorsParams = {
+    /**
+     * @description How many validators to draw, 0 to 65535, as a number or a decimal string.
+     * @default 0
+     */
+    size?: number | string;
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    subnetID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.validatedBy. */
+export type PlatformValidatedByParams = {
+    /**
+     * @description Id of the blockchain (an alias is not accepted); absent means the P-Chain.
+     * @default 11111111111111111111111111111111LpoYY
+     */
+    blockchainID?: components["schemas"]["Id"];
+};
+/** @description Parameters of platform.validates. */
+export type PlatformValidatesParams = {
+    /**
+     * @description The subnet; absent means the Primary Network.
+     * @default 11111111111111111111111111111111LpoYY
+     */
     subnetID?: components["schemas"]["Id"];
 };
 /** @description Parameters of validators.getCurrentValidators. */
