@@ -84,7 +84,8 @@ describe('assembleOpenRpc on specs/node-rpc', () => {
     const deprecated = Object.fromEntries(
       doc.methods.filter((m) => m.deprecated).map((m) => [m.name, m['x-deprecated-since']]),
     );
-    expect(deprecated).toEqual({
+    // The seed's deprecations, among those the source marks (platform's included).
+    expect(deprecated).toMatchObject({
       'avm.getAllBalances': 'v1.9.12',
       'avm.getBalance': 'v1.9.12',
       'avm.getTxStatus': 'v1.10.0',
@@ -92,14 +93,26 @@ describe('assembleOpenRpc on specs/node-rpc', () => {
       'info.getTxFee': 'v1.12.2',
     });
     expect(byName.get('eth_getActivePrecompilesAt')['x-replaced-by']).toBe('eth_getActiveRulesAt');
-    expect(doc.methods.filter((m) => m['x-node-specific']).map((m) => m.name)).toEqual([
-      'health.health',
-      'health.liveness',
-      'health.readiness',
-      'info.getNodeID',
-      'info.getNodeIP',
-      'info.getVMs',
-    ]);
+    // The seed's node-specific methods, and the admin API, which only a node started with
+    // --api-admin-enabled serves.
+    const nodeSpecific = doc.methods.filter((m) => m['x-node-specific']).map((m) => m.name);
+    expect(nodeSpecific).toEqual(
+      expect.arrayContaining([
+        'health.health',
+        'health.liveness',
+        'health.readiness',
+        'info.getNodeID',
+        'info.getNodeIP',
+        'info.getVMs',
+      ]),
+    );
+    const admin = doc.methods.filter((m) => m.name.startsWith('admin.'));
+    expect(admin.length).toBeGreaterThan(0);
+    for (const m of admin) {
+      expect(nodeSpecific, m.name).toContain(m.name);
+      expect(m['x-requires-flags'], m.name).toEqual(['--api-admin-enabled']);
+    }
+    expect(nodeSpecific.filter((n) => !n.startsWith('admin.'))).toHaveLength(6);
     for (const m of doc.methods.filter((m) => m.name.startsWith('index.'))) {
       expect(m['x-requires-flags']).toEqual(['--index-enabled']);
       for (const server of m.servers) {

@@ -55,40 +55,75 @@ const fast = { attempts: 3, baseDelayMs: 1, maxDelayMs: 50 };
 
 type WireCase<K extends OperationId> = {
   params: OperationParameters<K>;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path and query exactly as they reach the server. */
   target: string;
   body?: unknown;
 };
 
 type SpecParameter = { name: string; in: string; required?: boolean; example?: unknown };
+type SpecRequest = {
+  operationId: string;
+  'x-avalanche-rules'?: { rule: string; fields: string[] }[];
+  parameters?: ({ $ref: string } | SpecParameter)[];
+  requestBody?: { content?: { 'application/json'?: { example?: unknown; examples?: object } } };
+};
+
+/** A local `$ref` of the bundled spec followed, or the value itself. */
+function deref<T>(value: T | { $ref: string }): T {
+  if (!value || typeof value !== 'object' || !('$ref' in value)) return value as T;
+  return value.$ref
+    .slice(2)
+    .split('/')
+    .reduce((node: unknown, key) => (node as Record<string, unknown>)[key], spec) as T;
+}
 
 /**
- * A GET operation's case from the spec alone: each required parameter's own example, in the
- * path or the query. An operation added to the spec is covered by this until it gets a case below.
+ * An operation's case from the spec alone: each required parameter's own example, in the path
+ * or the query, and the request body's first example, whose fields the call takes beside them.
+ * An operation added to the spec is covered by this until it gets a case below.
  */
 function caseFromSpec(operationId: string): WireCase<OperationId> {
   for (const [path, item] of Object.entries(spec.paths) as [string, Record<string, unknown>][]) {
-    const op = (item as { get?: { operationId: string; parameters?: { $ref: string }[] } }).get;
-    if (op?.operationId !== operationId) continue;
+    const found = Object.entries(item).find(
+      ([, op]) => (op as SpecRequest | undefined)?.operationId === operationId,
+    );
+    if (!found) continue;
+    const [method, op] = found as [string, SpecRequest];
+    // The required parameters, and the first of each "at least / exactly one of" rule.
+    const chosen = new Set(
+      (op['x-avalanche-rules'] ?? [])
+        .filter((r) => r.rule === 'atLeastOne' || r.rule === 'exactlyOne')
+        .map((r) => r.fields[0]),
+    );
     const parameters = (op.parameters ?? [])
-      .map((p) => spec.components.parameters[p.$ref.split('/').pop() as string] as SpecParameter)
-      .filter((p) => p.required);
-    const params = Object.fromEntries(parameters.map((p) => [p.name, p.example]));
+      .map((p) => deref<SpecParameter>(p))
+      .filter((p) => p.required || chosen.has(p.name));
+    const json = op.requestBody?.content?.['application/json'];
+    const body =
+      json &&
+      (json.example ??
+        deref<{ value: unknown }>(Object.values(json.examples ?? {})[0] as { $ref: string })
+          ?.value);
+    const params = {
+      ...Object.fromEntries(parameters.map((p) => [p.name, p.example])),
+      ...(body as object),
+    };
     const query = parameters
       .filter((p) => p.in === 'query')
       .map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`)
       .join('&');
     const target = path.replace(/\{(\w+)\}/g, (_, name) =>
-      encodeURIComponent(String(params[name])),
+      encodeURIComponent(String((params as Record<string, unknown>)[name])),
     );
     return {
       params: params as OperationParameters<OperationId>,
-      method: 'GET',
+      method: method.toUpperCase() as WireCase<OperationId>['method'],
       target: query ? `${target}?${query}` : target,
+      ...(json ? { body } : {}),
     };
   }
-  throw new Error(`${operationId}: no GET operation in the spec; write its case in \`wire\``);
+  throw new Error(`${operationId}: not in the spec`);
 }
 
 /** Every operation of the spec, in spec order. */

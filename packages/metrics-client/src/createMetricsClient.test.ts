@@ -36,8 +36,15 @@ const serve = serverPerTest();
 const fast = { attempts: 3, baseDelayMs: 1, maxDelayMs: 50 };
 
 describe('getAvgTps', () => {
-  it('is the one method', () => {
-    expect(Object.keys(createMetricsClient())).toEqual(['getAvgTps']);
+  it('is one of the methods, which are the operations of the spec, in spec order', () => {
+    const spec = JSON.parse(
+      readFileSync(new URL('../../../specs/dist/metrics-api.json', import.meta.url), 'utf8'),
+    ) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const ids = Object.values(spec.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+    );
+    expect(Object.keys(createMetricsClient())).toEqual(ids);
+    expect(ids).toContain('getAvgTps');
   });
 
   it('sends GET /v1/avg_tps/{chainId} and returns the typed body', async () => {

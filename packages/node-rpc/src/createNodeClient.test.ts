@@ -211,11 +211,20 @@ const routes: [string, (c: NodeClient) => Promise<unknown>, string, unknown][] =
  */
 function routeFromSpec(method: string): (typeof routes)[number] {
   const { request } = recording(`${method}.1`);
-  const [ns, member] = method.split('.') as [string, string];
-  const call = (c: NodeClient) =>
-    (c as unknown as Record<string, Record<string, (p: unknown) => Promise<unknown>>>)[ns]?.[
-      member
-    ]?.(request.body?.params) ?? Promise.reject(new Error(`client.${ns}.${member} is missing`));
+  // The namespace is the method's spec tag (`evm` for eth_*), the member its name after the prefix;
+  // a namespace that takes an endpoint (`evm(id)`) is called with its default.
+  const ns = methods[method as keyof typeof methods]?.[0][2] as string;
+  const member = method.replace(/.*?[._]/, '');
+  const call = (c: NodeClient) => {
+    const at = (c as unknown as Record<string, unknown>)[ns];
+    const group = (typeof at === 'function' ? at() : at) as
+      | Record<string, (p: unknown) => Promise<unknown>>
+      | undefined;
+    return (
+      group?.[member]?.(request.body?.params) ??
+      Promise.reject(new Error(`client.${ns}.${member} is missing`))
+    );
+  };
   return [method, call, new URL(request.url).pathname, request.body?.params];
 }
 
@@ -282,7 +291,7 @@ describe('request()', () => {
 
   it('rejects a method the spec does not have, before sending', async () => {
     const err = await useClient()
-      .request('avm.issueTx' as 'avm.getHeight')
+      .request('avm.notAMethod' as 'avm.getHeight')
       .catch((e) => e);
     expect(err).toBeInstanceOf(ParameterError);
     expect(err).toMatchObject({ parameter: 'method', rule: 'unknown' });
