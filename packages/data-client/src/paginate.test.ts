@@ -48,4 +48,20 @@ describe('paginate', () => {
     const iterate = () => paginate(client.getBlock, { chainId: '1', blockId: '1' });
     expect(typeof iterate).toBe('function');
   });
+
+  it("takes a list whose parameters are all optional, with those parameters' types", async () => {
+    const server = await pagedServer({
+      '': { blocks: blocks(1), nextPageToken: 'b' },
+      b: { blocks: blocks(2) },
+    });
+    const client = createDataClient({ baseUrl: server.url, apiKey: 'k' });
+    const pages: unknown[] = [];
+    for await (const page of paginate(client.listWebhooks, { status: 'active' })) pages.push(page);
+    for await (const page of paginate(client.listWebhooks)) pages.push(page);
+    expect(pages).toHaveLength(4);
+    expect(server.requests[0]?.url).toContain('status=active');
+    // @ts-expect-error status is one of the spec's values.
+    const wrong = () => paginate(client.listWebhooks, { status: 'sleeping' });
+    expect(typeof wrong).toBe('function');
+  });
 });

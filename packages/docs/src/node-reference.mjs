@@ -241,61 +241,12 @@ ${groups.map(
 </nav>
 </aside>`;
 
-  const o = rendering(NODE_PAGE);
-  const servers = html`<table class="servers"><thead><tr><th>Server</th><th>URL</th><th>Notes</th></tr></thead><tbody>
-${(openrpc.servers ?? []).map(
-  (s) =>
-    html`<tr><td>${s.name}</td><td><code>${s.url}</code></td><td>${raw(o.md(s.description))}</td></tr>`,
-)}</tbody></table>`;
-
-  const overview = html`<section id="overview" class="prose">
-<h1>${openrpc.info.title} <span class="version">v${openrpc.info.version}</span></h1>
-<p class="lede">Every JSON-RPC method of the node's own services and the EVM extras, plus the node's HTTP health endpoints.
-${openrpc.methods.length} methods in ${groups.filter((g) => g.methods.length).length} namespaces, and ${endpoints.length} GET endpoints; one page per namespace.</p>
-${raw(o.md(openrpc.info.description))}
-<h2 id="servers">Hosts</h2>
-${servers}
-<p>Each method names its exact endpoint (the path the request is POSTed to) and the hosts that serve it.</p>
-<h2 id="typescript">From TypeScript</h2>
-<p><code>@avalanche-api/node-rpc</code> groups the methods by namespace: <code>client.info.getNodeVersion()</code>,
-<code>client.avm.getUTXOs({…})</code>, <code>client.index('X/tx').getContainerRange({…})</code>,
-<code>client.evm('C').feeConfig()</code>, <code>client.validators(blockchainId).getCurrentValidators({…})</code>.
-Any method can also be sent as is with <code>client.request(method, params)</code>.</p>
-${codeBlock({
-  label: 'TypeScript',
-  code: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ baseUrl: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();\nconst same = await client.request('info.getNodeVersion', {});`,
-})}
-<h2 id="json-rpc-errors">Error responses</h2>
-<p>A failed call still answers HTTP 200, with <code>error</code> in place of <code>result</code>:</p>
-${codeBlock({
-  label: 'Error response',
-  highlighted: highlightJson({
-    jsonrpc: '2.0',
-    id: 1,
-    error: { code: -32000, message: "couldn't unmarshal an argument. …", data: null },
-  }),
-})}
-<h2 id="namespaces">Methods</h2>
-${groups.map(
-  (
-    g,
-  ) => html`<h3 class="group-head" id="${namespaceAnchor(g.name)}"><a href="${g.file}">${g.name}</a> <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}${g.file === HEALTH_PAGE ? ` and ${endpoints.length} GET endpoints` : ''}</span></h3>
-${g.description ? raw(o.md(g.description)) : ''}
-<ul class="op-list">${g.methods.map(
-    (m) =>
-      html`<li><a href="${g.file}#${methodAnchor(m.name)}"><code>${m.name}</code></a>${m.summary ? html` – ${m.summary}` : ''}${badgesFor(m, { short: true })}</li>`,
-  )}</ul>`,
-)}
-</section>`;
-
-  const downloads = html`<section class="namespace prose" id="downloads">
-<h2>Spec files</h2>
-<ul>
-<li><a href="specs/node-rpc.json" download>node-rpc.json</a>: the OpenRPC ${openrpc.openrpc} document behind these pages.</li>
-<li><a href="specs/node-health.json" download>node-health.json</a>: the OpenAPI ${health.openapi} document of the health endpoints.</li>
-</ul>
-</section>`;
-
+  const { overview, downloads } = nodeOverview(
+    { openrpc, health },
+    groups,
+    endpoints,
+    rendering(NODE_PAGE).md,
+  );
   const common = { css: SCHEMA_CSS + REFERENCE_CSS, current: NODE_PAGE };
   const pages = {
     [NODE_PAGE]: page({
@@ -335,7 +286,74 @@ ${g.methods.map((m) => raw(renderMethod(m, { openrpc, schemas: r.rpcSchemas, md:
     });
   }
 
-  const t = rendering(NODE_TYPES_PAGE);
+  pages[NODE_TYPES_PAGE] = typesPage(openrpc, schemaNames, rendering(NODE_TYPES_PAGE), {
+    ...common,
+    sidebar: sidebar(NODE_TYPES_PAGE),
+  });
+  return pages;
+}
+
+/** The node overview page's main parts: transport, hosts, errors, every method by namespace; spec files. */
+function nodeOverview({ openrpc, health }, groups, endpoints, md) {
+  const servers = html`<table class="servers"><thead><tr><th>Server</th><th>URL</th><th>Notes</th></tr></thead><tbody>
+${(openrpc.servers ?? []).map(
+  (s) =>
+    html`<tr><td>${s.name}</td><td><code>${s.url}</code></td><td>${raw(md(s.description))}</td></tr>`,
+)}</tbody></table>`;
+
+  const overview = html`<section id="overview" class="prose">
+<h1>${openrpc.info.title} <span class="version">v${openrpc.info.version}</span></h1>
+<p class="lede">Every JSON-RPC method of the node's own services and the EVM extras, plus the node's HTTP health endpoints.
+${openrpc.methods.length} methods in ${groups.filter((g) => g.methods.length).length} namespaces, and ${endpoints.length} GET endpoints; one page per namespace.</p>
+${raw(md(openrpc.info.description))}
+<h2 id="servers">Hosts</h2>
+${servers}
+<p>Each method names its exact endpoint (the path the request is POSTed to) and the hosts that serve it.</p>
+<h2 id="typescript">From TypeScript</h2>
+<p><code>@avalanche-api/node-rpc</code> groups the methods by namespace: <code>client.info.getNodeVersion()</code>,
+<code>client.avm.getUTXOs({…})</code>, <code>client.index('X/tx').getContainerRange({…})</code>,
+<code>client.evm('C').feeConfig()</code>, <code>client.validators(blockchainId).getCurrentValidators({…})</code>.
+Any method can also be sent as is with <code>client.request(method, params)</code>.</p>
+${codeBlock({
+  label: 'TypeScript',
+  code: `import { createNodeClient } from '@avalanche-api/node-rpc';\n\nconst client = createNodeClient({ baseUrl: 'https://api.avax.network' });\nconst version = await client.info.getNodeVersion();\nconst same = await client.request('info.getNodeVersion', {});`,
+})}
+<h2 id="json-rpc-errors">Error responses</h2>
+<p>A failed call still answers HTTP 200, with <code>error</code> in place of <code>result</code>:</p>
+${codeBlock({
+  label: 'Error response',
+  highlighted: highlightJson({
+    jsonrpc: '2.0',
+    id: 1,
+    error: { code: -32000, message: "couldn't unmarshal an argument. …", data: null },
+  }),
+})}
+<h2 id="namespaces">Methods</h2>
+${groups.map(
+  (
+    g,
+  ) => html`<h3 class="group-head" id="${namespaceAnchor(g.name)}"><a href="${g.file}">${g.name}</a> <span class="count">${g.methods.length} method${g.methods.length === 1 ? '' : 's'}${g.file === HEALTH_PAGE ? ` and ${endpoints.length} GET endpoints` : ''}</span></h3>
+${g.description ? raw(md(g.description)) : ''}
+<ul class="op-list">${g.methods.map(
+    (m) =>
+      html`<li><a href="${g.file}#${methodAnchor(m.name)}"><code>${m.name}</code></a>${m.summary ? html` – ${m.summary}` : ''}${badgesFor(m, { short: true })}</li>`,
+  )}</ul>`,
+)}
+</section>`;
+
+  const downloads = html`<section class="namespace prose" id="downloads">
+<h2>Spec files</h2>
+<ul>
+<li><a href="specs/node-rpc.json" download>node-rpc.json</a>: the OpenRPC ${openrpc.openrpc} document behind these pages.</li>
+<li><a href="specs/node-health.json" download>node-health.json</a>: the OpenAPI ${health.openapi} document of the health endpoints.</li>
+</ul>
+</section>`;
+
+  return { overview, downloads };
+}
+
+/** node-api-types.html: every named schema of the node spec, with its fields. */
+function typesPage(openrpc, schemaNames, t, { sidebar, ...common }) {
   const types = html`<section class="namespace" id="types">
 <p class="crumbs"><a href="${NODE_PAGE}">${openrpc.info.title}</a></p>
 <h1>Shared types <span class="count">${schemaNames.size}</span></h1>
@@ -349,14 +367,13 @@ ${[...schemaNames]
 ${raw(t.rpcSchemas.block(openrpc.components.schemas[name], { stack: [name] }))}</div>`,
   )}
 </section>`;
-  pages[NODE_TYPES_PAGE] = page({
+  return page({
     ...common,
     title: `Shared types – ${openrpc.info.title} reference`,
     description: 'The named schemas of the AvalancheGo node JSON-RPC methods.',
-    body: html`<div class="layout">${sidebar(NODE_TYPES_PAGE)}<main>${types}</main></div>`.toString(),
+    body: html`<div class="layout">${sidebar}<main>${types}</main></div>`.toString(),
     script: CURRENT_SCRIPT,
   });
-  return pages;
 }
 
 export function renderServers(servers, md) {

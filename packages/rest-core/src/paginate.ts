@@ -23,14 +23,20 @@ export type PaginateReturnType<R> = AsyncGenerator<R, void, undefined>;
  * empty. The next page is requested as soon as the current one arrives, so it downloads while the
  * caller works. A token seen before ends the iteration with a PaginationError instead of a loop.
  */
-export type Paginate = <
-  P extends { pageToken?: string | undefined },
-  R extends { nextPageToken?: string | undefined },
->(
-  method: PageMethod<P, R>,
-  params: P,
-  options?: PaginateOptions,
-) => PaginateReturnType<R>;
+export type Paginate = {
+  <P extends { pageToken?: string | undefined }, R extends { nextPageToken?: string | undefined }>(
+    method: PageMethod<P, R>,
+    params: P,
+    options?: PaginateOptions,
+  ): PaginateReturnType<R>;
+  // A list whose every parameter is optional (`listWebhooks`): its method takes `params?`, from
+  // which the signature above would infer `P | undefined` and lose P's members.
+  <P extends { pageToken?: string | undefined }, R extends { nextPageToken?: string | undefined }>(
+    method: (params?: P, options?: CallOptions) => Promise<R>,
+    params?: P,
+    options?: PaginateOptions,
+  ): PaginateReturnType<R>;
+};
 
 /** A client's `paginate`, which throws the client's `PaginationError`. */
 export function paginateWith(PaginationError: PaginationErrorClass): Paginate {
@@ -59,7 +65,7 @@ export function paginateWith(PaginationError: PaginationErrorClass): Paginate {
       return call;
     };
 
-    let pending: Promise<R> | undefined = request(params.pageToken);
+    let pending: Promise<R> | undefined = request(params?.pageToken);
     let pages = 0;
     let items = 0;
     try {
