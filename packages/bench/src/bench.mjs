@@ -321,7 +321,8 @@ function callsNotes(calls) {
     `avg TPS: ${bodySources.avgTps}; getNodeVersion: ${bodySources.getNodeVersion}.`,
     'Peer SDKs: chainkit and avacloud validate every answer against their schemas and have no',
     'switch to turn it off; retries off (retryConfig none), chainkit telemetry off, serverURL on',
-    'every call. Our clients run with their defaults (no response validation) unless the row says',
+    'every call; @avalanche-sdk/client (viem) with retryCount 0 (its default retries 3 times).',
+    'Our clients run with their defaults (no response validation) unless the row says',
     '"validate on" (createValidator() from @avalanche-api/data-client/validate).',
   ];
 }

@@ -175,6 +175,12 @@ export const subjects = [
     pkg: '@open-rpc/client-js',
     call: "new Client(new RequestManager([new HTTPTransport(url)])).request({ method: 'info.getNodeVersion' })",
   },
+  {
+    id: 'avalanche-sdk-client-node',
+    api: 'node-rpc',
+    pkg: '@avalanche-sdk/client',
+    call: "createAvalancheClient({ chain: avalanche, transport: { type: 'http', url, config: { retryCount: 0 } } }).info.getNodeVersion()",
+  },
 ];
 
 const pageOf = (n) => (page) => page?.validators?.length === n && page.validators[0]?.nodeId;
