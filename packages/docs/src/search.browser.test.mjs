@@ -261,6 +261,16 @@ describe('header search', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search');
     await page.keyboard.type('initialMinDelayMS');
     await page.waitForSelector('#site-search-results [role=option]');
+    // Several results carry that field (every chain-config answer); arrows walk to the one in
+    // eth_getChainConfig, and Enter follows it.
+    const activeHref = () =>
+      page.evaluate(() => {
+        const id = document.getElementById('site-search').getAttribute('aria-activedescendant');
+        return id ? document.getElementById(id)?.getAttribute('data-href') : undefined;
+      });
+    for (let i = 0; i < 24 && !(await activeHref())?.includes('#eth_getChainConfig/result/'); i++)
+      await page.keyboard.press('ArrowDown');
+    expect(await activeHref()).toContain('#eth_getChainConfig/result/');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#eth_getChainConfig\/result\//);
     await expect.poll(() => targetInView(page)).toBe('in view');

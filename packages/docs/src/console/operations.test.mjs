@@ -82,7 +82,8 @@ describe.each(all.map(({ op, values }) => [`${op.service} ${op.id}`, op, values]
 );
 
 describe('snippets', () => {
-  const { op, values } = all.find(({ op }) => op.apiKeyHeader);
+  // The first operation with a key header and a parameter to change.
+  const { op, values } = all.find(({ op }) => op.apiKeyHeader && op.params.length > 0);
 
   it('leave the key header out unless asked, and name a non-default target', () => {
     const plain = snippets(op, values);

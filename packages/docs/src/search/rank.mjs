@@ -14,6 +14,9 @@ export function rank(search, query) {
   for (const h of hits) {
     const title = String(h.title).toLowerCase();
     if (title === exact || title.endsWith(`.${exact}`)) h.score *= 4;
+    // The name as typed, case and all, before names that differ only in case (`chainID` the
+    // field before the many `chainId` parameters).
+    if (String(h.title) === q) h.score *= 2;
   }
   return hits.sort((a, b) => b.score - a.score).slice(0, MAX_RESULTS);
 }

@@ -60,3 +60,29 @@ describe('search ranking', () => {
     expect(shown.indexOf(hits[6])).toBeLessThan(5);
   });
 });
+
+describe('rank, exact case', () => {
+  it('puts the name as typed before names that differ only in case', () => {
+    const search = new MiniSearch(INDEX_OPTIONS);
+    const docs = [
+      ...Array.from({ length: 6 }, (_, i) => ({
+        id: `p${i}`,
+        kind: 'parameter',
+        title: 'chainId',
+        context: `op${i}`,
+        text: 'The chain.',
+      })),
+      {
+        id: 'f',
+        kind: 'field',
+        title: 'chainID',
+        context: 'getChain › response 200',
+        text: 'The chain id.',
+      },
+    ];
+    search.addAll(docs);
+    const hits = rank(search, 'chainID');
+    expect(hits[0].id).toBe('f');
+    expect(rank(search, 'chainId')[0].kind).toBe('parameter');
+  });
+});
