@@ -41,7 +41,7 @@ function exampleOf(operationId: string): { status: number; body: unknown } {
     for (const op of Object.values(item)) {
       if (op?.operationId !== operationId) continue;
       const status = Object.keys(op.responses).find((s) => s.startsWith('2')) as string;
-      const content = op.responses[status]?.content['application/json'];
+      const content = op.responses[status]?.content?.['application/json'];
       const body = content?.example ?? Object.values(content?.examples ?? {})[0]?.value;
       return { status: Number(status), body };
     }
@@ -298,6 +298,22 @@ describe('every operation', () => {
       }
     },
   );
+
+  it('resolves an operation the spec answers without a body to undefined; any other needs one', async () => {
+    const server = await serve((_, res) => {
+      res.writeHead(201, { 'content-length': 0 });
+      res.end();
+    });
+    const client = createDataClient({ baseUrl: server.url, retry: false });
+    const params = { chainId: '43114', address: `0x${'ab'.repeat(20)}`, tokenId: '7' };
+    const done: undefined = await client.reindexNft(params);
+    expect(done).toBeUndefined();
+    expect(server.requests[0]?.method).toBe('POST');
+    await expect(client.getBlock({ chainId: '43114', blockId: '1' })).rejects.toMatchObject({
+      name: 'ParseError',
+      message: "the 201 answer's body is empty",
+    });
+  });
 
   it('resolves to the typed body', async () => {
     const server = await serve((_, res) => send(res, 200, exampleOf('listValidators').body));

@@ -106,8 +106,9 @@ export function createCore<Api extends string>(
     } catch {
       parsed = false;
     }
-    if (ok && parsed && data !== undefined) {
-      if (typeof validate === 'function') validate({ operationId: id, url, body: data });
+    // A success the spec answers without a body (`e`) resolves to undefined; any other needs one.
+    if (ok && parsed && (data !== undefined || plan.e)) {
+      if (typeof validate === 'function' && !plan.e) validate({ operationId: id, url, body: data });
       return data;
     }
     const details = `${method} ${url} answered ${status}`;

@@ -90,6 +90,8 @@ export interface OperationPlan {
   r?: readonly number[];
   /** The `x-avalanche-rules`, as made by `crossFieldRules`. */
   x?: CrossFieldCheck;
+  /** Present when the success answer has no body (a 201 or 204 the spec gives no content). */
+  e?: 1;
 }
 
 /** Checks an operation's cross-field rules over the values by position; throws what `fail` makes. */

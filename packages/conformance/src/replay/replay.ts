@@ -426,6 +426,12 @@ function send(
   headers: Record<string, string> = {},
   type = 'application/json; charset=utf-8',
 ) {
+  // An answer the spec gives no body (reindexNft's 201) goes out empty, without a content type.
+  if (body === undefined) {
+    res.writeHead(status, { ...headers, 'content-length': 0 });
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,

@@ -375,4 +375,6 @@ export type {
   ListTransfersResult,
   ListTokensParams,
   ListTokensResult,
+  ReindexNftParams,
+  ReindexNftResult,
 } from './operations.js';

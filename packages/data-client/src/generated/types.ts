@@ -1638,6 +1638,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an NFT's metadata to be fetched again
+         * @description Queues a fresh fetch and parse of one NFT's metadata (for example after its token URI content changed). The service accepts this at most once an hour per token; read the result later with the token-details operation.
+         */
+        post: operations["reindexNft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6357,6 +6377,48 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListNftTokens"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reindexNft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The EVM chain, as its numeric EVM chain id (for example `43114` for the C-Chain) or as its blockchain id. Only chains the service indexes are accepted.
+                 * @example 43114
+                 */
+                chainId: components["parameters"]["chainId"];
+                /**
+                 * @description Address of the contract (0x-prefixed hex); for the NFT operations, the NFT collection.
+                 * @example 0x6f3fb73bb4d5e3d94d1f2f3f5e4e82b7a4b3f1a2
+                 */
+                address: components["parameters"]["contractAddress"];
+                /**
+                 * @description Id of the token within the contract, as a decimal string.
+                 * @example 4127
+                 */
+                tokenId: components["parameters"]["tokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reindexing was queued; the answer has no body. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
