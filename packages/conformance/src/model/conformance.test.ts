@@ -51,7 +51,13 @@ test('the spec model holds exactly the operations and methods of the bundled spe
       .operations.map((o) => o.id)
       .sort(),
   ).toEqual(ids('data-api.json').sort());
-  expect(rest('metrics-api').operations.map((o) => o.id)).toEqual(ids('metrics-api.json'));
+  // In the model's order: the document's, literal paths before templated ones (stable).
+  const params = (path: string) => path.split('{').length;
+  expect(rest('metrics-api').operations.map((o) => o.id)).toEqual(
+    bundledOperations('metrics-api.json')
+      .sort((a, b) => params(a.path) - params(b.path))
+      .map((o) => o.id),
+  );
   expect(rpc.methods.map((m) => m.id).sort()).toEqual(
     (bundled('node-rpc.json').methods as { name: string }[]).map((m) => m.name).sort(),
   );
@@ -101,7 +107,10 @@ describe('recorded exchanges validate in strict mode', () => {
     (file, { bodySchema, service }) => {
       const recording = recordings.find((r) => r.file === file);
       expect(recording, `${file} exists`).toBeDefined();
-      expect(specs.checkExchange(recording as never, strict).ok).toBe(false);
+      // Left out because the pairing is not a real exchange, not because the spec rejects
+      // it: since GET /v1/chains (supportedChains) declares the shared 400 answer, the spec
+      // may accept it. Its request still reaches an operation of the service named.
+      expect(specs.checkExchange(recording as never, strict).service).toBe(service);
       const errors = rest(service)
         .schemas(strict)
         .validate(bodySchema, recording?.response.body, 'response.body');

@@ -9,6 +9,10 @@ import type * as Api from '../index.js';
 const dist = (await import(new URL('../../dist/index.js', import.meta.url).href)) as typeof Api;
 const corpus = new URL('../../../../specs/recordings/', import.meta.url).pathname;
 const recordings = await dist.loadRecordings(corpus);
+/** The exchanges the corpus leaves out on purpose, which need not pass. */
+const excluded = Object.keys(
+  JSON.parse(await readFile(new URL('../recordings-exclusions.json', `file://${corpus}`), 'utf8')),
+);
 
 // Counts the relaxed views the era marks need too (their validators are precompiled as well).
 const builtAtRunTime = (specs: Api.Specs): number =>
@@ -20,8 +24,10 @@ const builtAtRunTime = (specs: Api.Specs): number =>
 test('checking the corpus with the bundled specs compiles nothing at run time', async () => {
   const specs = await dist.Specs.load();
   for (const strict of [true, false]) {
-    const results = recordings.map((r) => specs.checkExchange(r, { strict }));
-    expect(results.filter((r) => r.ok).length).toBe(recordings.length - 1);
+    const failing = recordings
+      .filter((r) => !specs.checkExchange(r, { strict }).ok)
+      .map((r) => r.file);
+    expect(failing.filter((file) => !excluded.includes(file))).toEqual([]);
   }
   // The corpus's era marks relax the documents for several recordings.
   expect(specs.relaxed.size).toBeGreaterThan(1);

@@ -1995,20 +1995,14 @@ export interface components {
         pageSizeBlockchains: number;
         /** @description Sort direction, `asc` or `desc`. */
         sortOrder: components["schemas"]["SortOrder"];
-        /**
-         * @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work.
-         * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
-         */
+        /** @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work. */
         validatorNodeIds: string;
         /**
          * @description Field to sort by. `delegationFee` only works for mainnet validators of the primary network (`subnetId=11111111111111111111111111111111LpoYY`).
          * @example blockIndex
          */
         validatorSortBy: components["schemas"]["ValidatorSortBy"];
-        /**
-         * @description Only return validations in this state; all states when omitted.
-         * @example active
-         */
+        /** @description Only return validations in this state; all states when omitted. */
         validationStatus: components["schemas"]["ValidationStatus"];
         /**
          * @description Only return validators that can still accept at least this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer).
@@ -2030,15 +2024,9 @@ export interface components {
          * @example 2147483647
          */
         maxTimeRemaining: number;
-        /**
-         * @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
-         * @example 2
-         */
+        /** @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
         minFeePercentage: number;
-        /**
-         * @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
-         * @example 100
-         */
+        /** @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
         maxFeePercentage: number;
         /**
          * @description Only return validators whose observed uptime is at least this many percent (0 to 100).
@@ -2050,10 +2038,7 @@ export interface components {
          * @example 100
          */
         maxUptimePerformance: number;
-        /**
-         * @description Only return validators of this subnet (or L1); validators of every subnet when omitted.
-         * @example 11111111111111111111111111111111LpoYY
-         */
+        /** @description Only return validators of this subnet (or L1); validators of every subnet when omitted. */
         subnetId: string;
         /**
          * @description The primary-network chain, by blockchain id or alias: the P-Chain
@@ -2177,30 +2162,21 @@ export interface components {
          * @example P-avax1679zrp3z9mf7z4an42ddq47qzj36zv6ga20vwl,P-avax1s7kd0kfndlz6mh3l0etrrcmkg5y366k8e0s6cc
          */
         delegatorRewardAddresses: string;
-        /**
-         * @description Only return delegations in this state; delegations in every state when omitted.
-         * @example completed
-         */
+        /** @description Only return delegations in this state; delegations in every state when omitted. */
         delegationStatus: components["schemas"]["DelegationStatusType"];
         /**
          * @description Comma-separated list of node ids (`NodeID-…`); only delegations to one of these nodes are returned.
          * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
          */
         delegatorNodeIds: string;
-        /**
-         * @description Only return the L1 validation with this validation id (cb58); every validation when omitted.
-         * @example BsSpTd1SDvdhaoYAuKJvRj1WnoRyu8mAuMZeuz9g7brGj6KhX
-         */
+        /** @description Only return the L1 validation with this validation id (cb58); every validation when omitted. */
         l1ValidationId: string;
         /**
          * @description Also return L1 validators that are no longer active (out of balance, disabled or removed); only active ones are returned when omitted or false.
          * @example true
          */
         includeInactiveL1Validators: boolean;
-        /**
-         * @description Only return L1 validations run by this node (`NodeID-…`).
-         * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
-         */
+        /** @description Only return L1 validations run by this node (`NodeID-…`). */
         l1NodeId: string;
         /**
          * @description Only return validators of this L1 (its subnet id, cb58); validators of every L1 when omitted.
@@ -2247,10 +2223,7 @@ export interface components {
          * @example 0x8578AE7723751446B196bD5124e1bF57B40EB7Bc
          */
         icmAddress: string;
-        /**
-         * @description Only return webhooks in this state (`active` or `inactive`); every webhook of the account when omitted.
-         * @example active
-         */
+        /** @description Only return webhooks in this state (`active` or `inactive`); every webhook of the account when omitted. */
         webhookStatus: components["schemas"]["WebhookStatus"];
         /**
          * @description Identifier (a UUID) the service gave the webhook when it was created.
@@ -2307,6 +2280,10 @@ export interface components {
          * @example /v1/chains/43114/blocks
          */
         usageRequestPath: string;
+        /** @description Only list requests of this kind, Data API (`data`) or RPC (`rpc`). */
+        logRequestType: components["schemas"]["RequestType"];
+        /** @description Only list requests made to this path. */
+        logRequestPath: string;
         /**
          * @description Width of the buckets the RPC traffic is summed into.
          * @example daily
@@ -2648,10 +2625,7 @@ export interface operations {
                  * @example 4
                  */
                 pageSize?: components["parameters"]["pageSize"];
-                /**
-                 * @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work.
-                 * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
-                 */
+                /** @description Comma-separated list of node ids (`NodeID-…`). A validator matches when its node id contains one of them, so partial ids work. */
                 nodeIds?: components["parameters"]["validatorNodeIds"];
                 /**
                  * @description Field to sort by. `delegationFee` only works for mainnet validators of the primary network (`subnetId=11111111111111111111111111111111LpoYY`).
@@ -2660,10 +2634,7 @@ export interface operations {
                 sortBy?: components["parameters"]["validatorSortBy"];
                 /** @description Sort direction, `asc` or `desc`. */
                 sortOrder?: components["parameters"]["sortOrder"];
-                /**
-                 * @description Only return validations in this state; all states when omitted.
-                 * @example active
-                 */
+                /** @description Only return validations in this state; all states when omitted. */
                 validationStatus?: components["parameters"]["validationStatus"];
                 /**
                  * @description Only return validators that can still accept at least this much delegated stake, in nAVAX, written as a decimal string between 0 and 720000000000000000 (too large for a JSON-safe integer).
@@ -2685,15 +2656,9 @@ export interface operations {
                  * @example 2147483647
                  */
                 maxTimeRemaining?: components["parameters"]["maxTimeRemaining"];
-                /**
-                 * @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
-                 * @example 2
-                 */
+                /** @description Only return validators whose delegation fee is at least this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
                 minFeePercentage?: components["parameters"]["minFeePercentage"];
-                /**
-                 * @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee.
-                 * @example 100
-                 */
+                /** @description Only return validators whose delegation fee is at most this many percent (2 to 100). Setting it drops subnet validations, which have no fee. */
                 maxFeePercentage?: components["parameters"]["maxFeePercentage"];
                 /**
                  * @description Only return validators whose observed uptime is at least this many percent (0 to 100).
@@ -2705,10 +2670,7 @@ export interface operations {
                  * @example 100
                  */
                 maxUptimePerformance?: components["parameters"]["maxUptimePerformance"];
-                /**
-                 * @description Only return validators of this subnet (or L1); validators of every subnet when omitted.
-                 * @example 11111111111111111111111111111111LpoYY
-                 */
+                /** @description Only return validators of this subnet (or L1); validators of every subnet when omitted. */
                 subnetId?: components["parameters"]["subnetId"];
             };
             header?: never;
@@ -3563,10 +3525,7 @@ export interface operations {
                  * @example 4
                  */
                 pageSize?: components["parameters"]["pageSize"];
-                /**
-                 * @description Only return validations in this state; all states when omitted.
-                 * @example active
-                 */
+                /** @description Only return validations in this state; all states when omitted. */
                 validationStatus?: components["parameters"]["validationStatus"];
                 /** @description Sort direction, `asc` or `desc`. */
                 sortOrder?: components["parameters"]["sortOrder"];
@@ -3625,10 +3584,7 @@ export interface operations {
                 rewardAddresses?: components["parameters"]["delegatorRewardAddresses"];
                 /** @description Sort direction, `asc` or `desc`. */
                 sortOrder?: components["parameters"]["sortOrder"];
-                /**
-                 * @description Only return delegations in this state; delegations in every state when omitted.
-                 * @example completed
-                 */
+                /** @description Only return delegations in this state; delegations in every state when omitted. */
                 delegationStatus?: components["parameters"]["delegationStatus"];
                 /**
                  * @description Comma-separated list of node ids (`NodeID-…`); only delegations to one of these nodes are returned.
@@ -3677,20 +3633,14 @@ export interface operations {
                  * @example 4
                  */
                 pageSize?: components["parameters"]["pageSize"];
-                /**
-                 * @description Only return the L1 validation with this validation id (cb58); every validation when omitted.
-                 * @example BsSpTd1SDvdhaoYAuKJvRj1WnoRyu8mAuMZeuz9g7brGj6KhX
-                 */
+                /** @description Only return the L1 validation with this validation id (cb58); every validation when omitted. */
                 l1ValidationId?: components["parameters"]["l1ValidationId"];
                 /**
                  * @description Also return L1 validators that are no longer active (out of balance, disabled or removed); only active ones are returned when omitted or false.
                  * @example true
                  */
                 includeInactiveL1Validators?: components["parameters"]["includeInactiveL1Validators"];
-                /**
-                 * @description Only return L1 validations run by this node (`NodeID-…`).
-                 * @example NodeID-DaKj4jkyyCN4B5zVW65krECqpjxYGUFzX
-                 */
+                /** @description Only return L1 validations run by this node (`NodeID-…`). */
                 nodeId?: components["parameters"]["l1NodeId"];
                 /**
                  * @description Only return validators of this L1 (its subnet id, cb58); validators of every L1 when omitted.
@@ -4002,10 +3952,7 @@ export interface operations {
                  * @example 4
                  */
                 pageSize?: components["parameters"]["pageSize"];
-                /**
-                 * @description Only return webhooks in this state (`active` or `inactive`); every webhook of the account when omitted.
-                 * @example active
-                 */
+                /** @description Only return webhooks in this state (`active` or `inactive`); every webhook of the account when omitted. */
                 status?: components["parameters"]["webhookStatus"];
             };
             header?: never;
@@ -4452,21 +4399,15 @@ export interface operations {
                  * @example 200
                  */
                 responseCode?: components["parameters"]["usageResponseCode"];
-                /**
-                 * @description Only count requests of this kind, Data API (`data`) or RPC (`rpc`).
-                 * @example data
-                 */
-                requestType?: components["parameters"]["usageRequestType"];
+                /** @description Only list requests of this kind, Data API (`data`) or RPC (`rpc`). */
+                requestType?: components["parameters"]["logRequestType"];
                 /**
                  * @description Only count requests made with the api key of this id (the key's id, never the key itself).
                  * @example 3f9a2c1e-6b7d-4e8f-9a0b-1c2d3e4f5a6b
                  */
                 apiKeyId?: components["parameters"]["usageApiKeyId"];
-                /**
-                 * @description Only count requests made to this path.
-                 * @example /v1/chains/43114/blocks
-                 */
-                requestPath?: components["parameters"]["usageRequestPath"];
+                /** @description Only list requests made to this path. */
+                requestPath?: components["parameters"]["logRequestPath"];
                 /** @description The `nextPageToken` of the previous page; omit it to get the first page. */
                 pageToken?: components["parameters"]["pageToken"];
                 /**

@@ -1477,15 +1477,9 @@ export interface components {
          * @example activeAddresses
          */
         chainMetric: components["schemas"]["ChainMetric"];
-        /**
-         * @description Only data points at or after this Unix time (seconds).
-         * @example 1689541049
-         */
+        /** @description Only data points at or after this Unix time (seconds). */
         startTimestamp: number;
-        /**
-         * @description Only data points at or before this Unix time (seconds).
-         * @example 1689800249
-         */
+        /** @description Only data points at or before this Unix time (seconds). */
         endTimestamp: number;
         /**
          * @description How wide a period each data point covers. Metrics named `cumulative…`, `avg…` or `max…`
@@ -1768,15 +1762,9 @@ export interface operations {
     getEvmChainMetrics: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
                 /**
                  * @description How wide a period each data point covers. Metrics named `cumulative…`, `avg…` or `max…`
@@ -1874,15 +1862,9 @@ export interface operations {
     getICMTimeseries: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
                 /**
                  * @description Only messages sent from this blockchain (its cb58 id).
@@ -1997,15 +1979,9 @@ export interface operations {
     getStakingMetrics: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
                 /** @description The `nextPageToken` of the previous page; omit it for the first page. A token is valid for 24 hours; an expired one makes the listing start again at the first page. */
                 pageToken?: components["parameters"]["pageToken"];
@@ -2059,15 +2035,9 @@ export interface operations {
     getTotalL1ValidatorMetrics: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
             };
             header?: never;
@@ -2106,15 +2076,9 @@ export interface operations {
     getMetricsByValidationId: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
             };
             header?: never;
@@ -2156,15 +2120,9 @@ export interface operations {
     getMetricsByNodeId: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
             };
             header?: never;
@@ -2206,15 +2164,9 @@ export interface operations {
     getMetricsBySubnetId: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
             };
             header?: never;
@@ -2309,15 +2261,9 @@ export interface operations {
                  * @example 1000000
                  */
                 threshold: components["parameters"]["threshold"];
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
                 /** @description The `nextPageToken` of the previous page; omit it for the first page. A token is valid for 24 hours; an expired one makes the listing start again at the first page. */
                 pageToken?: components["parameters"]["pageToken"];
@@ -2408,15 +2354,9 @@ export interface operations {
     getValidatorsByDateRange: {
         parameters: {
             query?: {
-                /**
-                 * @description Only data points at or after this Unix time (seconds).
-                 * @example 1689541049
-                 */
+                /** @description Only data points at or after this Unix time (seconds). */
                 startTimestamp?: components["parameters"]["startTimestamp"];
-                /**
-                 * @description Only data points at or before this Unix time (seconds).
-                 * @example 1689800249
-                 */
+                /** @description Only data points at or before this Unix time (seconds). */
                 endTimestamp?: components["parameters"]["endTimestamp"];
                 /** @description The `nextPageToken` of the previous page; omit it for the first page. A token is valid for 24 hours; an expired one makes the listing start again at the first page. */
                 pageToken?: components["parameters"]["pageToken"];

@@ -436,7 +436,92 @@ export type AdminGetChainAliasesResult = {
  * AdminGetConfigResult
  * @description The configuration the node is running with, as the node's internal config object (its members follow the node's Go structs and change between releases).
  */
-export type AdminGetConfigResult = Record<string, unknown>;
+export type AdminGetConfigResult = {
+    /** @description HTTP server settings (host, port, TLS, allowed origins and hosts, which APIs are enabled). */
+    httpConfig?: Record<string, unknown>;
+    /** @description Public IP, how it is resolved, and the staking listen address. */
+    ipConfig?: Record<string, unknown>;
+    /** @description Staking settings (sybil protection, TLS and signer key paths, genesis staking limits). */
+    stakingConfig?: Record<string, unknown>;
+    /** @description Transaction fee settings of the network. */
+    txFeeConfig?: Record<string, unknown>;
+    /** @description Nodes and IPs state sync starts from. */
+    stateSyncConfig?: Record<string, unknown>;
+    /** @description Bootstrap beacons and limits. */
+    bootstrapConfig?: Record<string, unknown>;
+    /** @description Database type, path and whether it is read-only. */
+    databaseConfig?: Record<string, unknown>;
+    /** @description Activation times of the network upgrades. */
+    upgradeConfig?: Record<string, unknown>;
+    /** @description Id of the AVAX asset on this network. */
+    avaxAssetID?: components["schemas"]["Id"];
+    /** @description Id of the network the node connects to (1 mainnet, 5 Fuji). */
+    networkID?: number;
+    /** @description How often the health checks run (nanoseconds). */
+    healthCheckFreq?: number;
+    /** @description Peer-to-peer network settings. */
+    networkConfig?: Record<string, unknown>;
+    /** @description Bounds and halflife of the adaptive request timeout. */
+    adaptiveTimeoutConfig?: Record<string, unknown>;
+    /** @description When unresponsive peers are benched and for how long. */
+    benchlistConfig?: Record<string, unknown>;
+    /** @description Continuous profiler settings. */
+    profilerConfig?: Record<string, unknown>;
+    /** @description Log levels, directory and rotation. */
+    loggingConfig?: Record<string, unknown>;
+    /** @description Directory VM plugins are loaded from. */
+    pluginDir?: string;
+    /** @description File descriptor limit the node tries to raise itself to. */
+    fdLimit?: number;
+    /** @description Whether VMs are wrapped to record metrics. */
+    meterVMEnabled?: boolean;
+    /** @description Thresholds of the message router health check. */
+    routerHealthConfig?: Record<string, unknown>;
+    /** @description How long consensus may take to shut down (nanoseconds). */
+    consensusShutdownTimeout?: number;
+    /** @description How often new frontiers are polled for (nanoseconds). */
+    consensusGossipFreq?: number;
+    /** @description Most goroutines handling app messages per chain. */
+    consensusAppConcurrency?: number;
+    /** @description Subnets the node tracks besides the Primary Network. */
+    trackedSubnets?: components["schemas"]["Id"][];
+    /** @description Least delay between P-Chain and X-Chain blocks this node builds (nanoseconds). */
+    proposerMinBlockDelay?: number;
+    /** @description Configuration of each tracked subnet, keyed by subnet id. */
+    subnetConfigs?: Record<string, unknown>;
+    /** @description Extra aliases of chains, keyed by blockchain id; null without an aliases file or flag. */
+    chainAliases?: {
+        [key: string]: string[];
+    } | null;
+    /** @description Extra aliases of VMs, keyed by VM id; null without an aliases file or flag. */
+    vmAliases?: {
+        [key: string]: string[];
+    } | null;
+    /** @description Halflife of the processing-time tracker (nanoseconds). */
+    systemTrackerProcessingHalflife?: number;
+    /** @description How often process resource usage is measured (nanoseconds). */
+    systemTrackerFrequency?: number;
+    /** @description Halflife of the CPU usage tracker (nanoseconds). */
+    systemTrackerCPUHalflife?: number;
+    /** @description Halflife of the disk usage tracker (nanoseconds). */
+    systemTrackerDiskHalflife?: number;
+    /** @description CPU usage targets for peers. */
+    cpuTargeterConfig?: Record<string, unknown>;
+    /** @description Disk usage targets for peers. */
+    diskTargeterConfig?: Record<string, unknown>;
+    /** @description Free disk percentage below which the node shuts down. */
+    requiredAvailableDiskSpacePercentage?: number;
+    /** @description Free disk percentage below which the node reports itself unhealthy. */
+    warningAvailableDiskSpacePercentage?: number;
+    /** @description Tracing exporter settings. */
+    traceConfig?: Record<string, unknown>;
+    /** @description Whether the ProposerVM reports the last accepted P-Chain height instead of the oldest one of its recently accepted window. */
+    useCurrentHeight?: boolean;
+    /** @description Root directory of the per-chain data directories. */
+    chainDataDir?: string;
+    /** @description File the process context (PID, API URI, staking address) is written to. */
+    processContextFilePath?: string;
+};
 /** AdminLoadVMsResult */
 export type AdminLoadVMsResult = {
     /** @description The VMs loaded by this call, keyed by VM id, each with its aliases. */

@@ -541,6 +541,10 @@ const sharedRequest: Record<string, string> = {
     "another block's transactions than the parameter examples name: the newest block's, which a link from it asks for",
   'data-api getTransaction (200 usdtTransfer)':
     "another transaction than the parameter examples name: the newest block's one, which a link from its list asks for",
+  'data-api getTxByHash (200 cChainImport)':
+    'another transaction than the parameter examples name: a C-Chain import, beside the P-Chain delegation the parameter examples ask for',
+  'data-api getPrimaryNetworkRpcUsageMetrics (200 testnetHourly)':
+    'another network than the parameter examples name: the test network, beside the mainnet answer they ask for',
 };
 
 test('every spec example keeps every promise of its operation or method', () => {
@@ -573,6 +577,14 @@ test('every spec example keeps every promise of its operation or method', () => 
     );
   expect([...broken, ...brokenRpc]).toEqual([]);
 });
+
+/**
+ * The values a rule's `when` allows for its own input (literal ones), if it lists any: a
+ * value outside them makes the rule not apply, so a proof must pick among them.
+ */
+function allowedFor(when: Record<string, unknown[]> | undefined, input: string): unknown[] {
+  return (when?.[input] ?? []).filter((v) => v !== null && typeof v !== 'object');
+}
 
 /** A changed value of the same kind that no item is likely to hold. */
 function other(v: unknown): unknown {
@@ -701,12 +713,16 @@ describe('filter, derived: an input no item matches is caught, the matching one 
     // A value the first item holds (the range's end for atLeast/atMost), and one none holds.
     const matching =
       f.match === 'atLeast' ? sorted[0] : f.match === 'atMost' ? sorted.at(-1) : values[0];
+    // A rule that applies only to some values of its own input is broken by another of them.
+    const unheld = allowedFor(f.when, f.input).find(
+      (v) => !values.some((held) => String(held) === String(v)),
+    );
     const missing =
       f.match === 'atLeast'
         ? other(sorted.at(-1))
         : f.match === 'atMost'
           ? String(BigInt(String(sorted[0]).split('.')[0] ?? '0') - 1n)
-          : other(values.find((v) => typeof v !== 'object') ?? values[0]);
+          : (unheld ?? other(values.find((v) => typeof v !== 'object') ?? values[0]));
     const only = { items: s.promises.items, filters: [f] } as Promises;
     const keptItems = items.filter((it) => {
       const kept = keeps(f, it, matching);
@@ -743,7 +759,9 @@ describe('identity, derived: an answer for another input is caught', () => {
     }
     const only = { identity: [id] } as Promises;
     expect(checkPromises(only, s.inputs, s.answer)).toEqual([]);
-    const changed = inputValues(sent).map(other);
+    // A rule that applies only to some values of its own input is broken by another of them.
+    const allowed = allowedFor(id.when, id.input).filter((v) => String(v) !== String(sent));
+    const changed = allowed.length > 0 ? [allowed[0]] : inputValues(sent).map(other);
     const broken = s.with(s.value, { ...s.inputs, [id.input]: changed.join(',') });
     const got = checkPromises(only, broken.inputs, broken.answer);
     expect(got.map((v) => v.kind)).toEqual(['identity']);
