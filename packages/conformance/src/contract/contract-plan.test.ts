@@ -7,7 +7,13 @@ import { inputsOf, targetOf } from './case-inputs.js';
 import { caseClasses, resolveSchema } from './case-values.js';
 import type { ContractCase } from './contract-case.js';
 import { contractCases } from './contract-cases.js';
-import { classCounts, parseClasses, runPlan, valueCoverage } from './contract-plan.js';
+import {
+  classCounts,
+  defaultMaxRequests,
+  parseClasses,
+  runPlan,
+  valueCoverage,
+} from './contract-plan.js';
 import { exercisedKinds } from './filter-cases.js';
 import { classOf, generateCases } from './generate-cases.js';
 import { readLinks } from './links.js';
@@ -398,7 +404,14 @@ describe('the whole plan against the clean replay server', () => {
         ...run,
         targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, proxy.replayUrl])),
       },
-      { classes: parseClasses(undefined), seed: 1, maxCases: 12, maxRequests: 600, maxPages: 4 },
+      // The default budget, which follows the specs' operation count.
+      {
+        classes: parseClasses(undefined),
+        seed: 1,
+        maxCases: 12,
+        maxRequests: defaultMaxRequests(specs),
+        maxPages: 4,
+      },
     );
     expect(
       results.filter((r) => r.verdict === 'drift').map((r) => `${r.operation} ${r.source}`),

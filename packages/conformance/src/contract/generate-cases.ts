@@ -438,7 +438,10 @@ function pagelessCase(g: RestGen, seeds: ContractCase[]): ContractCase | undefin
   return restCase(g.op, g.first, state, 'generated', pagelessLabel(page), { ...g.first.expect });
 }
 
-/** Requests the spec rejects (broken cross-field rules first, then invalid values): each expects a 400. */
+/**
+ * Requests the spec rejects (broken cross-field rules first, then invalid values, the path
+ * parameters' first): each expects a 400.
+ */
 function negativeCases(g: RestGen): ContractCase[] {
   const { op, first, base, inputs, valid } = g;
   const negatives: ContractCase[] = [];
@@ -486,7 +489,13 @@ function negativeCases(g: RestGen): ContractCase[] {
       );
     }
   }
-  for (const input of inputs) {
+  // Then invalid values, the path's first: a spec may list its path parameters last, and the
+  // bound must not leave the path untested behind many query inputs.
+  const ordered = [
+    ...inputs.filter((i) => i.in === 'path'),
+    ...inputs.filter((i) => i.in !== 'path'),
+  ];
+  for (const input of ordered) {
     for (const v of invalidValues(input)) {
       const state = applyRest(base, input, v.value);
       if (valid(state)) continue;
