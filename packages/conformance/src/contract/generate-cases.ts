@@ -571,7 +571,9 @@ function rpcCase(
   if (method.paramStructure === 'by-position') {
     const list = method.params.map((p) => named[p.name]);
     while (list.length > 0 && list.at(-1) === undefined) list.pop();
-    params = list;
+    // A position left out before one given goes on the wire as null: the case says so, so that
+    // the report holds what was sent and reads back the same from its JSON.
+    params = list.map((v) => (v === undefined ? null : v));
   }
   const c: ContractCase = {
     service: seed.service,
