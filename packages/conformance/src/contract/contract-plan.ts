@@ -265,7 +265,10 @@ export function valueCoverage(
     const perInput = sentValues.get(key) ?? new Map<string, Set<string>>();
     for (const [name, label] of Object.entries(r.values)) {
       const set = perInput.get(name) ?? new Set<string>();
-      for (const v of label.replace(/^\[|\]$/g, '').split(',')) set.add(v);
+      // A list's label is `[a,b]`; a single value may hold a comma itself (groupBy's
+      // `srcBlockchainId,destBlockchainId`), so only a list is split.
+      const list = /^\[.*\]$/.test(label);
+      for (const v of list ? label.slice(1, -1).split(',') : [label]) set.add(v);
       perInput.set(name, set);
     }
     sentValues.set(key, perInput);

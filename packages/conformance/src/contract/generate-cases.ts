@@ -315,8 +315,8 @@ function restVariations(g: RestGen, free: Input[], known: Known, elsewhere: Know
 }
 
 /** The packed cases: every listed value of the non-identifying inputs, page bounds alongside. */
-function packedCases(g: RestGen, listed: Input[], free: Input[]): ContractCase[] {
-  const { op, first, base, valid, seedBase, options } = g;
+function packedCases(g: RestGen, listed: Input[], free: Input[], room: number): ContractCase[] {
+  const { op, first, base, valid, seedBase } = g;
   const generated: ContractCase[] = [];
   // Every listed value of the non-identifying inputs in as few cases as the longest list:
   // case k sends each input's k-th value (arrays: every n-th item), so the bound keeps them all.
@@ -326,7 +326,7 @@ function packedCases(g: RestGen, listed: Input[], free: Input[]): ContractCase[]
     .map((i) => i.domain?.length ?? 0);
   const pageInput = free.find((i) => i.name === op.promises.page?.input);
   const pageBounds = pageInput ? validValues(pageInput, seedBase).filter((v) => v.boundary) : [];
-  const packs = Math.min(options.maxCases, Math.max(2, ...scalarSizes, pageBounds.length));
+  const packs = Math.min(room, Math.max(2, ...scalarSizes, pageBounds.length));
   for (let k = 0; k < packs && (listed.length > 0 || pageBounds.length > 0); k++) {
     let state = base;
     const parts: string[] = [];
@@ -538,7 +538,9 @@ function restGenerated(
     const listed = inputs.filter((i) => i.domain && !identity.has(i.name));
     // The page input left out comes first, so the bound never cuts the default's check.
     const pageless = pagelessCase(g, seeds);
-    const generated = [...(pageless ? [pageless] : []), ...packedCases(g, listed, free)];
+    // The packs fill what the page-less case leaves of the bound: none is cut after it.
+    const packs = packedCases(g, listed, free, options.maxCases - (pageless ? 1 : 0));
+    const generated = [...(pageless ? [pageless] : []), ...packs];
     generated.push(...variationCases(g, variations, listed));
     generated.push(...combinationCases(g, free));
     for (const c of generated) if (out.length < options.maxCases) push(c);
