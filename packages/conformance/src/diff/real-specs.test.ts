@@ -36,7 +36,12 @@ function op(d: Doc, id: string): Doc {
 function param(d: Doc, id: string, name: string): Doc {
   const list: Doc[] = op(d, id).parameters;
   const resolve = (p: Doc): Doc =>
-    p.$ref ? p.$ref.slice(2).split('/').reduce((n: Doc, t: string) => n[t], d) : p;
+    p.$ref
+      ? p.$ref
+          .slice(2)
+          .split('/')
+          .reduce((n: Doc, t: string) => n[t], d)
+      : p;
   const i = list.findIndex((p) => resolve(p).name === name);
   if (i < 0) throw new Error(`${id} has no parameter ${name}`);
   list[i] = structuredClone(resolve(list[i] as Doc));
