@@ -404,11 +404,13 @@ describe('the whole plan against the clean replay server', () => {
         ...run,
         targets: Object.fromEntries(Object.keys(run.targets).map((k) => [k, proxy.replayUrl])),
       },
-      // The default budget, which follows the specs' operation count.
+      // The default bounds: the budget follows the specs' operation count, and the generated
+      // cases of an operation listing more values than 12 cases hold grow to send them all.
       {
         classes: parseClasses(undefined),
         seed: 1,
         maxCases: 12,
+        everyListedValue: true,
         maxRequests: defaultMaxRequests(specs),
         maxPages: 4,
       },
