@@ -94,8 +94,10 @@ Options:
                         declared filter and identity sent with a value read off an
                         earlier answer)
   --seed N              seed of the generated cases (default 1): same seed, same cases
-  --max-cases N         most generated and most negative cases per operation (default 12)
-  --max-requests N      most requests in the whole run (default 12 per operation, at least 600)
+  --max-cases N         most generated and most negative cases per operation (default 12, more
+                        generated ones where an operation lists more values)
+  --max-requests N      most requests in the whole run (default 12 per operation or one per
+                        listed value, at least 600)
   --max-pages N         most pages followed per paginated operation (default 4)
   --record DIR          write every exchange in the recordings format (no headers)
   --recordings DIR      exchanges to take requests from (default: the bundled corpus)

@@ -9,24 +9,36 @@ import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
 import { closeServers, closeWithServers, run, type Seen, serve } from '../test/cli-run.js';
+import { caseClasses } from './case-values.js';
+import type { ContractCase } from './contract-case.js';
 import { contractCases } from './contract-cases.js';
 import { pacing } from './contract-controls.js';
+import { defaultPlan } from './contract-plan.js';
+import { generateCases } from './generate-cases.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
 const recordings = await loadRecordings(new URL('recordings/', root).pathname);
 const cases = contractCases(specs, recordings);
 
+// The cases a run plans before any answer: the corpus's and the generated ones.
+const planned = [
+  ...cases,
+  ...generateCases(specs, cases, { ...defaultPlan, classes: new Set(caseClasses) }),
+];
 // Per REST service, the first operation the replay server answers as recorded (no era marks,
-// which only a `--target replay` run applies): through a pass-through proxy, all conform.
+// which only a `--target replay` run applies) with enough planned cases to outlast the pushback
+// (twice the 429s in a row given up on); the service's largest when none has. Through a
+// pass-through proxy, all conform.
 const plain = specs.rest
-  .map(
-    (s) =>
-      s.operations.find((op) => {
-        const own = cases.filter((c) => c.service === s.name && c.operation === op.id);
-        return own.length > 0 && own.every((c) => !c.lenient);
-      })?.id,
-  )
+  .map((s) => {
+    const answered = s.operations
+      .map((op) => planned.filter((c) => c.service === s.name && c.operation === op.id))
+      .filter((own) => own.length > 0 && own.every((c) => !c.lenient));
+    const enough = answered.find((own) => own.length >= 2 * pacing.limitedInRow);
+    const largest = answered.reduce<ContractCase[]>((a, b) => (b.length > a.length ? b : a), []);
+    return (enough ?? largest)[0]?.operation;
+  })
   .filter((id): id is string => id !== undefined)
   .join(',');
 // The first operation or method of every service, node calls (and the release probe) included.

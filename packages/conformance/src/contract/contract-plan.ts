@@ -16,6 +16,8 @@ export interface PlanOptions {
   seed: number;
   /** Most generated and most negative cases per operation or method. */
   maxCases: number;
+  /** The generated bound grows to send every listed value (the default, no --max-cases). */
+  everyListedValue?: boolean;
   /** Most requests in the whole run. */
   maxRequests: number;
   /** Most pages followed per paginated operation. */
@@ -38,11 +40,19 @@ export const defaultPlan = {
 export const requestsPerOperation = 12;
 
 /**
- * The default `--max-requests`: 12 per operation and method of the specs (at least 600), so that
- * every operation gets its generated, negative, page and filter cases however many the specs hold.
+ * The default `--max-requests`: 12 per operation and method of the specs, or one per value its
+ * inputs list where that is more (at least 600 in all), so that every operation gets its
+ * generated, negative, page and filter cases however many operations and values the specs hold.
  */
-export function defaultMaxRequests(specs: Pick<Specs, 'all'>): number {
-  return Math.max(defaultPlan.maxRequests, requestsPerOperation * specs.all.length);
+export function defaultMaxRequests(specs: Pick<Specs, 'rest' | 'rpc'>): number {
+  const listed = (inputs: { domain?: string[] }[]) =>
+    inputs.reduce((n, i) => n + (i.domain?.length ?? 0), 0);
+  let n = 0;
+  for (const s of specs.rest)
+    for (const op of s.operations) n += Math.max(requestsPerOperation, listed(restInputs(s, op)));
+  for (const s of specs.rpc)
+    for (const m of s.methods) n += Math.max(requestsPerOperation, listed(rpcInputs(s, m)));
+  return Math.max(defaultPlan.maxRequests, n);
 }
 
 /** Parses `--cases`: a comma list of case classes. */
@@ -265,7 +275,10 @@ export function valueCoverage(
     const perInput = sentValues.get(key) ?? new Map<string, Set<string>>();
     for (const [name, label] of Object.entries(r.values)) {
       const set = perInput.get(name) ?? new Set<string>();
-      for (const v of label.replace(/^\[|\]$/g, '').split(',')) set.add(v);
+      // A list's label is `[a,b]`; a single value may hold a comma itself (groupBy's
+      // `srcBlockchainId,destBlockchainId`), so only a list is split.
+      const list = /^\[.*\]$/.test(label);
+      for (const v of list ? label.slice(1, -1).split(',') : [label]) set.add(v);
       perInput.set(name, set);
     }
     sentValues.set(key, perInput);

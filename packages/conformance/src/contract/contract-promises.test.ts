@@ -24,6 +24,7 @@ import { Specs } from '../model/specs.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
 import { type CaseTarget, inputsOf, targetOf } from './case-inputs.js';
+import { restInputs, rpcInputs } from './case-values.js';
 import type { ContractResult } from './contract-case.js';
 import { contractCases } from './contract-cases.js';
 import { parseClasses, runPlan } from './contract-plan.js';
@@ -164,6 +165,15 @@ function other(v: unknown): unknown {
       return chars.join('');
     }
   return v;
+}
+
+/** Whether the (changed) answer still validates against its operation's or method's schema. */
+function schemaValid(x: Exchange): boolean {
+  const violations =
+    x.target.kind === 'rest'
+      ? x.target.service.validateResponse(x.target.op, x.status, x.body, { strict: true })
+      : x.target.service.validateReply(x.target.method, x.call?.id, x.body, { strict: true });
+  return !violations.some((v) => schemaKinds.has(v.kind));
 }
 
 /** Whether an item breaks a filter for the value sent. */
@@ -337,13 +347,26 @@ const breakers: Record<string, Breaking> = {
     breaker: (x) => {
       if (!success(x)) return false;
       const answer = answerOf(x);
+      const inputs =
+        x.target.kind === 'rest'
+          ? restInputs(x.target.service, x.target.op)
+          : rpcInputs(x.target.service, x.target.method);
       for (const id of x.target.promises.identity ?? []) {
         const value = x.inputs[id.input];
         if (!id.member || !sent(value) || !holds(id.when, x.inputs)) continue;
         if (keeps(id, answer, value) !== true) continue;
+        // Another value the schema allows: one up or two characters swapped, else another of
+        // the input's listed values (a network or currency member is an enum).
+        const domain = inputs.find((i) => i.name === id.input)?.domain ?? [];
         for (const m of id.member) {
           const v = getPointer(answer, m);
-          if (v !== undefined && v !== null) setPointer(answer, m, other(v));
+          if (v === undefined || v === null) continue;
+          const candidates = [other(v), ...domain.filter((d) => String(d) !== String(v))];
+          const fits = candidates.find((c) => {
+            setPointer(answer, m, c);
+            return schemaValid(x);
+          });
+          setPointer(answer, m, fits ?? v);
         }
         if (keeps(id, answer, value) === false) return true;
       }

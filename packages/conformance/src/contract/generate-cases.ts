@@ -25,6 +25,11 @@ export interface GenerateOptions {
   /** Most generated and most negative cases per operation or method (each). */
   maxCases: number;
   classes: ReadonlySet<CaseClass>;
+  /**
+   * The generated bound grows, per operation or method, to what sending every listed value
+   * (enum, boolean) takes, as the spec lists them: the default when --max-cases is not given.
+   */
+  everyListedValue?: boolean;
 }
 
 /** One variation of a known-good request: which input, which value, and how it is named. */
@@ -314,19 +319,43 @@ function restVariations(g: RestGen, free: Input[], known: Known, elsewhere: Know
   return variations;
 }
 
+/** The page input's bounds and default, which ride along the packed cases. */
+function pageBoundsOf(g: RestGen, free: Input[]) {
+  const pageInput = free.find((i) => i.name === g.op.promises.page?.input);
+  const bounds = pageInput ? validValues(pageInput, g.seedBase).filter((v) => v.boundary) : [];
+  return { pageInput, bounds };
+}
+
+/** How many packed cases send every listed value: as many as the longest list (at least 2). */
+function packsWanted(g: RestGen, listed: Input[], free: Input[]): number {
+  const scalarSizes = listed
+    .filter((i) => i.schema.type !== 'array')
+    .map((i) => i.domain?.length ?? 0);
+  return Math.max(2, ...scalarSizes, pageBoundsOf(g, free).bounds.length);
+}
+
+/**
+ * The generated cases it takes to send every listed value: the page-less case, the packs, and
+ * one case per other value of each listed identifying input (another network, chain, metric).
+ */
+function listedNeed(g: RestGen, listed: Input[], free: Input[], pageless: boolean): number {
+  const identifying = g.inputs.filter((i) => i.domain && g.identity.has(i.name));
+  return (
+    (pageless ? 1 : 0) +
+    packsWanted(g, listed, free) +
+    identifying.reduce((n, i) => n + (i.domain?.length ?? 1) - 1, 0)
+  );
+}
+
 /** The packed cases: every listed value of the non-identifying inputs, page bounds alongside. */
-function packedCases(g: RestGen, listed: Input[], free: Input[]): ContractCase[] {
-  const { op, first, base, valid, seedBase, options } = g;
+function packedCases(g: RestGen, listed: Input[], free: Input[], room: number): ContractCase[] {
+  const { op, first, base, valid } = g;
   const generated: ContractCase[] = [];
   // Every listed value of the non-identifying inputs in as few cases as the longest list:
   // case k sends each input's k-th value (arrays: every n-th item), so the bound keeps them all.
   // The page input's bounds and default ride along, so the bound never cuts them.
-  const scalarSizes = listed
-    .filter((i) => i.schema.type !== 'array')
-    .map((i) => i.domain?.length ?? 0);
-  const pageInput = free.find((i) => i.name === op.promises.page?.input);
-  const pageBounds = pageInput ? validValues(pageInput, seedBase).filter((v) => v.boundary) : [];
-  const packs = Math.min(options.maxCases, Math.max(2, ...scalarSizes, pageBounds.length));
+  const { pageInput, bounds: pageBounds } = pageBoundsOf(g, free);
+  const packs = Math.min(room, packsWanted(g, listed, free));
   for (let k = 0; k < packs && (listed.length > 0 || pageBounds.length > 0); k++) {
     let state = base;
     const parts: string[] = [];
@@ -438,7 +467,10 @@ function pagelessCase(g: RestGen, seeds: ContractCase[]): ContractCase | undefin
   return restCase(g.op, g.first, state, 'generated', pagelessLabel(page), { ...g.first.expect });
 }
 
-/** Requests the spec rejects (broken cross-field rules first, then invalid values): each expects a 400. */
+/**
+ * Requests the spec rejects (broken cross-field rules first, then invalid values, the path
+ * parameters' first): each expects a 400.
+ */
 function negativeCases(g: RestGen): ContractCase[] {
   const { op, first, base, inputs, valid } = g;
   const negatives: ContractCase[] = [];
@@ -486,7 +518,13 @@ function negativeCases(g: RestGen): ContractCase[] {
       );
     }
   }
-  for (const input of inputs) {
+  // Then invalid values, the path's first: a spec may list its path parameters last, and the
+  // bound must not leave the path untested behind many query inputs.
+  const ordered = [
+    ...inputs.filter((i) => i.in === 'path'),
+    ...inputs.filter((i) => i.in !== 'path'),
+  ];
+  for (const input of ordered) {
     for (const v of invalidValues(input)) {
       const state = applyRest(base, input, v.value);
       if (valid(state)) continue;
@@ -529,10 +567,16 @@ function restGenerated(
     const listed = inputs.filter((i) => i.domain && !identity.has(i.name));
     // The page input left out comes first, so the bound never cuts the default's check.
     const pageless = pagelessCase(g, seeds);
-    const generated = [...(pageless ? [pageless] : []), ...packedCases(g, listed, free)];
+    // The default bound grows to what sending every listed value takes.
+    const bound = options.everyListedValue
+      ? Math.max(options.maxCases, listedNeed(g, listed, free, pageless !== undefined))
+      : options.maxCases;
+    // The packs fill what the page-less case leaves of the bound: none is cut after it.
+    const packs = packedCases(g, listed, free, bound - (pageless ? 1 : 0));
+    const generated = [...(pageless ? [pageless] : []), ...packs];
     generated.push(...variationCases(g, variations, listed));
     generated.push(...combinationCases(g, free));
-    for (const c of generated) if (out.length < options.maxCases) push(c);
+    for (const c of generated) if (out.length < bound) push(c);
   }
   if (options.classes.has('negative') && declares400(op)) {
     const negatives = negativeCases(g);
@@ -562,7 +606,9 @@ function rpcCase(
   if (method.paramStructure === 'by-position') {
     const list = method.params.map((p) => named[p.name]);
     while (list.length > 0 && list.at(-1) === undefined) list.pop();
-    params = list;
+    // A position left out before one given goes on the wire as null: the case says so, so that
+    // the report holds what was sent and reads back the same from its JSON.
+    params = list.map((v) => (v === undefined ? null : v));
   }
   const c: ContractCase = {
     service: seed.service,
@@ -662,9 +708,13 @@ function rpcGenerated(
     }
     const rank = ({ input, v }: { input: Input; v: Variation }) =>
       input.domain ? 0 : v.boundary ? 1 : 2;
+    // The default bound grows to what sending every listed value takes: one case each.
+    const bound = options.everyListedValue
+      ? Math.max(options.maxCases, n + pairs.filter((p) => rank(p) === 0).length)
+      : options.maxCases;
     for (const r of [0, 1, 2])
       for (const { input, v } of pairs.filter((p) => rank(p) === r)) {
-        if (n >= options.maxCases) break;
+        if (n >= bound) break;
         // An encoding is asked of a seed the corpus holds in it (or in a bytes form of it).
         let seed = first;
         if (input.name === 'encoding') {

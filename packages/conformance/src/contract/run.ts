@@ -57,7 +57,10 @@ export interface ContractSettings {
   /** Case classes to run (default: all). */
   classes?: CaseClass[];
   seed?: number;
-  /** Most generated and most negative cases per operation (default 12). */
+  /**
+   * Most generated and most negative cases per operation (default 12, more generated ones
+   * where an operation lists more values than that: every listed value is sent).
+   */
   maxCases?: number;
   /** Most requests in the whole run (default 600). */
   maxRequests?: number;
@@ -300,6 +303,8 @@ export async function runContract(
     classes,
     seed: settings.seed ?? defaultPlan.seed,
     maxCases: settings.maxCases ?? defaultPlan.maxCases,
+    // Left out, the bound grows where the specs list more values than it holds.
+    everyListedValue: settings.maxCases === undefined,
     maxRequests: settings.maxRequests ?? defaultMaxRequests(specs),
     maxPages: settings.maxPages ?? defaultPlan.maxPages,
   };

@@ -29,6 +29,24 @@ function op(d: Doc, id: string): Doc {
     for (const o of Object.values(item) as Doc[]) if (o?.operationId === id) return o;
   throw new Error(`no operation ${id}`);
 }
+/**
+ * The parameter `name` of operation `id`, found by name wherever the spec lists it; a shared
+ * (`$ref`'d) parameter is copied into the operation first, so an edit changes this operation only.
+ */
+function param(d: Doc, id: string, name: string): Doc {
+  const list: Doc[] = op(d, id).parameters;
+  const resolve = (p: Doc): Doc =>
+    p.$ref
+      ? p.$ref
+          .slice(2)
+          .split('/')
+          .reduce((n: Doc, t: string) => n[t], d)
+      : p;
+  const i = list.findIndex((p) => resolve(p).name === name);
+  if (i < 0) throw new Error(`${id} has no parameter ${name}`);
+  list[i] = structuredClone(resolve(list[i] as Doc));
+  return list[i] as Doc;
+}
 const pathOf = (d: Doc, id: string) =>
   Object.keys(d.paths).find((p) => Object.values(d.paths[p]).includes(op(d, id))) as string;
 const method = (d: Doc, name: string): Doc => d.methods.find((m: Doc) => m.name === name);
@@ -292,7 +310,7 @@ const edits: Edit[] = [
   [
     'chainId loses its pattern',
     'metrics-api',
-    (d) => delete op(d, 'getAvgTps').parameters[0].schema.pattern,
+    (d) => delete param(d, 'getAvgTps', 'chainId').schema.pattern,
     'request-pattern-widened',
     'non-breaking',
   ],
@@ -320,7 +338,10 @@ const edits: Edit[] = [
   [
     'getAvgTps loses pageToken',
     'metrics-api',
-    (d) => op(d, 'getAvgTps').parameters.pop(),
+    (d) => {
+      const list: Doc[] = op(d, 'getAvgTps').parameters;
+      list.splice(list.indexOf(param(d, 'getAvgTps', 'pageToken')), 1);
+    },
     'parameter-removed',
     'breaking',
   ],
