@@ -44,6 +44,8 @@ export interface KeepContext {
   stored?: () => unknown[];
   /** The rule kinds to break on this answer (x-replay-fault). */
   faults?: ReadonlySet<PromiseKind>;
+  /** The values an input's schema lists (`enum`), so a broken identity stays one of them. */
+  choices?: (input: string) => readonly unknown[] | undefined;
 }
 
 export interface Kept {
@@ -212,7 +214,7 @@ export function keepPromises(
     body = withPointer(body, c.count, sameType(like, count));
   }
   if (faults.has('identity')) {
-    const altered = breakIdentity(p, inputs, body);
+    const altered = breakIdentity(p, inputs, body, ctx.choices, ctx.stored);
     if (altered !== undefined) {
       body = altered;
       broken.push('identity');
@@ -440,8 +442,18 @@ export function otherValue(v: unknown): unknown {
   return head + (last === 'a' ? 'b' : 'a');
 }
 
-/** The answer with every identity member that matches its input changed to another value. */
-function breakIdentity(p: Promises, inputs: Inputs, body: unknown): unknown {
+/**
+ * The answer with every identity member that matches its input changed to another value: another
+ * of the values the input's schema lists where it lists some (a network, a currency), so the
+ * answer stays schema-valid, else another value of the same form.
+ */
+function breakIdentity(
+  p: Promises,
+  inputs: Inputs,
+  body: unknown,
+  choices?: KeepContext['choices'],
+  stored?: KeepContext['stored'],
+): unknown {
   let out = body;
   let changed = false;
   for (const e of p.identity ?? []) {
@@ -451,7 +463,17 @@ function breakIdentity(p: Promises, inputs: Inputs, body: unknown): unknown {
       const v = getPointer(out, pointer);
       if (v === undefined || v === null) continue;
       if (keeps({ ...e, member: [pointer] }, out, value) !== true) continue;
-      const other = otherValue(v);
+      // Another value the member holds in the stored answers, else one the input's schema
+      // lists that has the member's form (a word for a word, an id for an id), else a value of
+      // the same form.
+      const shape = (x: unknown) => (typeof x === 'string' ? x.replace(/[a-z]+/g, 'a') : typeof x);
+      const misses = (c: unknown) =>
+        c !== v &&
+        typeof c === typeof v &&
+        keeps({ ...e, member: [pointer] }, withPointer(out, pointer, c), value) !== true;
+      const seen = (stored?.() ?? []).map((b) => getPointer(b, pointer));
+      const listed = (choices?.(e.input) ?? []).filter((c) => shape(c) === shape(v));
+      const other = [...seen, ...listed].find(misses) ?? otherValue(v);
       if (other === undefined) continue;
       out = withPointer(out, pointer, other);
       changed = true;

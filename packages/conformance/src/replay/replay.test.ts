@@ -60,7 +60,9 @@ describe('every recording and example gets its own kind of answer', () => {
       headers: c.body === undefined ? {} : { 'content-type': 'application/json' },
       ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
     });
-    const body = await res.json();
+    // An answer the spec gives no body (reindexNft's 201) comes empty.
+    const text = await res.text();
+    const body = text === '' && c.service !== 'node-rpc' ? undefined : JSON.parse(text);
     const rec = expected(c.source);
     if (c.service === 'node-rpc') {
       const want = rec?.response.body;

@@ -1,8 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { getPointer, isObject } from '../model/json-pointer.js';
-import { parseQuery, type RestRequest } from '../model/openapi.js';
+import { deref, getPointer, isObject } from '../model/json-pointer.js';
+import {
+  type OpenApiService,
+  type Operation,
+  parseQuery,
+  type RestRequest,
+} from '../model/openapi.js';
 import type { RpcMethod } from '../model/openrpc.js';
 import { namedParams } from '../model/openrpc.js';
 import { holds, type Inputs, sent } from '../model/promises/values.js';
@@ -63,6 +68,7 @@ function keepContext(
   others: unknown[],
   all: () => unknown[],
   faults: PromiseKind[] | undefined,
+  choices?: KeepContext['choices'],
 ): KeepContext {
   const itemsOf = (body: unknown) => {
     const list = p.items === undefined ? undefined : getPointer(body, p.items);
@@ -74,6 +80,18 @@ function keepContext(
     others: () => all().flatMap(itemsOf),
     stored: all,
     faults: new Set(faults ?? []),
+    ...(choices ? { choices } : {}),
+  };
+}
+
+/** The values a REST parameter's schema lists (`enum`, or its items' for a list), by name. */
+function enumOf(service: OpenApiService, operation: Operation) {
+  return (input: string): readonly unknown[] | undefined => {
+    const param = operation.parameters.find((q) => q.name === input);
+    if (!param) return undefined;
+    let { node } = deref(service.doc, { $ref: `#${param.schema}` }, param.schema);
+    if (param.isArray && isObject(node.items)) node = deref(service.doc, node.items, '').node;
+    return Array.isArray(node.enum) ? node.enum : undefined;
   };
 }
 
@@ -227,6 +245,7 @@ export class ReplayHandler {
         () => this.book.restBodies(service, operation),
         // A stored error answer keeps its own body; only the status rule reads it.
         pick.answer.status < 300 ? rules : rules.filter((r) => r === 'status'),
+        enumOf(service, operation),
       ),
     );
     if ('error' in kept) return send(res, 400, errorBody(400, [kept.error]), {}, ct.type);
