@@ -818,7 +818,8 @@ describe('status and content-type, derived: every operation that declares them',
       }
     },
   );
-  const typed = subjects.filter((s) => s.promises.contentType);
+  // An answer with no body (reindexNft's 201) has no content type to judge.
+  const typed = subjects.filter((s) => s.promises.contentType && s.value !== undefined);
   test.each(typed.map((s) => [s.key, s] as const))('%s: text/plain is caught', (_k, s) => {
     const only = { contentType: s.promises.contentType } as Promises;
     const as = (contentType: string | undefined) =>
