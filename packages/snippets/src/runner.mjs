@@ -1,6 +1,6 @@
 // Runs compiled blocks: `node runner.mjs plan.json results.json`. Blocks keep the public URLs a
-// reader copies; this process's fetch sends requests for those hosts to the replay server, and
-// refuses any other host, so nothing leaves 127.0.0.1.
+// reader copies; this process's fetch sends requests for those hosts to the replay server, lets
+// loopback through, and refuses any other host, so nothing leaves 127.0.0.1.
 import { readFile, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 
@@ -25,7 +25,13 @@ globalThis.fetch = (input, init) => {
   const request = input instanceof Request ? input : undefined;
   const url = new URL(request ? request.url : String(input));
   if (current >= 0) requests[current]++;
-  if (url.origin === replay.origin) return realFetch(input, init);
+  // The replay server, and a server a block starts itself on loopback (runContract's own
+  // replay target): answered where they are. Public API hosts go to the replay server below.
+  if (
+    url.origin === replay.origin ||
+    (url.hostname === '127.0.0.1' && !API_ORIGINS.has(url.origin))
+  )
+    return realFetch(input, init);
   if (!API_ORIGINS.has(url.origin)) {
     return Promise.reject(new Error(`a block tried to reach ${url.origin}, not an API host`));
   }

@@ -138,6 +138,14 @@ function parametersValidator(
 }
 
 /** An OpenAPI 3.1 document with its operations indexed and its schemas loaded into ajv. */
+/** A path's first two segments (`/v1/chains`), or undefined for a shorter path. */
+function pathStart(path: string): string | undefined {
+  const second = path.indexOf('/', 1);
+  if (second < 0) return undefined;
+  const third = path.indexOf('/', second + 1);
+  return third < 0 ? path : path.slice(0, third);
+}
+
 export class OpenApiService extends SpecDocument {
   readonly operations: Operation[] = [];
 
@@ -245,13 +253,49 @@ export class OpenApiService extends SpecDocument {
   match(method: string, pathname: string) {
     const upper = method.toUpperCase();
     // The first operation of this method whose template matches, as matchPath orders them;
-    // without building the matches of the other methods.
-    for (const operation of this.operations) {
-      if (operation.method !== upper) continue;
+    // without building the matches of the other methods, and only among the operations whose
+    // path starts with the request's first two segments (this runs once per exchange, and a
+    // spec of a hundred operations would otherwise try every template on every request).
+    for (const operation of this.#candidates(upper, pathname)) {
       const m = operation.regex.exec(pathname);
       if (m) return { operation, pathParams: paramsOf(operation, m) };
     }
     return undefined;
+  }
+
+  /** Operations by `METHOD /seg1/seg2` of their literal path start, in `operations` order. */
+  #byStart?: Map<string, Operation[]>;
+  /** Per method, the operations whose first two segments hold a template: tried for any path. */
+  #anyStart?: Map<string, Operation[]>;
+
+  #candidates(method: string, pathname: string): Operation[] {
+    if (!this.#byStart || !this.#anyStart) {
+      const byStart = new Map<string, Operation[]>();
+      const anyStart = new Map<string, Operation[]>();
+      for (const op of this.operations) {
+        const start = pathStart(op.path);
+        const key =
+          start === undefined || start.includes('{') ? undefined : `${op.method} ${start}`;
+        if (!anyStart.has(op.method)) anyStart.set(op.method, []);
+        if (key === undefined) {
+          // A templated start can be any request's: it joins every list of its method.
+          anyStart.get(op.method)?.push(op);
+          for (const [k, list] of byStart) if (k.startsWith(`${op.method} `)) list.push(op);
+        } else {
+          if (!byStart.has(key)) byStart.set(key, [...(anyStart.get(op.method) ?? [])]);
+          byStart.get(key)?.push(op);
+        }
+      }
+      this.#byStart = byStart;
+      this.#anyStart = anyStart;
+    }
+    const start = pathStart(pathname);
+    // Keys come from the spec only, so unknown request paths add nothing to remember.
+    return (
+      (start !== undefined && this.#byStart.get(`${method} ${start}`)) ||
+      this.#anyStart.get(method) ||
+      []
+    );
   }
 
   getOperation(id: string): Operation | undefined {

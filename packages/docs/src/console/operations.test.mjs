@@ -54,7 +54,7 @@ describe.each(all.map(({ op, values }) => [`${op.service} ${op.id}`, op, values]
           response: {
             status: res.status,
             headers: { 'content-type': res.headers.get('content-type') },
-            body: JSON.parse(text),
+            body: text === '' ? undefined : JSON.parse(text),
           },
         },
         { strict: true },

@@ -39,7 +39,8 @@ function fetchCode(request, keyHeader) {
   const call = init.length
     ? `fetch(${JSON.stringify(request.url)}, {\n${init.join('\n')}\n})`
     : `fetch(${JSON.stringify(request.url)})`;
-  return `const res = await ${call};\nconsole.log(res.status, await res.json());`;
+  // Read as text first: an answer the spec gives no body (reindexNft's 201) is empty.
+  return `const res = await ${call};\nconst text = await res.text();\nconsole.log(res.status, text && JSON.parse(text));`;
 }
 
 /** `{ baseUrl, apiKey }` options as TypeScript, only those that differ from the defaults. */
