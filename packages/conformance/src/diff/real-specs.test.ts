@@ -17,10 +17,13 @@ const texts = Object.fromEntries(
 const load = (name: Name): Doc => JSON.parse(texts[name]);
 const spec = (name: Name, doc: Doc) => parseSpec(JSON.stringify(doc), `${name}.json`);
 
+/** Each spec as the differ reads it, parsed once: every edit is compared with the same one. */
+const before = new Map<Name, ReturnType<typeof spec>>();
 function diff(name: Name, edit: (d: Doc) => void) {
   const after = load(name);
   edit(after);
-  return diffDocuments(spec(name, load(name)), spec(name, after));
+  if (!before.has(name)) before.set(name, spec(name, load(name)));
+  return diffDocuments(before.get(name) as ReturnType<typeof spec>, spec(name, after));
 }
 
 /** The operation object with this operationId. */
