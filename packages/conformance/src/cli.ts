@@ -116,4 +116,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`… | head -c 5`) closes the pipe: the rest of the report has nowhere
+// to go, which is not a failure of the run, so end quietly instead of an unhandled EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 process.exitCode = await main(process.argv.slice(2));

@@ -57,7 +57,7 @@ describe('match on the bundled REST specs', () => {
       for (const operation of real.operations) {
         for (const example of real.examples(operation)) {
           const path = operation.path.replace(/\{(\w+)\}/g, (_, p) =>
-            encodeURIComponent(String(example.request.pathParams[p] ?? 'x')),
+            encodeURIComponent(String(example.request?.pathParams[p] ?? 'x')),
           );
           const linear = real.operations.find(
             (o) => o.method === operation.method && o.regex.test(path),
