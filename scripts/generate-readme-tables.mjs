@@ -324,6 +324,14 @@ function operationsByTag(spec) {
   return [...groups].filter(([, ops]) => ops.length > 0);
 }
 
+/** The node spec's methods by their first tag (the namespace), in spec order. */
+function methodsByTag(spec) {
+  const tagOf = (m) => (m.tags?.[0]?.$ref ?? m.tags?.[0]?.name ?? '').split('/').pop();
+  const byTag = new Map();
+  for (const m of spec.methods) byTag.set(tagOf(m), [...(byTag.get(tagOf(m)) ?? []), m]);
+  return byTag;
+}
+
 /** An operation or method name in a table cell, marked † when deprecated. */
 const named = (name, op) => `\`${name}\`${op.deprecated ? '†' : ''}`;
 
@@ -345,35 +353,19 @@ export function restOperationsTable(spec) {
  */
 export function coverageTable({ data, metrics, node, health }) {
   const rows = [];
+  const add = (group, list, nameOf) =>
+    rows.push([group, String(list.length), list.map((x) => named(nameOf(x), x)).join(', ')]);
   for (const [service, spec] of [
     ['Data API', data],
     ['Metrics API', metrics],
   ]) {
-    for (const [tag, ops] of operationsByTag(spec)) {
-      rows.push([
-        `${service} · ${tag}`,
-        String(ops.length),
-        ops.map((op) => named(op.operationId, op)).join(', '),
-      ]);
-    }
+    for (const [tag, ops] of operationsByTag(spec))
+      add(`${service} · ${tag}`, ops, (op) => op.operationId);
   }
-  const tagOf = (m) => (m.tags?.[0]?.$ref ?? m.tags?.[0]?.name ?? '').split('/').pop();
-  const byTag = new Map();
-  for (const m of node.methods) byTag.set(tagOf(m), [...(byTag.get(tagOf(m)) ?? []), m]);
-  for (const [tag, methods] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
-    rows.push([
-      `Node JSON-RPC · ${tag}`,
-      String(methods.length),
-      methods.map((m) => named(m.name, m)).join(', '),
-    ]);
-  }
-  for (const [tag, ops] of operationsByTag(health)) {
-    rows.push([
-      `Node health (GET) · ${tag}`,
-      String(ops.length),
-      ops.map((op) => named(op.operationId, op)).join(', '),
-    ]);
-  }
+  for (const [tag, methods] of [...methodsByTag(node)].sort(([a], [b]) => a.localeCompare(b)))
+    add(`Node JSON-RPC · ${tag}`, methods, (m) => m.name);
+  for (const [tag, ops] of operationsByTag(health))
+    add(`Node health (GET) · ${tag}`, ops, (op) => op.operationId);
   const total = (service) =>
     rows.filter((r) => r[0].startsWith(`${service} · `)).reduce((sum, r) => sum + Number(r[1]), 0);
   const totals = ['Data API', 'Metrics API', 'Node JSON-RPC', 'Node health (GET)']
@@ -418,9 +410,7 @@ function endpointPath(method) {
 
 /** The node README's namespace table: one row per namespace (spec tag) of the bundled spec. */
 export function namespacesTable(spec) {
-  const tagOf = (m) => (m.tags?.[0]?.$ref ?? m.tags?.[0]?.name ?? '').split('/').pop();
-  const byTag = new Map();
-  for (const m of spec.methods) byTag.set(tagOf(m), [...(byTag.get(tagOf(m)) ?? []), m]);
+  const byTag = methodsByTag(spec);
   // The spec's order of tags; the shaped namespaces keep the order the README always had.
   const order = ['avm', 'info', 'health', 'index', 'evm', 'validators'];
   const tags = [...byTag.keys()].sort(
