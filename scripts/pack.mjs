@@ -63,14 +63,15 @@ export async function packAll(dest = join(root, 'packs')) {
     if (file.endsWith('.tgz') && prefixes.some((p) => file.startsWith(p)))
       await rm(join(dest, file));
   const filters = packages.flatMap((p) => ['--filter', p.name]);
-  const { stdout } = await run(
-    'pnpm',
-    ['--recursive', ...filters, 'pack', '--pack-destination', dest, '--json'],
-    { cwd: root, maxBuffer },
-  );
-  return JSON.parse(stdout)
-    .map((p) => p.filename)
-    .sort();
+  // (pnpm's --json output would share stdout with the packages' prepack lines.)
+  await run('pnpm', ['--recursive', ...filters, 'pack', '--pack-destination', dest], {
+    cwd: root,
+    maxBuffer,
+  });
+  const tarballs = packages.map((p) => join(dest, tarballName(p))).sort();
+  const missing = tarballs.filter((file) => !existsSync(file));
+  if (missing.length) throw new Error(`pnpm pack wrote no ${missing.join(', ')}`);
+  return tarballs;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,17 +1,16 @@
-// The packed clients as a user installs them, run by the runtimes the README promises: the
-// lowest Node `engines` admits and the current one, Bun and Deno, each installed from npm as a
-// devDependency of this package (Chromium is the docs package's browser test). Every runtime
-// talks to one node:http server on 127.0.0.1; nothing reaches the internet.
+// The packed clients as a user installs them (`pnpm pack:all`, `npm install` of the tarballs: the
+// global setup), run by the runtimes the README promises: the lowest Node `engines` admits and
+// the current one, Bun and Deno, each installed from npm as a devDependency of this package
+// (Chromium is the docs package's browser test). Every runtime talks to one node:http server on
+// 127.0.0.1; nothing reaches the internet.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { installPacked } from '@avalanche-api/snippets/src/project.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -41,15 +40,13 @@ const spec = JSON.parse(await readFile(new URL('specs/dist/node-rpc.json', root)
 const nodeVersion = spec.methods.find((m) => m.name === 'info.getNodeVersion').examples[0].result
   .value;
 
-let dir;
+const { dir } = inject('packed');
 let server;
 let url;
 let port;
 const seen = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'runtimes-'));
-  await installPacked(dir);
   await copyFile(new URL('app.mjs', import.meta.url), join(dir, 'app.mjs'));
   await copyFile(new URL('app.cjs', import.meta.url), join(dir, 'app.cjs'));
   server = createServer((req, res) => {
@@ -77,12 +74,11 @@ beforeAll(async () => {
   await once(server, 'listening');
   port = server.address().port;
   url = `http://127.0.0.1:${port}`;
-}, 600_000);
+});
 
 afterAll(async () => {
   server?.closeAllConnections();
   server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const runIn = async (file, args) => {
