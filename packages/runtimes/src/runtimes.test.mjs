@@ -5,7 +5,7 @@
 // 127.0.0.1; nothing reaches the internet.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -40,7 +40,7 @@ const spec = JSON.parse(await readFile(new URL('specs/dist/node-rpc.json', root)
 const nodeVersion = spec.methods.find((m) => m.name === 'info.getNodeVersion').examples[0].result
   .value;
 
-const { dir } = inject('packed');
+const { dir, tarballs } = inject('packed');
 let server;
 let url;
 let port;
@@ -106,9 +106,12 @@ const ESM = {
 describe('the packed clients', () => {
   it('the lowest Node here is the lowest `engines` admits, in every published package', async () => {
     const lowest = JSON.parse(await readFile(join(folder('node-lowest'), 'package.json'), 'utf8'));
-    for (const name of ['rest-core', 'data-client', 'metrics-client', 'node-rpc', 'conformance']) {
+    // Every package the global setup installed from its tarball.
+    const installed = await readdir(join(dir, 'node_modules/@avalanche-api'));
+    expect(installed.length).toBe(tarballs.length);
+    for (const name of installed) {
       const manifest = JSON.parse(
-        await readFile(new URL(`packages/${name}/package.json`, root), 'utf8'),
+        await readFile(join(dir, 'node_modules/@avalanche-api', name, 'package.json'), 'utf8'),
       );
       expect(manifest.engines.node, name).toBe('^20.19.0 || >=22.12.0');
     }
