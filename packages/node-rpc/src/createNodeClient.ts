@@ -34,6 +34,7 @@ import {
   type ServerError,
   type TimeoutError,
 } from './errors.js';
+import type { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 import { type HealthPath, type HealthReply, healthBase, healthQuery } from './generated/health.js';
 import type {
   Args,
@@ -152,6 +153,9 @@ export type CreateNodeClientReturnType = NodeClient;
 /** Every error a call can reject with (besides the caller's own abort reason). */
 export type NodeClientErrorType =
   | RpcError
+  | NotFoundError
+  | BadRequestError
+  | UnsupportedError
   | HttpError
   | RateLimitError
   | ServerError
@@ -226,7 +230,7 @@ const batch =
     )
       throw idMismatch(sent, [...byId.keys()], a.url);
     return requests.map(({ id, method }) =>
-      unwrap(core, byId ? byId.get(id) : body, id, method, a),
+      unwrap(core, byId ? byId.get(id) : body, id, method, entry(method)[3], a),
     );
   };
 
