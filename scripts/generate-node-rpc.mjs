@@ -581,7 +581,9 @@ export function errorKindsPlan(doc, methods) {
     const own = m.errorKinds?.patterns ?? [];
     const table = m.errorKinds?.shared;
     if (table !== undefined && !tables[table])
-      throw new Error(`${m.name}: x-error-kinds names the shared table "${table}", which the root lacks`);
+      throw new Error(
+        `${m.name}: x-error-kinds names the shared table "${table}", which the root lacks`,
+      );
     // A method with no patterns of its own takes its shared table as it is.
     if (!own.length && table) {
       kindsOf.set(m.name, nameOf(table));
@@ -623,8 +625,14 @@ function entryLiteral(plan, m, params) {
 }
 
 function partsTs(plan) {
+  const types = [
+    'EndpointEntry',
+    plan.sharedKinds.length && 'ErrorKindEntry',
+    'ErrorKinds',
+    'Rule',
+  ];
   let out = `import { fill } from '../endpoint.js';
-import type { EndpointEntry, ErrorKindEntry, ErrorKinds, Rule } from '../entries.js';
+import type { ${types.filter(Boolean).join(', ')} } from '../entries.js';
 
 `;
   plan.endpoints.forEach((e, i) => {

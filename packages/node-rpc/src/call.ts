@@ -1,6 +1,6 @@
 import { retryAfterMs } from '@avalanche-api/rest-core';
-import type { ChainCallOptions, NodeCore } from './core.js';
 import { kindOf } from './classifyRpcError.js';
+import type { ChainCallOptions, NodeCore } from './core.js';
 import type { EndpointEntry, ErrorKinds, MethodEntry } from './entries.js';
 import {
   HttpError,

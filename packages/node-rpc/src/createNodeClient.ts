@@ -34,7 +34,6 @@ import {
   type ServerError,
   type TimeoutError,
 } from './errors.js';
-import type { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 import { type HealthPath, type HealthReply, healthBase, healthQuery } from './generated/health.js';
 import type {
   Args,
@@ -53,6 +52,7 @@ import type {
 } from './generated/methods.js';
 import type { Schemas } from './generated/schemas.js';
 import { type MethodEntry, methods } from './generated/table.js';
+import type { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 import type { CallOptions } from './transport.js';
 
 export {

@@ -4,7 +4,11 @@ import type { ErrorKind } from './entries.js';
 import { RpcError } from './errors.js';
 import { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 
-const classes = { notFound: NotFoundError, badRequest: BadRequestError, unsupported: UnsupportedError };
+const classes = {
+  notFound: NotFoundError,
+  badRequest: BadRequestError,
+  unsupported: UnsupportedError,
+};
 
 /** The fields an RpcError keeps: the node's message, code and data, and the method called. */
 export interface RpcFailureFields {
@@ -16,5 +20,7 @@ export interface RpcFailureFields {
 }
 
 /** The typed error of a kind (a plain RpcError for none), with every field of the error object. */
-export const rpcErrorFor = (kind: ErrorKind | undefined, { message, ...fields }: RpcFailureFields) =>
-  new (kind ? classes[kind] : RpcError)(message, fields);
+export const rpcErrorFor = (
+  kind: ErrorKind | undefined,
+  { message, ...fields }: RpcFailureFields,
+) => new (kind ? classes[kind] : RpcError)(message, fields);
