@@ -48,8 +48,8 @@ differ from what the spec produces.
 |---|---|
 | schemas.ts | TypeScript types of every schema (openapi-typescript) |
 | methods.ts | \`NodeMethods\`: method -> params, result, endpoint, parameter structure, deprecation, availability; one interface per namespace, with JSDoc |
-| parts.ts | the endpoints and the parameter rules checked before sending, one constant each |
-| table.ts | the runtime table of \`createNodeClient\`: endpoint, flags and parameter rules of every method |
+| parts.ts | the endpoints, the parameter rules checked before sending and the error kinds (x-error-kinds) of each method, one constant each |
+| table.ts | the runtime table of \`createNodeClient\`: endpoint, flags, parameter rules and error kinds of every method |
 | actions/*.ts, actions.ts | one function per method (\`infoGetNodeVersion(core, params?, options?)\`), each carrying only its own entry |
 | health.ts | types of the GET health endpoints (openapi-typescript) |
 | names.ts | the named types the entry point re-exports: every schema, \`<Namespace><Method>Params\` / \`<Namespace><Method>Result\` per method, and \`<Namespace>Methods\` per namespace |
@@ -172,6 +172,7 @@ export function analyze(doc) {
       nodeSpecific: m['x-node-specific'] === true,
       requiresFlags: m['x-requires-flags'] ?? [],
       errors: (m.errors ?? []).map((e) => deref(doc, e)),
+      errorKinds: m['x-error-kinds'] ?? null,
     });
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -525,7 +526,75 @@ function partsPlan(doc, methods) {
   const { rules, entries } = compileRules(doc, methods);
   const endpointOf = (m) =>
     endpointNames[endpoints.findIndex((x) => x.path === m.endpoint && x.namespace === m.namespace)];
-  return { endpoints, endpointNames, rules, entries, endpointOf };
+  return { endpoints, endpointNames, rules, entries, endpointOf, ...errorKindsPlan(doc, methods) };
+}
+
+/**
+ * A regular expression finding, in a url's path, where the path segments every endpoint of the
+ * spec starts with (every method's, every GET health path's: `/ext`) begin: a base url holding
+ * them would have every call's endpoint path appended to an endpoint path. The generator fails
+ * when the endpoints share no leading segment.
+ */
+export function endpointPrefix(methods, healthPaths = []) {
+  const paths = [...methods.map((m) => m.endpoint), ...healthPaths].map((p) =>
+    p.split('/').slice(1),
+  );
+  const common = [];
+  for (const [i, segment] of paths[0].entries()) {
+    if (/\{/.test(segment) || paths.some((p) => p[i] !== segment)) break;
+    common.push(segment);
+  }
+  if (!common.length) throw new Error('the endpoint paths share no leading segment');
+  const escaped = common.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('/');
+  return String(new RegExp(`/${escaped}(?:/|$)`));
+}
+
+/** A regular expression of the spec as a TS literal (`/` escaped by RegExp's own source). */
+const regexLiteral = (pattern) => String(new RegExp(pattern, 'u'));
+
+/** An x-error-kinds entry as TS: [kind, code, pattern?]. */
+const kindLiteral = ({ kind, code, pattern }) =>
+  `[${q(kind)}, ${code}${pattern ? `, ${regexLiteral(pattern)}` : ''}]`;
+
+/**
+ * The x-error-kinds of the spec as constants: each shared table of the document's root
+ * (`nodeErrorKinds`), and each distinct list of a method (its own patterns, then its shared
+ * table), so a one-call function imports only its own list.
+ */
+export function errorKindsPlan(doc, methods) {
+  const tables = doc['x-error-kinds'] ?? {};
+  const nameOf = (table) => `${table.replace(/\W/g, '_')}ErrorKinds`;
+  // Each shared entry is a constant of its own and a list names them, with no spread: a bundler
+  // keeps only the lists a bundle uses (it cannot drop an array built by spreading another).
+  const shared = [];
+  const entryNames = {};
+  for (const [table, entries] of Object.entries(tables)) {
+    entryNames[table] = entries.map((e, i) => {
+      shared.push([`${nameOf(table).slice(0, -1)}${i}`, 'ErrorKindEntry', kindLiteral(e)]);
+      return `${nameOf(table).slice(0, -1)}${i}`;
+    });
+    shared.push([nameOf(table), 'ErrorKinds', `[${entryNames[table].join(', ')}]`]);
+  }
+  const lists = [];
+  const kindsOf = new Map();
+  for (const m of methods) {
+    const own = m.errorKinds?.patterns ?? [];
+    const table = m.errorKinds?.shared;
+    if (table !== undefined && !tables[table])
+      throw new Error(
+        `${m.name}: x-error-kinds names the shared table "${table}", which the root lacks`,
+      );
+    // A method with no patterns of its own takes its shared table as it is.
+    if (!own.length && table) {
+      kindsOf.set(m.name, nameOf(table));
+      continue;
+    }
+    const text = `[${[...own.map(kindLiteral), ...(entryNames[table] ?? [])].join(', ')}]`;
+    let i = lists.indexOf(text);
+    if (i < 0) i = lists.push(text) - 1;
+    kindsOf.set(m.name, `errorKinds${i}`);
+  }
+  return { sharedKinds: shared, kindLists: lists, kindsOf: (m) => kindsOf.get(m.name) };
 }
 
 /** A rule as TS: references to other rules by their constant's name. */
@@ -552,12 +621,18 @@ function entryLiteral(plan, m, params) {
   const list = params.map(([name, required, rule]) => `[${q(name)}, ${required}, rule${rule}]`);
   // Only a method with params carries the code that checks them.
   const check = params.length ? ', checkParams' : '';
-  return `[${plan.endpointOf(m)}, ${flags}, [${list.join(', ')}]${check}]`;
+  return `[${plan.endpointOf(m)}, ${flags}, [${list.join(', ')}], ${plan.kindsOf(m)}${check}]`;
 }
 
 function partsTs(plan) {
+  const types = [
+    'EndpointEntry',
+    plan.sharedKinds.length && 'ErrorKindEntry',
+    'ErrorKinds',
+    'Rule',
+  ];
   let out = `import { fill } from '../endpoint.js';
-import type { EndpointEntry, Rule } from '../entries.js';
+import type { ${types.filter(Boolean).join(', ')} } from '../entries.js';
 
 `;
   plan.endpoints.forEach((e, i) => {
@@ -570,12 +645,25 @@ import type { EndpointEntry, Rule } from '../entries.js';
   plan.rules.forEach((r, i) => {
     out += `export const rule${i}: Rule = ${ruleLiteral(r)};\n`;
   });
+  out +=
+    "\n/** Where, in a url's path, the segments every endpoint path starts with begin: a base url has none. */\n";
+  out += `export const endpointPrefix = ${plan.endpointPrefix};\n`;
+  out +=
+    '\n/** The x-error-kinds of the spec: which JSON-RPC errors are not found, bad request or unsupported. */\n';
+  for (const [name, type, text] of plan.sharedKinds)
+    out += `export const ${name}: ${type} = ${text};\n`;
+  plan.kindLists.forEach((text, i) => {
+    out += `export const errorKinds${i}: ErrorKinds = ${text};\n`;
+  });
   return out;
 }
 
 function tableTs(plan) {
   const used = new Set(plan.endpointNames);
-  for (const { params } of plan.entries) for (const p of params) used.add(`rule${p[2]}`);
+  for (const { method, params } of plan.entries) {
+    for (const p of params) used.add(`rule${p[2]}`);
+    used.add(plan.kindsOf(method));
+  }
   let out = "import { checkParams } from '../checkParams.js';\n";
   out += "import type { MethodEntry } from '../entries.js';\n";
   out += `import {\n${[...used].map((n) => `  ${n},\n`).join('')}} from './parts.js';\n\n`;
@@ -603,7 +691,7 @@ function optionsType(m) {
 function actionTs(plan, names, { method: m, params }) {
   // The rules the entry names; the rules they refer to come along through parts.ts.
   const rules = [...new Set(params.map((p) => p[2]))].sort((a, b) => a - b);
-  const parts = [plan.endpointOf(m), ...rules.map((i) => `rule${i}`)];
+  const parts = [plan.endpointOf(m), ...rules.map((i) => `rule${i}`), plan.kindsOf(m)];
   const options = optionsType(m);
   const optional = m.params.every((p) => !p.required) ? '?' : '';
   const fn = actionName(m.name);
@@ -723,6 +811,7 @@ export async function generate(doc, healthDoc, sources = {}) {
   const plan = planNames(doc, methods);
   const schemas = await schemasTs(doc, methods, plan);
   const parts = partsPlan(doc, methods);
+  parts.endpointPrefix = endpointPrefix(methods, Object.keys(healthDoc.paths ?? {}));
   const actions = {};
   for (const e of parts.entries) {
     actions[`actions/${actionName(e.method.name)}.ts`] =

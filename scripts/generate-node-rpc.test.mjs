@@ -12,6 +12,7 @@ import {
   analyze,
   compileRules,
   endpointPath,
+  endpointPrefix,
   generate,
   header,
   main,
@@ -470,10 +471,11 @@ describe('generate (fixture)', () => {
     expect(parts).not.toContain('pattern');
     const table = files['table.ts'];
     expect(table).toMatch(
-      /'evm_rules': \[evmEndpoint, 3, \[\['at', 0, rule\d+\], \['full', 0, rule\d+\]\], checkParams\]/,
+      /'evm_rules': \[evmEndpoint, 3, \[\['at', 0, rule\d+\], \['full', 0, rule\d+\]\], errorKinds\d+, checkParams\]/,
     );
     // No params, no checker.
-    expect(table).toContain("'thing.old': [thingEndpoint, 0, []],");
+    // A method without x-error-kinds has an empty list.
+    expect(table).toMatch(/'thing\.old': \[thingEndpoint, 0, \[\], errorKinds\d+\],/);
   });
 
   it('gives each function only its own entry, the rules it names and the checker only with params', () => {
@@ -529,9 +531,37 @@ describe('generate (the project spec)', () => {
       "export const infoEndpoint: EndpointEntry = ['/ext/info', {}, 'info'];",
     );
     expect(files['actions/infoGetNodeVersion.ts']).toContain(
-      'const entry: MethodEntry = [infoEndpoint, 0, []];',
+      'const entry: MethodEntry = [infoEndpoint, 0, [], nodeErrorKinds];',
     );
     expect(files['actions/infoGetNodeVersion.ts']).not.toContain('checkParams');
+  });
+
+  it('emits the error kinds: shared entries one constant each, a list per method without spreads', () => {
+    const parts = files['parts.ts'];
+    for (const [table, entries] of Object.entries(doc['x-error-kinds'])) {
+      expect(parts).toContain(
+        `export const ${table}ErrorKinds: ErrorKinds = [${entries.map((_, i) => `${table}ErrorKind${i}`).join(', ')}];`,
+      );
+    }
+    expect(parts).not.toMatch(/ErrorKinds = \[[^\n]*\.\.\./);
+    // Each method's own patterns come first, as regular expressions of the spec.
+    const own = doc.methods.find((m) => m.name === 'avm.getBlockByHeight')['x-error-kinds'];
+    const name = /import \{[^}]*\b(errorKinds\d+)\b/.exec(
+      files['actions/avmGetBlockByHeight.ts'],
+    )[1];
+    const line = parts.split('\n').find((l) => l.startsWith(`export const ${name}:`));
+    expect(line).toContain(
+      `['${own.patterns[0].kind}', ${own.patterns[0].code}, ${new RegExp(own.patterns[0].pattern, 'u')}]`,
+    );
+    expect(line).toMatch(/nodeErrorKind0, nodeErrorKind1, nodeErrorKind2\];$/);
+  });
+
+  it('finds the leading segments every endpoint path shares, health paths included', () => {
+    expect(files['parts.ts']).toContain('export const endpointPrefix = /\\/ext(?:\\/|$)/;');
+    expect(endpointPrefix([{ endpoint: '/a/b/{x}' }, { endpoint: '/a/b/c' }], ['/a/b'])).toBe(
+      String(/\/a\/b(?:\/|$)/),
+    );
+    expect(() => endpointPrefix([{ endpoint: '/a' }], ['/b'])).toThrow(/share no leading segment/);
   });
 
   it('tags every deprecated method with @deprecated and its version', () => {

@@ -118,7 +118,10 @@ export const ERRORS = [
   [
     '`ParameterError`',
     ALL,
-    "A parameter breaks the spec's rules; nothing was sent. `name: value is … (operation)`, e.g. `pageSize: 101 is above the maximum 100 (listValidators)`, `network is required (listValidators)`.",
+    {
+      rest: "A parameter breaks the spec's rules; nothing was sent. `name: value is … (operation)`, e.g. `pageSize: 101 is above the maximum 100 (listValidators)`, `network is required (listValidators)`.",
+      node: 'A parameter breaks the spec\'s rules; nothing was sent. `name: value is … (method)`, e.g. `encoding: "xml" is not one of hex, hexc, hexnc (avm.getUTXOs)`, `txID is required (avm.getTx)`; at creation, a `baseUrl` ending in an endpoint path (`baseUrl: "http://host:9650/ext/bc/X" ends in the endpoint path /ext/bc/X; pass the node\'s base url, http://host:9650 (createNodeClient)`).',
+    },
     '`operation`, `parameter`, `value`, `rule`',
   ],
   [
@@ -126,7 +129,7 @@ export const ERRORS = [
     ALL,
     {
       rest: 'Any failure status; base of every status class below (`BadRequestError` … `ParseError`); a status without a class of its own (409, 418) is this class.',
-      node: 'An HTTP status outside 2xx (for `health.get`: other than 200 and 503); base of `RateLimitError`, `ServerError` and `ParseError`.',
+      node: "An HTTP status outside 2xx (for `health.get`: other than 200 and 503); base of `RateLimitError`, `ServerError` and `ParseError`. The message ends with the server's first line of text: `HTTP 404 from http://host:9650/ext/info: 404 page not found`.",
     },
     {
       rest: '`status`, `error`, `message`, `body`, `url`',
@@ -135,17 +138,29 @@ export const ERRORS = [
   ],
   [
     '`BadRequestError`',
-    REST,
-    '400: the server rejected a parameter; `message` says which.',
-    'as `HttpError`',
+    ALL,
+    {
+      rest: '400: the server rejected a parameter; `message` says which.',
+      node: "An `RpcError` whose text the spec's `x-error-kinds` call a refused argument: -32000 `couldn't unmarshal an argument. …`, `problem parsing address 'avax1': …` (avm.getBalance), `numToFetch must be in [1,1024] but is 0`; EVM -32602.",
+    },
+    { rest: 'as `HttpError`', node: 'as `RpcError`' },
   ],
   ['`UnauthorizedError`', REST, '401: the api key is missing or invalid.', 'as `HttpError`'],
   ['`ForbiddenError`', REST, '403: the api key may not access this.', 'as `HttpError`'],
   [
     '`NotFoundError`',
-    REST,
-    '404: unknown path, chain, block, transaction, address, …',
-    'as `HttpError`',
+    ALL,
+    {
+      rest: '404: unknown path, chain, block, transaction, address, …',
+      node: "An `RpcError` the spec's `x-error-kinds` call not found: -32000 `couldn't get block at height 1: not found` (avm.getBlockByHeight), `couldn't get tx: not found` (platform.getTx), `no container at index 12`; EVM `header not found`.",
+    },
+    { rest: 'as `HttpError`', node: 'as `RpcError`' },
+  ],
+  [
+    '`UnsupportedError`',
+    ['node'],
+    'An `RpcError` the spec\'s `x-error-kinds` call unsupported: the node does not serve the method (-32000 `rpc: can\'t find method "avm.getFoo"`, EVM -32601 `the method eth_feeConfig does not exist/is not available`) or the feature (`chain is not linearized`).',
+    'as `RpcError`',
   ],
   [
     '`RateLimitError`',
@@ -211,7 +226,7 @@ export const ERRORS = [
   [
     '`RpcError`',
     ['node'],
-    'A JSON-RPC `error` object in the answer; never retried.',
+    'A JSON-RPC `error` object in the answer; never retried. Base of `BadRequestError`, `NotFoundError` and `UnsupportedError`; an error the spec does not classify (most -32000 texts) is this class.',
     '`code`, `message`, `data`, `method`',
   ],
   [

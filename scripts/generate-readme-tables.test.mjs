@@ -106,11 +106,11 @@ describe('the README tables', () => {
   it('the REST READMEs list no node-only error and no node-only option, and node lists no apiKey', () => {
     for (const name of ['data', 'metrics']) {
       const text = read(CLIENTS[name].readme);
-      for (const nodeOnly of ['RpcError', 'IdMismatchError', 'NodeClientError'])
+      for (const nodeOnly of ['RpcError', 'IdMismatchError', 'NodeClientError', 'UnsupportedError'])
         expect(text).not.toContain(`\`${nodeOnly}\``);
     }
     expect(optionsTable('node')).not.toContain('`apiKey`');
-    expect(ERRORS.filter(([, clients]) => clients.length === 1)).toHaveLength(2);
+    expect(ERRORS.filter(([, clients]) => clients.length === 1)).toHaveLength(3);
   });
 
   it("each client's default baseUrl is the one its package exports", async () => {

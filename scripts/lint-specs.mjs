@@ -2,13 +2,16 @@
 // `pnpm specs:lint`: Redocly's recommended rules over the REST specs (errors and warnings
 // both fail), the OpenRPC meta-schema over the assembled node document, and the promises:
 // every operation and method keeps to the x-promises vocabulary and declares at least its
-// answer's content type, so a new one that forgets its promises is named here, before a test.
+// answer's content type, so a new one that forgets its promises is named here, before a test;
+// and the node document's error kinds (x-error-kinds: every method has them, every example is
+// classified as its entry says).
 import { execFile } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { assembleOpenRpc } from './assemble-openrpc.mjs';
 import { bundleOpenApiDocument, openApiDocuments } from './bundle-specs.mjs';
+import { errorKindProblems } from './check-error-kinds.mjs';
 import { missingPromises, promiseProblems } from './check-promises.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,10 +71,18 @@ export async function promiseLint(specsDir) {
   ]);
 }
 
+/** The x-error-kinds problems of the node document under `specsDir`. */
+export async function errorKindLint(specsDir) {
+  return errorKindProblems(await assembleOpenRpc(join(specsDir, 'node-rpc')));
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const promises = await promiseLint(join(root, 'specs'));
   for (const problem of promises) console.log(`x-promises: ${problem}`);
   console.log(`x-promises: ${promises.length} problems`);
-  const problems = (await lintRest()) + promises.length;
+  const kinds = await errorKindLint(join(root, 'specs'));
+  for (const problem of kinds) console.log(`x-error-kinds: ${problem}`);
+  console.log(`x-error-kinds: ${kinds.length} problems`);
+  const problems = (await lintRest()) + promises.length + kinds.length;
   if (problems > 0) process.exit(1);
 }

@@ -1,16 +1,18 @@
 import { retryAfterMs } from '@avalanche-api/rest-core';
+import { kindOf } from './classifyRpcError.js';
 import type { ChainCallOptions, NodeCore } from './core.js';
-import type { EndpointEntry, MethodEntry } from './entries.js';
+import type { EndpointEntry, ErrorKinds, MethodEntry } from './entries.js';
 import {
   HttpError,
   idMismatch,
   ParseError,
   parameterError,
   RateLimitError,
-  RpcError,
   ServerError,
 } from './errors.js';
 import type { IndexPath } from './generated/methods.js';
+import { rpcErrorFor } from './rpcErrorFor.js';
+import { serverText } from './serverText.js';
 import type { Answer, CallOptions } from './transport.js';
 
 /** Per-call options of the index methods. */
@@ -53,7 +55,9 @@ export function json(a: Answer, ok = /^2/.test(`${a.status}`)): unknown {
   if (!ok) {
     // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
     const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
-    throw new Class(`HTTP ${a.status} from ${a.url}`, {
+    // The server's own words, as the REST clients keep them (`HTTP 404 from …: 404 page not found`).
+    const text = serverText(body, a.text);
+    throw new Class(`HTTP ${a.status} from ${a.url}${text && `: ${text}`}`, {
       cause: failure,
       status: a.status,
       error: `HTTP ${a.status}`,
@@ -83,7 +87,7 @@ export const endpointUrl = (
  * array by position (`{}` or `[]` when left out). A method with params carries the code that
  * checks them against the spec, so an app calling only methods without params does not ship it.
  */
-export function request(method: string, [, flags, list, check]: MethodEntry, params: unknown) {
+export function request(method: string, [, flags, list, , check]: MethodEntry, params: unknown) {
   const byPosition = flags & 1;
   const given = params ?? (byPosition ? [] : {});
   if (byPosition ? !Array.isArray(given) : !isObject(given)) {
@@ -96,13 +100,14 @@ export function request(method: string, [, flags, list, check]: MethodEntry, par
 
 /**
  * The result of one JSON-RPC response object (checked by `expect`, then by the core's validator),
- * or the error it carries.
+ * or the error it carries, typed by the method's error `kinds` (NotFoundError, …, or RpcError).
  */
 export function unwrap(
   core: NodeCore,
   body: unknown,
   id: number,
   method: string,
+  kinds: ErrorKinds,
   a: Answer,
   expect?: (result: unknown, a: Answer) => void,
 ): unknown {
@@ -121,10 +126,11 @@ export function unwrap(
   if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
     throw malformed(a, 'not a JSON-RPC error object');
   }
-  throw new RpcError(error.message, {
+  const fields = { code: error.code as number, message: error.message };
+  throw rpcErrorFor(kindOf(kinds, fields), {
+    ...fields,
     details: `${method}, code ${error.code}`,
     method,
-    code: error.code as number,
     data: error.data,
   });
 }
@@ -149,7 +155,7 @@ export async function call(
     JSON.stringify(q),
     o,
   );
-  return unwrap(core, json(a), q.id, method, a, expect);
+  return unwrap(core, json(a), q.id, method, entry[3], a, expect);
 }
 
 // The generated one-call functions import their runtime from this one module.

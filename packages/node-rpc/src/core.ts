@@ -1,5 +1,6 @@
 import { createTransport, type ResponseValidator } from '@avalanche-api/rest-core';
-import { errors } from './errors.js';
+import { errors, parameterError } from './errors.js';
+import { endpointPrefix } from './generated/parts.js';
 import type { CallOptions, NodeTransport, RetryOptions } from './transport.js';
 
 /** Public mainnet API nodes; Fuji is {@link FUJI_NODE_URL}, a local node http://127.0.0.1:9650. */
@@ -62,7 +63,20 @@ export type CreateNodeCoreReturnType = NodeCore;
  * the methods it uses.
  */
 export function createNodeCore(parameters: CreateNodeCoreParameters = {}): NodeCore {
-  const baseUrl = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
+  const given = parameters.baseUrl ?? MAINNET_NODE_URL;
+  // A url of an endpoint (`…/ext/bc/X`) would be doubled by every call (`…/ext/bc/X/ext/bc/X`).
+  // An invalid url throws here, as the transport would.
+  const { origin, pathname } = new URL(given);
+  const at = pathname.search(endpointPrefix);
+  if (at >= 0)
+    throw parameterError(
+      'createNodeClient',
+      'baseUrl',
+      given,
+      'endpointPath',
+      `ends in the endpoint path ${pathname.slice(at)}; pass the node's base url, ${origin}${pathname.slice(0, at)}`,
+    );
+  const baseUrl = given.replace(/\/+$/, '');
   const { validate } = parameters;
   // The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
   // credential scoping and scrubbing) bound to the client's settings; built here, not by a helper

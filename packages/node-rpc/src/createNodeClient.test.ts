@@ -412,8 +412,9 @@ describe('errors', () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(RpcError);
     expect(err).toBeInstanceOf(NodeClientError);
+    // The spec's x-error-kinds call this text a bad request: a BadRequestError, still an RpcError.
     expect(err).toMatchObject({
-      name: 'RpcError',
+      name: 'BadRequestError',
       code: -32000,
       data: null,
       method: 'index.getContainerRange',
@@ -914,7 +915,7 @@ describe('client.index(path).containers', () => {
   it('passes on an error of the first chunk and reads bare-array answers of older nodes', async () => {
     server.handle(indexOf(0));
     await expect(useClient().index('X/block').containers().next()).rejects.toMatchObject({
-      name: 'RpcError',
+      name: 'NotFoundError',
       message: 'no containers have been accepted',
     });
     server.handle(indexOf(3, true));
@@ -962,7 +963,7 @@ describe('client.evm(id).batch', () => {
         .evm()
         .batch([{ method: 'eth_getChainConfig' }, { method: 'eth_feeConfig', params: ['0x1'] }]),
     ).rejects.toMatchObject({
-      name: 'RpcError',
+      name: 'NotFoundError',
       method: 'eth_feeConfig',
       message: 'header not found',
     });

@@ -52,6 +52,7 @@ import type {
 } from './generated/methods.js';
 import type { Schemas } from './generated/schemas.js';
 import { type MethodEntry, methods } from './generated/table.js';
+import type { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 import type { CallOptions } from './transport.js';
 
 export {
@@ -152,6 +153,9 @@ export type CreateNodeClientReturnType = NodeClient;
 /** Every error a call can reject with (besides the caller's own abort reason). */
 export type NodeClientErrorType =
   | RpcError
+  | NotFoundError
+  | BadRequestError
+  | UnsupportedError
   | HttpError
   | RateLimitError
   | ServerError
@@ -226,7 +230,7 @@ const batch =
     )
       throw idMismatch(sent, [...byId.keys()], a.url);
     return requests.map(({ id, method }) =>
-      unwrap(core, byId ? byId.get(id) : body, id, method, a),
+      unwrap(core, byId ? byId.get(id) : body, id, method, entry(method)[3], a),
     );
   };
 

@@ -28,13 +28,20 @@ export type EndpointEntry = readonly [
   namespace: string,
   fill?: typeof fill,
 ];
+/** What a JSON-RPC error says, by the spec's x-error-kinds. */
+export type ErrorKind = 'notFound' | 'badRequest' | 'unsupported';
+/** [kind, code, pattern over the message (absent: any message with the code)] */
+export type ErrorKindEntry = readonly [kind: ErrorKind, code: number, pattern?: RegExp];
+/** A method's x-error-kinds in the order they are tried: its own, then its shared table's. */
+export type ErrorKinds = readonly ErrorKindEntry[];
 /**
- * [endpoint, flags, params, the code checking them (only where there are some)]; flags: 1 params
- * by position, 2 the endpoint takes batches.
+ * [endpoint, flags, params, error kinds, the code checking the params (only where there are
+ * some)]; flags: 1 params by position, 2 the endpoint takes batches.
  */
 export type MethodEntry = readonly [
   endpoint: EndpointEntry,
   flags: number,
   params: readonly ParamEntry[],
+  kinds: ErrorKinds,
   check?: typeof checkParams,
 ];

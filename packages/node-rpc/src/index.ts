@@ -1,5 +1,6 @@
 export type { ResponseValidator } from '@avalanche-api/rest-core';
 export type { IndexCallOptions } from './call.js';
+export { classifyRpcError, type RpcErrorFields } from './classifyRpcError.js';
 export {
   type ChainCallOptions,
   type CreateNodeCoreParameters,
@@ -24,6 +25,7 @@ export {
   type RequestOptions,
   type UtxosParameters,
 } from './createNodeClient.js';
+export type { ErrorKind } from './entries.js';
 export {
   ConnectionError,
   HttpError,
@@ -55,4 +57,5 @@ export type {
 // <Namespace>Methods per namespace.
 export type * from './generated/names.js';
 export type { Schemas } from './generated/schemas.js';
+export { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 export type { CallOptions, NodeTransport, RetryOptions } from './transport.js';

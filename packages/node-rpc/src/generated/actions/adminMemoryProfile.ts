@@ -2,9 +2,9 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { AdminMemoryProfileParams, AdminMemoryProfileResult } from '../names.js';
-import { adminEndpoint } from '../parts.js';
+import { adminEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, []];
+const entry: MethodEntry = [adminEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * Write a heap profile.

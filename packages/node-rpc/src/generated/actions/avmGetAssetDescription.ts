@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetAssetDescriptionParams, AvmGetAssetDescriptionResult } from '../names.js';
-import { avmEndpoint, rule0 } from '../parts.js';
+import { avmEndpoint, rule0, errorKinds11 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['assetID', 1, rule0]], checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['assetID', 1, rule0]], errorKinds11, checkParams];
 
 /**
  * Name, symbol and denomination of an asset.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { AvmGetHeightParams, AvmGetHeightResult } from '../names.js';
-import { avmEndpoint } from '../parts.js';
+import { avmEndpoint, errorKinds15 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, []];
+const entry: MethodEntry = [avmEndpoint, 0, [], errorKinds15];
 
 /**
  * Height of the last accepted block.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { AvmGetTxFeeParams, AvmGetTxFeeResult } from '../names.js';
-import { avmEndpoint } from '../parts.js';
+import { avmEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, []];
+const entry: MethodEntry = [avmEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * Current transaction fees.

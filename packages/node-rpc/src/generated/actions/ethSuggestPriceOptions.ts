@@ -2,9 +2,9 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { EthSuggestPriceOptionsParams, EthSuggestPriceOptionsResult } from '../names.js';
-import { evmEndpoint } from '../parts.js';
+import { evmEndpoint, evmErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [evmEndpoint, 3, []];
+const entry: MethodEntry = [evmEndpoint, 3, [], evmErrorKinds];
 
 /**
  * Slow, normal and fast fee suggestions (C-Chain).

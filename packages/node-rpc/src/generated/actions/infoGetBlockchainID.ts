@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { InfoGetBlockchainIDParams, InfoGetBlockchainIDResult } from '../names.js';
-import { infoEndpoint, rule0 } from '../parts.js';
+import { infoEndpoint, rule0, errorKinds24 } from '../parts.js';
 
-const entry: MethodEntry = [infoEndpoint, 0, [['alias', 1, rule0]], checkParams];
+const entry: MethodEntry = [infoEndpoint, 0, [['alias', 1, rule0]], errorKinds24, checkParams];
 
 /**
  * Blockchain id behind an alias.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { InfoGetNetworkIDParams, InfoGetNetworkIDResult } from '../names.js';
-import { infoEndpoint } from '../parts.js';
+import { infoEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [infoEndpoint, 0, []];
+const entry: MethodEntry = [infoEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * Id of the network the node is on.

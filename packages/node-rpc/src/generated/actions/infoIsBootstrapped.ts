@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { InfoIsBootstrappedParams, InfoIsBootstrappedResult } from '../names.js';
-import { infoEndpoint, rule0 } from '../parts.js';
+import { infoEndpoint, rule0, errorKinds25 } from '../parts.js';
 
-const entry: MethodEntry = [infoEndpoint, 0, [['chain', 1, rule0]], checkParams];
+const entry: MethodEntry = [infoEndpoint, 0, [['chain', 1, rule0]], errorKinds25, checkParams];
 
 /**
  * Whether the node has finished bootstrapping a chain.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult } from '../names.js';
-import { platformEndpoint, rule0 } from '../parts.js';
+import { platformEndpoint, rule0, errorKinds30 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['blockchainID', 1, rule0]], checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['blockchainID', 1, rule0]], errorKinds30, checkParams];
 
 /**
  * Whether a blockchain exists and whether this node runs or validates it.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { PlatformGetFeeStateParams, PlatformGetFeeStateResult } from '../names.js';
-import { platformEndpoint } from '../parts.js';
+import { platformEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, []];
+const entry: MethodEntry = [platformEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * The P-Chain's current gas capacity, excess and price.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { PlatformGetProposedHeightParams, PlatformGetProposedHeightResult } from '../names.js';
-import { platformEndpoint } from '../parts.js';
+import { platformEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, []];
+const entry: MethodEntry = [platformEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * The P-Chain height this node's ProposerVM would build on now.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { PlatformGetValidatorFeeConfigParams, PlatformGetValidatorFeeConfigResult } from '../names.js';
-import { platformEndpoint } from '../parts.js';
+import { platformEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, []];
+const entry: MethodEntry = [platformEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * Parameters of the continuous fee L1 validators pay.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { PlatformGetValidatorFeeStateParams, PlatformGetValidatorFeeStateResult } from '../names.js';
-import { platformEndpoint } from '../parts.js';
+import { platformEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, []];
+const entry: MethodEntry = [platformEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * Current excess and price of the L1 validator fee.

@@ -2,9 +2,9 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { ProposervmGetCurrentEpochParams, ProposervmGetCurrentEpochResult } from '../names.js';
-import { proposervmEndpoint } from '../parts.js';
+import { proposervmEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [proposervmEndpoint, 0, []];
+const entry: MethodEntry = [proposervmEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * The chain's current P-Chain epoch (ACP-181).

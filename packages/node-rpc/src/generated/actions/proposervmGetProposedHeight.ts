@@ -2,9 +2,9 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import type { ProposervmGetProposedHeightParams, ProposervmGetProposedHeightResult } from '../names.js';
-import { proposervmEndpoint } from '../parts.js';
+import { proposervmEndpoint, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [proposervmEndpoint, 0, []];
+const entry: MethodEntry = [proposervmEndpoint, 0, [], nodeErrorKinds];
 
 /**
  * P-Chain height this node would propose for its next block.
