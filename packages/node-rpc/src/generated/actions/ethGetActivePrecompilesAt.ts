@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { EthGetActivePrecompilesAtParams, EthGetActivePrecompilesAtResult } from '../names.js';
-import { evmEndpoint, rule9 } from '../parts.js';
+import { evmEndpoint, rule15 } from '../parts.js';
 
-const entry: MethodEntry = [evmEndpoint, 3, [['blockTimestamp', 0, rule9]], checkParams];
+const entry: MethodEntry = [evmEndpoint, 3, [['blockTimestamp', 0, rule15]], checkParams];
 
 /**
  * Precompile settings active at a time (deprecated).

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { HealthLivenessParams, HealthLivenessResult } from '../names.js';
-import { healthEndpoint, rule3 } from '../parts.js';
+import { healthEndpoint, rule34 } from '../parts.js';
 
-const entry: MethodEntry = [healthEndpoint, 0, [['tags', 0, rule3]], checkParams];
+const entry: MethodEntry = [healthEndpoint, 0, [['tags', 0, rule34]], checkParams];
 
 /**
  * Whether the node's API is up.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { InfoPeersParams, InfoPeersResult } from '../names.js';
-import { infoEndpoint, rule3 } from '../parts.js';
+import { infoEndpoint, rule36 } from '../parts.js';
 
-const entry: MethodEntry = [infoEndpoint, 0, [['nodeIDs', 0, rule3]], checkParams];
+const entry: MethodEntry = [infoEndpoint, 0, [['nodeIDs', 0, rule36]], checkParams];
 
 /**
  * The node's current peer connections.

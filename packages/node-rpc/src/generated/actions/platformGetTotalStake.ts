@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetTotalStakeParams, PlatformGetTotalStakeResult } from '../names.js';
-import { platformEndpoint, rule0 } from '../parts.js';
+import { platformEndpoint, rule3 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule0]], checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule3]], checkParams];
 
 /**
  * Total weight of a subnet's current validators.
