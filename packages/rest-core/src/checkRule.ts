@@ -43,7 +43,7 @@ const keywords: Partial<Record<ParameterRule, Keyword>> = {
 
 /**
  * Where `v` breaks a oneOf/anyOf. The alternatives the value could have meant are those it does
- * not fail by its type or by a tag (a member's `const`): when one is left, its own failure is the
+ * not fail by its type or by a tag (its own `const`, or one of its own members'): when one is left, its own failure is the
  * answer (`height: "abc" does not match ^[0-9]+$`), the closest one; when several are, the union's
  * rule with each one's words; when none is, the type (`is not of type integer or string`), or
  * the union's rule when the value has a type but no alternative's tag.
@@ -55,7 +55,12 @@ function union(u: 'oneOf' | 'anyOf', alternatives: readonly SchemaRule[], v: unk
   if (matches) return [at, v, u, 'matches more than one of its alternatives'] as RuleFailure;
   const all = failures as RuleFailure[];
   const byType = all.filter(([path, , rule]) => rule === 'type' && path === at);
-  const near = all.filter((f) => !byType.includes(f) && f[2] !== 'const');
+  // A tag: a const of the value itself or of one of its own members (`eventType`), not deeper.
+  const near = all.filter(
+    ([path, , rule]) =>
+      !(rule === 'type' && path === at) &&
+      !(rule === 'const' && !/[.[].*[.[]/.test(path.slice(at.length))),
+  );
   if (near.length === 1) return near[0];
   if (byType.length === all.length) {
     const types = new Set(alternatives.flatMap((a) => [a.type ?? []].flat()));
