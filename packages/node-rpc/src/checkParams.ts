@@ -17,8 +17,8 @@ export function checkParams(
   // By position, a value past the last param (the EVM's servers refuse too many arguments). By
   // name, an undeclared member is left alone, as the node's JSON decoding ignores it (recordings
   // send index.getIndex an `encoding` it does not read); the types refuse it at compile time.
-  if (byPosition && (values as unknown[]).length > list.length) {
-    const at = list.length;
+  const at = list.length;
+  if (byPosition && at in values) {
     throw parameterError(method, `params[${at}]`, values[at], 'unknown', 'is not a parameter');
   }
   // A plain loop: this runs on every call.
