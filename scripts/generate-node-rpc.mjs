@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkName, hoistSchemas, IDENTIFIER, pascal } from './generate-named-types.mjs';
-import { structuralSchema } from './generate-openapi-types.mjs';
+import { ANNOTATIONS, RULE_KEYWORDS, structuralSchema } from './generate-openapi-types.mjs';
 import { deref } from './json-ref.mjs';
 
 // Required, not imported: as ESM, Node would parse TypeScript's 9 MB file three times.
@@ -57,46 +57,12 @@ differ from what the spec produces.
 `;
 
 /**
- * Keywords the runtime parameter check (packages/node-rpc/src/checkParams.ts) enforces before
- * a request is sent: the types, enums and numeric limits (numToFetch, limit, hex-only
- * encodings) and required members. Keep this list and checkParams.ts in step.
+ * Keywords the runtime parameter check (rest-core's checkRule, through checkParams.ts) enforces
+ * before a request is sent, and the annotations it skips: the REST generator's lists, so the
+ * three clients check the same keywords.
  */
-const RULE_KEYWORDS = [
-  'type',
-  'enum',
-  'minimum',
-  'maximum',
-  'items',
-  'properties',
-  'required',
-  'oneOf',
-  'anyOf',
-];
-/**
- * Keywords left to the node, to keep the browser bundle small: string shapes (ids, addresses,
- * hex) and lengths. The node rejects such values with a -32000 error.
- */
-const NODE_CHECKED = new Set([
-  'pattern',
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'format',
-]);
-/** Annotations: carried into the types, not checked. */
-const ANNOTATIONS = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  'example',
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'additionalProperties',
-]);
+const RULE_KEYWORD_SET = new Set(RULE_KEYWORDS);
+const ANNOTATION_SET = new Set(ANNOTATIONS);
 
 /** Flags of a runtime table entry. */
 export const FLAG = { byPosition: 1, batch: 2 };
@@ -200,17 +166,13 @@ export function compileRules(doc, methods) {
       return compile(deref(doc, schema), where);
     if (!isObject(schema)) throw new Error(`${where}: schema must be an object`);
     const rule = {};
-    for (const key of Object.keys(schema)) {
-      if (ANNOTATIONS.has(key) || NODE_CHECKED.has(key) || key.startsWith('x-')) continue;
-      if (!RULE_KEYWORDS.includes(key)) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (ANNOTATION_SET.has(key) || key.startsWith('x-')) continue;
+      if (!RULE_KEYWORD_SET.has(key)) {
         throw new Error(
-          `${where}: keyword "${key}" is not checked by the client; extend checkParams.ts`,
+          `${where}: keyword "${key}" is not checked by the client; extend rest-core's checkRule.ts`,
         );
       }
-    }
-    for (const key of RULE_KEYWORDS) {
-      if (!(key in schema)) continue;
-      const value = schema[key];
       if (key === 'items') {
         if (!isObject(value)) throw new Error(`${where}: only a single items schema is supported`);
         rule.items = compile(value, `${where}[]`);
@@ -218,16 +180,14 @@ export function compileRules(doc, methods) {
         rule.properties = Object.fromEntries(
           Object.entries(value).map(([k, v]) => [k, compile(v, `${where}.${k}`)]),
         );
-      } else if (key === 'oneOf' || key === 'anyOf') {
+      } else if (key === 'additionalProperties') {
+        // `true` allows what an absent keyword allows; `false` refuses an unknown member.
+        if (value !== true) rule[key] = value === false ? false : compile(value, `${where}.*`);
+      } else if (key === 'oneOf' || key === 'anyOf' || key === 'allOf') {
         rule[key] = value.map((v, i) => compile(v, `${where}/${key}/${i}`));
       } else {
         rule[key] = value;
       }
-    }
-    if (Array.isArray(schema.type))
-      throw new Error(`${where}: a list of types is not checked by the client`);
-    if (schema.additionalProperties === false) {
-      throw new Error(`${where}: additionalProperties: false is not checked by the client`);
     }
     return add(rule);
   };
@@ -602,12 +562,13 @@ function ruleLiteral(rule) {
   const parts = [];
   for (const [k, v] of Object.entries(rule)) {
     let text;
-    if (k === 'items') text = `rule${v}`;
+    if (k === 'items' || (k === 'additionalProperties' && v !== false)) text = `rule${v}`;
     else if (k === 'properties')
       text = `{ ${Object.entries(v)
         .map(([p, i]) => `${/^[A-Za-z_$][\w$]*$/.test(p) ? p : q(p)}: rule${i}`)
         .join(', ')} }`;
-    else if (k === 'oneOf' || k === 'anyOf') text = `[${v.map((i) => `rule${i}`).join(', ')}]`;
+    else if (k === 'oneOf' || k === 'anyOf' || k === 'allOf')
+      text = `[${v.map((i) => `rule${i}`).join(', ')}]`;
     else text = literal(v);
     parts.push(`${k}: ${text}`);
   }

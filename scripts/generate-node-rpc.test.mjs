@@ -175,6 +175,11 @@ export declare function call(core: NodeCore, method: string, entry: import('./en
     new URL('../packages/rest-core/src/spec.ts', import.meta.url),
     'utf8',
   ),
+  // spec.ts's rule names.
+  'node_modules/@avalanche-api/rest-core/parameterRules.ts': readFileSync(
+    new URL('../packages/rest-core/src/parameterRules.ts', import.meta.url),
+    'utf8',
+  ),
   'endpoint.ts': `export declare function fill(url: string, method: string, endpoint: import('./entries.js').EndpointEntry, options: { blockchainId?: string; index?: string }, vars?: Record<string, string | undefined>): string;
 `,
 };
@@ -295,16 +300,20 @@ describe('analyze', () => {
 });
 
 describe('compileRules', () => {
-  it('keeps type, enum and limits, drops what the node checks, and shares rules', () => {
+  it('keeps every keyword the client checks (patterns and lengths too), and shares rules', () => {
     const doc = fixture();
     const { rules, entries } = compileRules(doc, analyze(doc));
     const get = entries.find((e) => e.method.name === 'thing.get');
     const [id, limit, tags] = get.params;
     expect(id).toEqual(['id', 1, expect.any(Number)]);
-    expect(rules[id[2]]).toEqual({ type: 'string' });
+    expect(rules[id[2]]).toEqual({
+      type: 'string',
+      pattern: '^[1-9A-HJ-NP-Za-km-z]+$',
+      minLength: 1,
+    });
     expect(rules[limit[2]].oneOf.map((i) => rules[i])).toEqual([
       { type: 'integer', minimum: 0, maximum: 1024 },
-      { type: 'string' },
+      { type: 'string', pattern: '^[0-9]+$' },
     ]);
     expect(limit[1]).toBe(0);
     expect(rules[rules[tags[2]].items]).toEqual({ type: 'string' });
@@ -315,16 +324,22 @@ describe('compileRules', () => {
 
   it.each([
     ['a keyword the client does not know', { type: 'integer', multipleOf: 2 }, /multipleOf/],
-    [
-      'additionalProperties: false',
-      { type: 'object', additionalProperties: false },
-      /additionalProperties/,
-    ],
-    ['a list of types', { type: ['string', 'null'] }, /list of types/],
+    ['a format', { type: 'string', format: 'date-time' }, /format/],
   ])('fails on %s instead of skipping it', (_, schema, error) => {
     const doc = fixture();
     doc.methods[0].params[1].schema = schema;
     expect(() => compileRules(doc, analyze(doc))).toThrow(error);
+  });
+
+  it('keeps additionalProperties: false and a list of types', () => {
+    const doc = fixture();
+    doc.methods[0].params[1].schema = { type: ['object', 'null'], additionalProperties: false };
+    const { rules, entries } = compileRules(doc, analyze(doc));
+    const get = entries.find((e) => e.method.name === 'thing.get');
+    expect(rules[get.params[1][2]]).toEqual({
+      type: ['object', 'null'],
+      additionalProperties: false,
+    });
   });
 });
 
@@ -468,7 +483,7 @@ describe('generate (fixture)', () => {
     );
     // Sub-rules by reference: Limit is oneOf [integer 0..1024, string].
     expect(parts).toMatch(/export const rule\d+: Rule = \{ oneOf: \[rule\d+, rule\d+\] \};/);
-    expect(parts).not.toContain('pattern');
+    expect(parts).toContain("pattern: '^[0-9]+$'");
     const table = files['table.ts'];
     expect(table).toMatch(
       /'evm_rules': \[evmEndpoint, 3, \[\['at', 0, rule\d+\], \['full', 0, rule\d+\]\], errorKinds\d+, checkParams\]/,

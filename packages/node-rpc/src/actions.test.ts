@@ -143,7 +143,10 @@ describe('the core', () => {
   });
 
   it('rejects (not throws) a broken param before sending, naming value and rule', async () => {
-    const call = api.avmGetUTXOs(core, { addresses: ['X-avax1'], limit: 2000 });
+    const call = api.avmGetUTXOs(core, {
+      addresses: ['X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy'],
+      limit: 2000,
+    });
     expect(call).toBeInstanceOf(Promise);
     await expect(call).rejects.toThrow(ParameterError);
     await expect(call).rejects.toMatchObject({

@@ -1,21 +1,12 @@
 // The shapes of the method table's entries. The generated parts.ts and table.ts hold the data;
 // the runtime (call, endpoint, checkParams) reads it through these types.
 
+import type { SchemaRule } from '@avalanche-api/rest-core';
 import type { checkParams } from './checkParams.js';
 import type { fill } from './endpoint.js';
 
-/** A parameter rule: a subset of JSON Schema, sub-rules by reference. */
-export interface Rule {
-  type?: string;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  items?: Rule;
-  properties?: Record<string, Rule>;
-  required?: string[];
-  oneOf?: Rule[];
-  anyOf?: Rule[];
-}
+/** A parameter rule: the JSON Schema keywords rest-core's checkRule enforces, sub-rules by reference. */
+export type Rule = SchemaRule;
 /** [name, required (1) or not (0), rule] */
 export type ParamEntry = readonly [name: string, required: 0 | 1, rule: Rule];
 /**

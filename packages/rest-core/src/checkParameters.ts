@@ -1,5 +1,7 @@
+import { checkRule } from './checkRule.js';
 import type { ParameterError, ParameterErrorClass } from './errors.js';
 import { jsonBody } from './jsonBody.js';
+import type { ParameterRule as RuleName } from './parameterRules.js';
 import type {
   CrossFieldCheck,
   OperationPlan,
@@ -7,6 +9,7 @@ import type {
   ParameterCheck,
   ParameterRule,
   ParameterSpec,
+  SchemaRule,
 } from './spec.js';
 
 /** Shows a value in a message: JSON where possible, shortened, so a message stays one line. */
@@ -83,6 +86,15 @@ export const checkBounds: ParameterCheck = ({ min, max }, value) => {
         n > (big ? BigInt(max) : max) && ['maximum', `is above the maximum ${max}`];
 };
 
+/**
+ * The whole schema of a value the other kinds cannot describe (an object, an array of objects, a
+ * union): the first member that breaks it, with its path below the parameter and its value.
+ */
+export const checkStructure: ParameterCheck = ({ rule }, value) => {
+  const f = rule && checkRule(rule, value, '');
+  return f && [f[2], f[3], f[0], f[1]];
+};
+
 /** Every kind, in the order they run; plans made at run time (`planOperation`) use them all. */
 export const ALL_CHECKS: readonly ParameterCheck[] = [
   checkType,
@@ -91,6 +103,7 @@ export const ALL_CHECKS: readonly ParameterCheck[] = [
   checkMinLength,
   checkCommaSeparated,
   checkBounds,
+  checkStructure,
 ];
 
 /**
@@ -126,7 +139,7 @@ export function checkPrepared(
   const fail = (
     parameter: string,
     value: unknown,
-    rule: string,
+    rule: RuleName,
     text: string,
     details?: string,
     subject?: string,
@@ -173,7 +186,8 @@ export function checkPrepared(
     }
     if (broken) {
       first = at;
-      problem = fail(shown, item, ...broken);
+      // A check that looked inside the value names the member: `metadata.addresses[0]`.
+      problem = fail(shown + (broken[2] ?? ''), broken[2] ? broken[3] : item, broken[0], broken[1]);
     }
   }
   for (const at of plan.r ?? []) {
@@ -218,6 +232,19 @@ export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldChec
         throw fail(parameter, value, rule, problem, undefined, `${parameter}:`);
       }
     }
+  };
+}
+
+/**
+ * The check of a body that is one of several shapes (a webhook for EVM addresses, for
+ * primary-network addresses or for validators): its fields are checked one by one as the union
+ * of the shapes allows, then the body as a whole against the shapes, so a field one shape
+ * requires is not missing and no two shapes are mixed.
+ */
+export function bodyShape(rule: SchemaRule): CrossFieldCheck {
+  return (values, plan, fail) => {
+    const f = checkRule(rule, jsonBody(values, plan), '');
+    if (f) throw fail(f[0].slice(1) || 'body', f[1], f[2], f[3]);
   };
 }
 

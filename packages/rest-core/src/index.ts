@@ -1,4 +1,5 @@
 export {
+  bodyShape,
   checkBounds,
   checkCommaSeparated,
   checkEnum,
@@ -6,11 +7,13 @@ export {
   checkParameters,
   checkPattern,
   checkString,
+  checkStructure,
   checkType,
   crossFieldRules,
   parameterMessage,
   show,
 } from './checkParameters.js';
+export { checkRule, type RuleFailure } from './checkRule.js';
 export { checkSchema } from './checkSchema.js';
 export {
   type Answer,
@@ -83,6 +86,7 @@ export type {
   ParameterCheck,
   ParameterRule,
   ParameterSpec,
+  SchemaRule,
   StructuralSchema,
 } from './spec.js';
 export type {

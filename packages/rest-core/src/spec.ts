@@ -1,6 +1,8 @@
 // The shapes of the tables a client's generator emits (`src/generated/operations.ts` and
 // `schemas.ts` import these types), which the runtime reads.
 
+import type { ParameterRule as RuleName } from './parameterRules.js';
+
 /** What the client checks about one parameter before sending anything. */
 export interface ParameterSpec {
   /** Absent for strings, the most common type; `object` only for a structured body field. */
@@ -17,15 +19,46 @@ export interface ParameterSpec {
   /** The value is a comma-separated list in one string (`x-comma-separated`). */
   commaSeparated?: true;
   items?: Omit<ParameterSpec, 'items'>;
+  /** The whole schema, for a value the keys above cannot describe (an object, a union); see `checkRule`. */
+  rule?: SchemaRule;
   /** Only kept where a cross-field rule needs it (sumAtMost counts absent fields with their default). */
   default?: number;
 }
 
-/** Why `value` breaks one kind of rule of `spec`, as `[rule, text]`, or a falsy value when it does not. */
+/**
+ * Why `value` breaks one kind of rule of `spec`, as `[rule, text]`, or a falsy value when it does
+ * not; a check that looks inside the value adds the offending member's path and value.
+ */
 export type ParameterCheck = (
   spec: ParameterSpec,
   value: unknown,
-) => [string, string] | false | '' | undefined;
+) => [RuleName, string] | [RuleName, string, string, unknown] | false | '' | undefined;
+
+/**
+ * A parameter's schema as the client checks it (`checkRule`): JSON Schema's keywords for a value's
+ * type, values, bounds, lengths, pattern, items, members and unions. A sub-schema the spec uses in
+ * several places is one shared object.
+ */
+export interface SchemaRule {
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  items?: SchemaRule;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Readonly<Record<string, SchemaRule>>;
+  required?: readonly string[];
+  /** `false`: a member the properties do not name is refused (rule `unknown`). */
+  additionalProperties?: false | SchemaRule;
+  oneOf?: readonly SchemaRule[];
+  anyOf?: readonly SchemaRule[];
+  allOf?: readonly SchemaRule[];
+}
 
 /** A cross-field rule from the operation's `x-avalanche-rules`. */
 export interface ParameterRule {
@@ -101,7 +134,7 @@ export type CrossFieldCheck = (
   fail: (
     parameter: string,
     value: unknown,
-    rule: string,
+    rule: RuleName,
     text: string,
     details?: string,
     subject?: string,

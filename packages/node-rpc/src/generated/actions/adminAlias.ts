@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AdminAliasParams, AdminAliasResult } from '../names.js';
-import { adminEndpoint, rule0, errorKinds0 } from '../parts.js';
+import { adminEndpoint, rule0, rule1, errorKinds0 } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, [['endpoint', 1, rule0], ['alias', 1, rule0]], errorKinds0, checkParams];
+const entry: MethodEntry = [adminEndpoint, 0, [['endpoint', 1, rule0], ['alias', 1, rule1]], errorKinds0, checkParams];
 
 /**
  * Give an API endpoint a second path.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AdminAliasChainParams, AdminAliasChainResult } from '../names.js';
-import { adminEndpoint, rule0, errorKinds1 } from '../parts.js';
+import { adminEndpoint, rule0, rule1, errorKinds1 } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, [['chain', 1, rule0], ['alias', 1, rule0]], errorKinds1, checkParams];
+const entry: MethodEntry = [adminEndpoint, 0, [['chain', 1, rule0], ['alias', 1, rule1]], errorKinds1, checkParams];
 
 /**
  * Give a chain another name on this node.

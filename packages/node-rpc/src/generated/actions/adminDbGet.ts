@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AdminDbGetParams, AdminDbGetResult } from '../names.js';
-import { adminEndpoint, rule0, errorKinds2 } from '../parts.js';
+import { adminEndpoint, rule2, errorKinds2 } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, [['key', 1, rule0]], errorKinds2, checkParams];
+const entry: MethodEntry = [adminEndpoint, 0, [['key', 1, rule2]], errorKinds2, checkParams];
 
 /**
  * Read one key of the node's database.

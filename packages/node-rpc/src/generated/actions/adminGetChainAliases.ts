@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AdminGetChainAliasesParams, AdminGetChainAliasesResult } from '../names.js';
-import { adminEndpoint, rule0, errorKinds3 } from '../parts.js';
+import { adminEndpoint, rule3, errorKinds3 } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, [['chain', 1, rule0]], errorKinds3, checkParams];
+const entry: MethodEntry = [adminEndpoint, 0, [['chain', 1, rule3]], errorKinds3, checkParams];
 
 /**
  * Every alias of a chain on this node.

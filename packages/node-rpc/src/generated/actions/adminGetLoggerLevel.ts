@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AdminGetLoggerLevelParams, AdminGetLoggerLevelResult } from '../names.js';
-import { adminEndpoint, rule0, errorKinds4 } from '../parts.js';
+import { adminEndpoint, rule4, errorKinds4 } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, [['loggerName', 0, rule0]], errorKinds4, checkParams];
+const entry: MethodEntry = [adminEndpoint, 0, [['loggerName', 0, rule4]], errorKinds4, checkParams];
 
 /**
  * Log and display levels of the node's loggers.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AdminSetLoggerLevelParams, AdminSetLoggerLevelResult } from '../names.js';
-import { adminEndpoint, rule0, rule1, errorKinds5 } from '../parts.js';
+import { adminEndpoint, rule4, rule5, errorKinds5 } from '../parts.js';
 
-const entry: MethodEntry = [adminEndpoint, 0, [['loggerName', 0, rule0], ['logLevel', 0, rule1], ['displayLevel', 0, rule1]], errorKinds5, checkParams];
+const entry: MethodEntry = [adminEndpoint, 0, [['loggerName', 0, rule4], ['logLevel', 0, rule5], ['displayLevel', 0, rule5]], errorKinds5, checkParams];
 
 /**
  * Change the log and display levels of the node's loggers.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvaxGetAtomicTxParams, AvaxGetAtomicTxResult } from '../names.js';
-import { avaxEndpoint, rule0, rule2, errorKinds6 } from '../parts.js';
+import { avaxEndpoint, rule3, rule6, errorKinds6 } from '../parts.js';
 
-const entry: MethodEntry = [avaxEndpoint, 0, [['txID', 1, rule0], ['encoding', 0, rule2]], errorKinds6, checkParams];
+const entry: MethodEntry = [avaxEndpoint, 0, [['txID', 1, rule3], ['encoding', 0, rule6]], errorKinds6, checkParams];
 
 /**
  * An atomic transaction by id.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvaxGetAtomicTxStatusParams, AvaxGetAtomicTxStatusResult } from '../names.js';
-import { avaxEndpoint, rule0, errorKinds7 } from '../parts.js';
+import { avaxEndpoint, rule3, errorKinds7 } from '../parts.js';
 
-const entry: MethodEntry = [avaxEndpoint, 0, [['txID', 1, rule0]], errorKinds7, checkParams];
+const entry: MethodEntry = [avaxEndpoint, 0, [['txID', 1, rule3]], errorKinds7, checkParams];
 
 /**
  * Status of an atomic transaction.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvaxGetUTXOsParams, AvaxGetUTXOsResult } from '../names.js';
-import { avaxEndpoint, rule0, rule2, rule3, rule5, rule6, errorKinds8 } from '../parts.js';
+import { avaxEndpoint, rule0, rule6, rule8, rule11, rule12, errorKinds8 } from '../parts.js';
 
-const entry: MethodEntry = [avaxEndpoint, 0, [['addresses', 1, rule3], ['sourceChain', 1, rule0], ['limit', 0, rule5], ['startIndex', 0, rule6], ['encoding', 0, rule2]], errorKinds8, checkParams];
+const entry: MethodEntry = [avaxEndpoint, 0, [['addresses', 1, rule8], ['sourceChain', 1, rule0], ['limit', 0, rule11], ['startIndex', 0, rule12], ['encoding', 0, rule6]], errorKinds8, checkParams];
 
 /**
  * UTXOs another chain exported to the C-Chain, one page at a time.

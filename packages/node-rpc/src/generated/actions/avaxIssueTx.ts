@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvaxIssueTxParams, AvaxIssueTxResult } from '../names.js';
-import { avaxEndpoint, rule0, rule2, errorKinds9 } from '../parts.js';
+import { avaxEndpoint, rule2, rule6, errorKinds9 } from '../parts.js';
 
-const entry: MethodEntry = [avaxEndpoint, 0, [['tx', 1, rule0], ['encoding', 0, rule2]], errorKinds9, checkParams];
+const entry: MethodEntry = [avaxEndpoint, 0, [['tx', 1, rule2], ['encoding', 0, rule6]], errorKinds9, checkParams];
 
 /**
  * Send a signed atomic transaction (import or export) to the network.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetAllBalancesParams, AvmGetAllBalancesResult } from '../names.js';
-import { avmEndpoint, rule0, rule7, errorKinds10 } from '../parts.js';
+import { avmEndpoint, rule7, rule13, errorKinds10 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['address', 1, rule0], ['includePartial', 0, rule7]], errorKinds10, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['address', 1, rule7], ['includePartial', 0, rule13]], errorKinds10, checkParams];
 
 /**
  * Every asset balance of one address.

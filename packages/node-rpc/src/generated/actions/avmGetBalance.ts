@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetBalanceParams, AvmGetBalanceResult } from '../names.js';
-import { avmEndpoint, rule0, rule7, errorKinds12 } from '../parts.js';
+import { avmEndpoint, rule0, rule7, rule13, errorKinds12 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['address', 1, rule0], ['assetID', 1, rule0], ['includePartial', 0, rule7]], errorKinds12, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['address', 1, rule7], ['assetID', 1, rule0], ['includePartial', 0, rule13]], errorKinds12, checkParams];
 
 /**
  * Balance of one asset at one address.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetBlockParams, AvmGetBlockResult } from '../names.js';
-import { avmEndpoint, rule0, rule8, errorKinds13 } from '../parts.js';
+import { avmEndpoint, rule3, rule14, errorKinds13 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['blockID', 1, rule0], ['encoding', 0, rule8]], errorKinds13, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['blockID', 1, rule3], ['encoding', 0, rule14]], errorKinds13, checkParams];
 
 /**
  * A block by id.

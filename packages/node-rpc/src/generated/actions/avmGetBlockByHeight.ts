@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetBlockByHeightParams, AvmGetBlockByHeightResult } from '../names.js';
-import { avmEndpoint, rule8, rule10, errorKinds14 } from '../parts.js';
+import { avmEndpoint, rule14, rule17, errorKinds14 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['height', 1, rule10], ['encoding', 0, rule8]], errorKinds14, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['height', 1, rule17], ['encoding', 0, rule14]], errorKinds14, checkParams];
 
 /**
  * A block by height.

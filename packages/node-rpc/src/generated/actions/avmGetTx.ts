@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetTxParams, AvmGetTxResult } from '../names.js';
-import { avmEndpoint, rule0, rule8, errorKinds16 } from '../parts.js';
+import { avmEndpoint, rule3, rule14, errorKinds16 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['txID', 1, rule0], ['encoding', 0, rule8]], errorKinds16, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['txID', 1, rule3], ['encoding', 0, rule14]], errorKinds16, checkParams];
 
 /**
  * A transaction by id.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetTxStatusParams, AvmGetTxStatusResult } from '../names.js';
-import { avmEndpoint, rule0, errorKinds7 } from '../parts.js';
+import { avmEndpoint, rule3, errorKinds7 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['txID', 1, rule0]], errorKinds7, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['txID', 1, rule3]], errorKinds7, checkParams];
 
 /**
  * Status of a transaction.

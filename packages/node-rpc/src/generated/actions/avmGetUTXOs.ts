@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmGetUTXOsParams, AvmGetUTXOsResult } from '../names.js';
-import { avmEndpoint, rule0, rule2, rule3, rule5, rule6, errorKinds17 } from '../parts.js';
+import { avmEndpoint, rule0, rule6, rule11, rule12, rule18, errorKinds17 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['addresses', 1, rule3], ['limit', 0, rule5], ['startIndex', 0, rule6], ['sourceChain', 0, rule0], ['encoding', 0, rule2]], errorKinds17, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['addresses', 1, rule18], ['limit', 0, rule11], ['startIndex', 0, rule12], ['sourceChain', 0, rule0], ['encoding', 0, rule6]], errorKinds17, checkParams];
 
 /**
  * UTXOs that reference any of the given addresses, one page at a time.

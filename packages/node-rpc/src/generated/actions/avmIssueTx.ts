@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { AvmIssueTxParams, AvmIssueTxResult } from '../names.js';
-import { avmEndpoint, rule0, rule2, errorKinds18 } from '../parts.js';
+import { avmEndpoint, rule2, rule6, errorKinds18 } from '../parts.js';
 
-const entry: MethodEntry = [avmEndpoint, 0, [['tx', 1, rule0], ['encoding', 0, rule2]], errorKinds18, checkParams];
+const entry: MethodEntry = [avmEndpoint, 0, [['tx', 1, rule2], ['encoding', 0, rule6]], errorKinds18, checkParams];
 
 /**
  * Send a signed transaction to the network.

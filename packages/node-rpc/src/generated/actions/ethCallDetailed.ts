@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { EthCallDetailedParams, EthCallDetailedResult } from '../names.js';
-import { evmEndpoint, rule13, rule18, rule19, errorKinds19 } from '../parts.js';
+import { evmEndpoint, rule25, rule30, rule33, errorKinds19 } from '../parts.js';
 
-const entry: MethodEntry = [evmEndpoint, 3, [['args', 1, rule13], ['blockNrOrHash', 1, rule18], ['overrides', 0, rule19]], errorKinds19, checkParams];
+const entry: MethodEntry = [evmEndpoint, 3, [['args', 1, rule25], ['blockNrOrHash', 1, rule30], ['overrides', 0, rule33]], errorKinds19, checkParams];
 
 /**
  * Run a call and report gas, error code and return data.

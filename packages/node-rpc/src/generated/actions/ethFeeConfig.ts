@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { EthFeeConfigParams, EthFeeConfigResult } from '../names.js';
-import { evmEndpoint, rule18, errorKinds19 } from '../parts.js';
+import { evmEndpoint, rule30, errorKinds19 } from '../parts.js';
 
-const entry: MethodEntry = [evmEndpoint, 3, [['blk', 0, rule18]], errorKinds19, checkParams];
+const entry: MethodEntry = [evmEndpoint, 3, [['blk', 0, rule30]], errorKinds19, checkParams];
 
 /**
  * The fee configuration in force at a block.

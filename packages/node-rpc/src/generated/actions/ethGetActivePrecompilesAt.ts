@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { EthGetActivePrecompilesAtParams, EthGetActivePrecompilesAtResult } from '../names.js';
-import { evmEndpoint, rule9, evmErrorKinds } from '../parts.js';
+import { evmEndpoint, rule15, evmErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [evmEndpoint, 3, [['blockTimestamp', 0, rule9]], evmErrorKinds, checkParams];
+const entry: MethodEntry = [evmEndpoint, 3, [['blockTimestamp', 0, rule15]], evmErrorKinds, checkParams];
 
 /**
  * Precompile settings active at a time (deprecated).

@@ -3,9 +3,9 @@ import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { IndexGetContainerByIDParams, IndexGetContainerByIDResult } from '../names.js';
-import { indexEndpoint, rule0, rule2, errorKinds20 } from '../parts.js';
+import { indexEndpoint, rule3, rule6, errorKinds20 } from '../parts.js';
 
-const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule0], ['encoding', 0, rule2]], errorKinds20, checkParams];
+const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule3], ['encoding', 0, rule6]], errorKinds20, checkParams];
 
 /**
  * An accepted container and its position, by id.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { IndexGetContainerByIndexParams, IndexGetContainerByIndexResult } from '../names.js';
-import { indexEndpoint, rule2, rule10, errorKinds21 } from '../parts.js';
+import { indexEndpoint, rule6, rule17, errorKinds21 } from '../parts.js';
 
-const entry: MethodEntry = [indexEndpoint, 0, [['index', 1, rule10], ['encoding', 0, rule2]], errorKinds21, checkParams];
+const entry: MethodEntry = [indexEndpoint, 0, [['index', 1, rule17], ['encoding', 0, rule6]], errorKinds21, checkParams];
 
 /**
  * An accepted container by its position in the index.

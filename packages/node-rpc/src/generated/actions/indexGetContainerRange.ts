@@ -3,9 +3,9 @@ import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { IndexGetContainerRangeParams, IndexGetContainerRangeResult } from '../names.js';
-import { indexEndpoint, rule2, rule5, rule10, errorKinds22 } from '../parts.js';
+import { indexEndpoint, rule6, rule11, rule17, errorKinds22 } from '../parts.js';
 
-const entry: MethodEntry = [indexEndpoint, 0, [['startIndex', 1, rule10], ['numToFetch', 1, rule5], ['encoding', 0, rule2]], errorKinds22, checkParams];
+const entry: MethodEntry = [indexEndpoint, 0, [['startIndex', 1, rule17], ['numToFetch', 1, rule11], ['encoding', 0, rule6]], errorKinds22, checkParams];
 
 /**
  * Consecutive accepted containers, starting at an index.

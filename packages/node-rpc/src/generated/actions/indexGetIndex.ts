@@ -3,9 +3,9 @@ import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { IndexGetIndexParams, IndexGetIndexResult } from '../names.js';
-import { indexEndpoint, rule0, errorKinds20 } from '../parts.js';
+import { indexEndpoint, rule3, errorKinds20 } from '../parts.js';
 
-const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule0]], errorKinds20, checkParams];
+const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule3]], errorKinds20, checkParams];
 
 /**
  * Position of an accepted container in the index.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { IndexGetLastAcceptedParams, IndexGetLastAcceptedResult } from '../names.js';
-import { indexEndpoint, rule2, errorKinds23 } from '../parts.js';
+import { indexEndpoint, rule6, errorKinds23 } from '../parts.js';
 
-const entry: MethodEntry = [indexEndpoint, 0, [['encoding', 0, rule2]], errorKinds23, checkParams];
+const entry: MethodEntry = [indexEndpoint, 0, [['encoding', 0, rule6]], errorKinds23, checkParams];
 
 /**
  * The newest container in this index.

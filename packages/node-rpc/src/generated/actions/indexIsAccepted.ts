@@ -3,9 +3,9 @@ import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { IndexIsAcceptedParams, IndexIsAcceptedResult } from '../names.js';
-import { indexEndpoint, rule0, nodeErrorKinds } from '../parts.js';
+import { indexEndpoint, rule3, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule0]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule3]], nodeErrorKinds, checkParams];
 
 /**
  * Whether the index holds a container.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { InfoPeersParams, InfoPeersResult } from '../names.js';
-import { infoEndpoint, rule3, nodeErrorKinds } from '../parts.js';
+import { infoEndpoint, rule36, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [infoEndpoint, 0, [['nodeIDs', 0, rule3]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [infoEndpoint, 0, [['nodeIDs', 0, rule36]], nodeErrorKinds, checkParams];
 
 /**
  * The node's current peer connections.

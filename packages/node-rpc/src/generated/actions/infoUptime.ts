@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { InfoUptimeParams, InfoUptimeResult } from '../names.js';
-import { infoEndpoint, rule0, nodeErrorKinds } from '../parts.js';
+import { infoEndpoint, rule3, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [infoEndpoint, 0, [['subnetID', 0, rule0]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [infoEndpoint, 0, [['subnetID', 0, rule3]], nodeErrorKinds, checkParams];
 
 /**
  * How the network rates this node's uptime.

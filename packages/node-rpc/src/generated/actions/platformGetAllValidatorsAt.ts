@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetAllValidatorsAtParams, PlatformGetAllValidatorsAtResult } from '../names.js';
-import { platformEndpoint, rule21, errorKinds26 } from '../parts.js';
+import { platformEndpoint, rule38, errorKinds26 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['height', 0, rule21]], errorKinds26, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['height', 0, rule38]], errorKinds26, checkParams];
 
 /**
  * Canonical validator sets of every subnet and L1 at a P-Chain height.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetBalanceParams, PlatformGetBalanceResult } from '../names.js';
-import { platformEndpoint, rule3, errorKinds27 } from '../parts.js';
+import { platformEndpoint, rule39, errorKinds27 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 0, rule3]], errorKinds27, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 0, rule39]], errorKinds27, checkParams];
 
 /**
  * AVAX and other balances of a set of addresses, split by lock state.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult } from '../names.js';
-import { platformEndpoint, rule8, rule10, errorKinds29 } from '../parts.js';
+import { platformEndpoint, rule14, rule17, errorKinds29 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['height', 1, rule10], ['encoding', 0, rule8]], errorKinds29, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['height', 1, rule17], ['encoding', 0, rule14]], errorKinds29, checkParams];
 
 /**
  * An accepted P-Chain block by height.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult } from '../names.js';
-import { platformEndpoint, rule0, rule3, nodeErrorKinds } from '../parts.js';
+import { platformEndpoint, rule3, rule36, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule0], ['nodeIDs', 0, rule3]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule3], ['nodeIDs', 0, rule36]], nodeErrorKinds, checkParams];
 
 /**
  * Current validators of the Primary Network, a subnet or an L1.

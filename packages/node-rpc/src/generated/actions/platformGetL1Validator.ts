@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult } from '../names.js';
-import { platformEndpoint, rule0, errorKinds32 } from '../parts.js';
+import { platformEndpoint, rule3, errorKinds32 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['validationID', 1, rule0]], errorKinds32, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['validationID', 1, rule3]], errorKinds32, checkParams];
 
 /**
  * One L1 validator by validation id.

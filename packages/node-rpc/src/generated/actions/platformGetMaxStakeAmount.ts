@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetMaxStakeAmountParams, PlatformGetMaxStakeAmountResult } from '../names.js';
-import { platformEndpoint, rule0, rule10, nodeErrorKinds } from '../parts.js';
+import { platformEndpoint, rule3, rule17, rule35, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule0], ['nodeID', 1, rule0], ['startTime', 1, rule10], ['endTime', 1, rule10]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule3], ['nodeID', 1, rule35], ['startTime', 1, rule17], ['endTime', 1, rule17]], nodeErrorKinds, checkParams];
 
 /**
  * Largest stake a validator holds during a period (older nodes).

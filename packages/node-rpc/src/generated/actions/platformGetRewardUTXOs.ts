@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult } from '../names.js';
-import { platformEndpoint, rule0, rule2, nodeErrorKinds } from '../parts.js';
+import { platformEndpoint, rule3, rule6, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['txID', 1, rule0], ['encoding', 0, rule2]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['txID', 1, rule3], ['encoding', 0, rule6]], nodeErrorKinds, checkParams];
 
 /**
  * The reward UTXOs paid when a staking period ended.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetStakeParams, PlatformGetStakeResult } from '../names.js';
-import { platformEndpoint, rule2, rule3, rule7, errorKinds34 } from '../parts.js';
+import { platformEndpoint, rule6, rule13, rule40, errorKinds34 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 0, rule3], ['validatorsOnly', 0, rule7], ['encoding', 0, rule2]], errorKinds34, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 0, rule40], ['validatorsOnly', 0, rule13], ['encoding', 0, rule6]], errorKinds34, checkParams];
 
 /**
  * AVAX staked by a set of addresses, with the staked outputs.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetSubnetParams, PlatformGetSubnetResult } from '../names.js';
-import { platformEndpoint, rule0, errorKinds35 } from '../parts.js';
+import { platformEndpoint, rule3, errorKinds35 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 1, rule0]], errorKinds35, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 1, rule3]], errorKinds35, checkParams];
 
 /**
  * Owner and L1 conversion of a subnet.

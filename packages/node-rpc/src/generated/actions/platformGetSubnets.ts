@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetSubnetsParams, PlatformGetSubnetsResult } from '../names.js';
-import { platformEndpoint, rule3, nodeErrorKinds } from '../parts.js';
+import { platformEndpoint, rule41, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['ids', 0, rule3]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['ids', 0, rule41]], nodeErrorKinds, checkParams];
 
 /**
  * Owners of the given subnets, or of every subnet.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetTotalStakeParams, PlatformGetTotalStakeResult } from '../names.js';
-import { platformEndpoint, rule0, nodeErrorKinds } from '../parts.js';
+import { platformEndpoint, rule3, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule0]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['subnetID', 0, rule3]], nodeErrorKinds, checkParams];
 
 /**
  * Total weight of a subnet's current validators.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetTxParams, PlatformGetTxResult } from '../names.js';
-import { platformEndpoint, rule0, rule8, errorKinds36 } from '../parts.js';
+import { platformEndpoint, rule3, rule14, errorKinds36 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['txID', 1, rule0], ['encoding', 0, rule8]], errorKinds36, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['txID', 1, rule3], ['encoding', 0, rule14]], errorKinds36, checkParams];
 
 /**
  * A P-Chain transaction by id.

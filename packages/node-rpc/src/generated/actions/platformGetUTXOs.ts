@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetUTXOsParams, PlatformGetUTXOsResult } from '../names.js';
-import { platformEndpoint, rule0, rule2, rule3, rule5, rule6, errorKinds17 } from '../parts.js';
+import { platformEndpoint, rule0, rule6, rule8, rule11, rule12, errorKinds17 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 1, rule3], ['limit', 0, rule5], ['startIndex', 0, rule6], ['sourceChain', 0, rule0], ['encoding', 0, rule2]], errorKinds17, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 1, rule8], ['limit', 0, rule11], ['startIndex', 0, rule12], ['sourceChain', 0, rule0], ['encoding', 0, rule6]], errorKinds17, checkParams];
 
 /**
  * P-Chain UTXOs that reference any of the given addresses, one page at a time.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult } from '../names.js';
-import { platformEndpoint, rule0, rule21, errorKinds37 } from '../parts.js';
+import { platformEndpoint, rule3, rule38, errorKinds37 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['height', 0, rule21], ['subnetID', 0, rule0]], errorKinds37, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['height', 0, rule38], ['subnetID', 0, rule3]], errorKinds37, checkParams];
 
 /**
  * Weights and BLS keys of a subnet's validators at a P-Chain height.

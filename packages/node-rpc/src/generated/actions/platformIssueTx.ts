@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformIssueTxParams, PlatformIssueTxResult } from '../names.js';
-import { platformEndpoint, rule0, rule2, errorKinds38 } from '../parts.js';
+import { platformEndpoint, rule2, rule6, errorKinds38 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['tx', 1, rule0], ['encoding', 0, rule2]], errorKinds38, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['tx', 1, rule2], ['encoding', 0, rule6]], errorKinds38, checkParams];
 
 /**
  * Submit a signed P-Chain transaction.

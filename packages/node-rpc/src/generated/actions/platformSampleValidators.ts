@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformSampleValidatorsParams, PlatformSampleValidatorsResult } from '../names.js';
-import { platformEndpoint, rule0, rule23, errorKinds39 } from '../parts.js';
+import { platformEndpoint, rule3, rule44, errorKinds39 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['size', 0, rule23], ['subnetID', 0, rule0]], errorKinds39, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['size', 0, rule44], ['subnetID', 0, rule3]], errorKinds39, checkParams];
 
 /**
  * A random sample of a subnet's current validators.

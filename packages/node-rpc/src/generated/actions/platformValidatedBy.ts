@@ -3,9 +3,9 @@ import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { PlatformValidatedByParams, PlatformValidatedByResult } from '../names.js';
-import { platformEndpoint, rule0, errorKinds40 } from '../parts.js';
+import { platformEndpoint, rule3, errorKinds40 } from '../parts.js';
 
-const entry: MethodEntry = [platformEndpoint, 0, [['blockchainID', 0, rule0]], errorKinds40, checkParams];
+const entry: MethodEntry = [platformEndpoint, 0, [['blockchainID', 0, rule3]], errorKinds40, checkParams];
 
 /**
  * The subnet that validates a blockchain.

@@ -3,9 +3,9 @@ import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
 import type { ValidatorsGetCurrentValidatorsParams, ValidatorsGetCurrentValidatorsResult } from '../names.js';
-import { validatorsEndpoint, rule3, nodeErrorKinds } from '../parts.js';
+import { validatorsEndpoint, rule36, nodeErrorKinds } from '../parts.js';
 
-const entry: MethodEntry = [validatorsEndpoint, 0, [['nodeIDs', 0, rule3]], nodeErrorKinds, checkParams];
+const entry: MethodEntry = [validatorsEndpoint, 0, [['nodeIDs', 0, rule36]], nodeErrorKinds, checkParams];
 
 /**
  * The current validators of the chain's subnet or L1.
