@@ -28,6 +28,7 @@ async function serve(args: string[]) {
         specs: { type: 'string' },
         recordings: { type: 'string' },
         fault: { type: 'string' },
+        'older-answers': { type: 'boolean' },
       },
     }),
   );
@@ -58,6 +59,7 @@ async function serve(args: string[]) {
     port,
     host,
     ...(values.fault === undefined ? {} : { fault: values.fault }),
+    olderAnswers: values['older-answers'] === true,
   });
   console.log(`replay server on ${server.url}`);
   if (!/^(127\.|::1$|::ffff:127\.)/.test(host))

@@ -50,6 +50,9 @@ Options:
   --specs DIR           bundled spec documents to use (default: the package's own)
   --fault SWITCHES      break these on every answer, as the x-replay-fault header does
                         (e.g. order, filter, page-size: a faulty server for contract runs)
+  --older-answers       answer recordings of an older shape of a service as recorded
+                        (default: in today's shape, so every answer is valid against
+                        today's spec; older ones are a drift scenario)
   -h, --help            this help`,
   contract: `Usage: avalanche-conformance contract [options]
 

@@ -19,6 +19,21 @@ export function rpcNotFound(method: RpcMethod, inputs: Inputs): RpcAnswer {
   return { error: { code: -32000, message: 'not found', data: null } };
 }
 
+/**
+ * The result with the member the method's `x-states-release` points at (info.getNodeVersion's
+ * `/version`) set to the release the spec describes (`info.x-avalanchego-release`): the replay
+ * server answers as a node of that release, whatever release a stored answer came from, so a
+ * contract run that reads the release judges its answers by the right documents.
+ */
+export function withStatedRelease(service: OpenRpcService, method: RpcMethod, result: unknown) {
+  const pointer = method.node['x-states-release'];
+  const info = service.doc.info;
+  const release = isObject(info) ? info['x-avalanchego-release'] : undefined;
+  if (typeof pointer !== 'string' || typeof release !== 'string') return result;
+  if (typeof getPointer(result, pointer) !== 'string') return result;
+  return withPointer(result, pointer, `avalanchego/${release.replace(/^v/, '')}`);
+}
+
 /** One `$result` member a method's link hands to another method's param. */
 interface ResultLink {
   pointer: string;

@@ -23,8 +23,9 @@ import {
   mergeFaults,
   parseFault,
 } from './replay-faults.js';
-import { LinkedValues, rpcNotFound } from './replay-node.js';
+import { LinkedValues, rpcNotFound, withStatedRelease } from './replay-node.js';
 import { type KeepContext, type KeepResult, keepPromises } from './replay-promises.js';
+import { todaysAnswers } from './todays-answers.js';
 
 const maxBody = 1 << 20;
 /** Past this much discarded body the socket is closed: draining has to end somewhere. */
@@ -42,6 +43,30 @@ const statusNames: Record<number, string> = {
   503: 'Service Unavailable',
 };
 const unparsable = Symbol('unparsable');
+/** A request body over 1 MiB: answered 413 without reading it. */
+export const tooLarge = Symbol('too large');
+
+/** A request as the replay engine reads it, from node:http or from a fetch `Request`. */
+export interface ReplayRequest {
+  method: string;
+  /** Path and query (`/v1/chains?pageSize=2`); an absolute URL's origin is ignored. */
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string | undefined>;
+  /** The body's text (`''` when none), or `tooLarge`. */
+  body: string | typeof tooLarge;
+}
+
+/** What the engine answers; `body` absent is an empty body. */
+export interface ReplayAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** An answer, or `'drop'`: the connection is cut and no answer comes. */
+export type ReplayOutcome = ReplayAnswer | 'drop';
+
 /** Response header naming the promise kinds a fault switch broke on this answer. */
 export const faultAppliedHeader = 'x-replay-fault-applied';
 
@@ -54,6 +79,13 @@ export interface ReplayOptions {
    * report for broken order.
    */
   fault?: string;
+  /**
+   * Answer from recordings of an older shape of the service as they were recorded (the corpus
+   * marks them with an era, or excuses members of their answers): answers today's spec does not
+   * promise, a drift scenario for a test. Off by default: such a recording is answered in
+   * today's shape (todays-answers.ts), so every answer is valid against today's spec.
+   */
+  olderAnswers?: boolean;
 }
 
 /** Whether any filter of the promises is sent (and applies) in these inputs. */
@@ -111,72 +143,103 @@ export class ReplayHandler {
 
   /** Throws FaultSyntaxError when `options.fault` is not a valid switch list. */
   constructor(private readonly options: ReplayOptions) {
-    this.book = new AnswerBook(options.specs, options.recordings);
+    const recordings = options.olderAnswers
+      ? options.recordings
+      : todaysAnswers(options.specs, options.recordings);
+    this.book = new AnswerBook(options.specs, recordings);
     this.linked = new LinkedValues(this.book);
     this.fault = options.fault === undefined ? {} : parseFault(options.fault);
   }
 
+  /** The node:http face of `answer`: reads the request (up to 1 MiB), writes the answer. */
   handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const headers: ReplayRequest['headers'] = {};
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const preflight = req.method === 'OPTIONS' && headers['access-control-request-method'];
+    if (preflight) req.resume();
+    const body = preflight ? '' : await readBody(req);
+    const outcome = await this.answer({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers,
+      body: body ?? tooLarge,
+    });
+    if (outcome === 'drop') return void res.socket?.destroy();
+    const length = outcome.body === undefined ? 0 : Buffer.byteLength(outcome.body);
+    res.writeHead(outcome.status, { ...outcome.headers, 'content-length': length });
+    res.end(outcome.body);
+  };
+
+  /**
+   * One request in, one answer out (or `'drop'`: the connection is cut without an answer), with
+   * no server around it: `handle` serves it over node:http, the fake `fetch` in a test process.
+   */
+  answer = async (req: ReplayRequest): Promise<ReplayOutcome> => {
     try {
-      const url = new URL(req.url ?? '/', 'http://replay');
+      const url = new URL(req.url, 'http://replay');
       const isRpcPath = this.options.specs.rpc.some((s) => s.servesPath(url.pathname));
-      setCors(req, res);
-      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-        return preflight(req, res, isRpcPath);
-      }
-      let fault: Fault = this.fault;
-      const faultText = req.headers[faultHeader];
-      if (typeof faultText === 'string') {
-        try {
-          fault = mergeFaults(this.fault, parseFault(faultText));
-        } catch (error) {
-          if (!(error instanceof FaultSyntaxError)) throw error;
-          req.resume();
-          return send(res, 400, errorBody(400, [error.message]));
-        }
-      }
-      const text = await readBody(req);
-      if (text === undefined)
-        return send(res, 413, errorBody(413, ['request body is larger than 1 MiB']), {
-          connection: 'close',
-        });
-      if (fault.slowMs) await sleep(fault.slowMs);
-      if (fault.drop) return void res.socket?.destroy();
-      const rpcPost = req.method === 'POST' && isRpcPath;
-      if (isRpcPath && !rpcPost && !this.options.specs.matchRest(req.method ?? 'GET', url)) {
-        // gorilla/rpc's answer to anything but a POST on a JSON-RPC endpoint.
-        return sendText(res, 405, `rpc: POST method required, received ${req.method}`);
-      }
-      if (rpcPost) {
-        const refused = unsupportedMediaType(req.headers['content-type'], url.pathname);
-        if (refused) return sendText(res, 415, refused);
-      }
-      let body: unknown;
-      if (text !== '') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = unparsable;
-        }
-      }
-      if (rpcPost) return this.rpc(url, body, fault, res);
-      if (fault.status) return this.restFault(req.method ?? 'GET', url, fault, res);
-      if (fault.rpcError !== undefined)
-        return send(
-          res,
-          400,
-          errorBody(400, [`${faultHeader}: rpc-error applies to JSON-RPC calls only`]),
-        );
-      if (body === unparsable)
-        return send(res, 400, errorBody(400, ['request body is not valid JSON']));
-      return this.rest(req.method ?? 'GET', url, body, fault, res);
+      const cors = corsHeaders(req);
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'])
+        return withHeaders(preflight(req, isRpcPath), cors);
+      const outcome = await this.answerRequest(req, url, isRpcPath);
+      return outcome === 'drop' ? outcome : withHeaders(outcome, cors);
     } catch (error) {
-      send(res, 500, errorBody(500, [`replay server failed: ${(error as Error).message}`]));
+      return send(500, errorBody(500, [`replay server failed: ${(error as Error).message}`]));
     }
   };
 
+  private async answerRequest(
+    req: ReplayRequest,
+    url: URL,
+    isRpcPath: boolean,
+  ): Promise<ReplayOutcome> {
+    let fault: Fault = this.fault;
+    const faultText = req.headers[faultHeader];
+    if (typeof faultText === 'string') {
+      try {
+        fault = mergeFaults(this.fault, parseFault(faultText));
+      } catch (error) {
+        if (!(error instanceof FaultSyntaxError)) throw error;
+        return send(400, errorBody(400, [error.message]));
+      }
+    }
+    if (req.body === tooLarge)
+      return send(413, errorBody(413, ['request body is larger than 1 MiB']), {
+        connection: 'close',
+      });
+    if (fault.slowMs) await sleep(fault.slowMs);
+    if (fault.drop) return 'drop';
+    const rpcPost = req.method === 'POST' && isRpcPath;
+    if (isRpcPath && !rpcPost && !this.options.specs.matchRest(req.method, url)) {
+      // gorilla/rpc's answer to anything but a POST on a JSON-RPC endpoint.
+      return sendText(405, `rpc: POST method required, received ${req.method}`);
+    }
+    if (rpcPost) {
+      const refused = unsupportedMediaType(req.headers['content-type'], url.pathname);
+      if (refused) return sendText(415, refused);
+    }
+    let body: unknown;
+    if (req.body !== '') {
+      try {
+        body = JSON.parse(req.body);
+      } catch {
+        body = unparsable;
+      }
+    }
+    if (rpcPost) return this.rpc(url, body, fault);
+    if (fault.status) return this.restFault(req.method, url, fault);
+    if (fault.rpcError !== undefined)
+      return send(
+        400,
+        errorBody(400, [`${faultHeader}: rpc-error applies to JSON-RPC calls only`]),
+      );
+    if (body === unparsable) return send(400, errorBody(400, ['request body is not valid JSON']));
+    return this.rest(req.method, url, body, fault);
+  }
+
   /** A REST failure on demand: the spec's example for that status, else the error body. */
-  private restFault(method: string, url: URL, fault: Fault, res: ServerResponse) {
+  private restFault(method: string, url: URL, fault: Fault): ReplayAnswer {
     const status = fault.status as number;
     const match = this.options.specs.matchRest(method, url);
     const example = match?.service
@@ -184,21 +247,19 @@ export class ReplayHandler {
       .find((e) => e.status === status && e.body !== undefined);
     const headers: Record<string, string> = {};
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-    send(
-      res,
+    return send(
       status,
       example?.body ?? errorBody(status, [`${statusNames[status]} (asked for by ${faultHeader})`]),
       headers,
     );
   }
 
-  private rest(method: string, url: URL, body: unknown, fault: Fault, res: ServerResponse) {
+  private rest(method: string, url: URL, body: unknown, fault: Fault): ReplayAnswer {
     const { specs } = this.options;
     const match = specs.matchRest(method, url);
     if (!match) {
       const other = specs.rest.some((s) => s.matchPath(url.pathname).length > 0);
       return send(
-        res,
         other ? 405 : 404,
         errorBody(other ? 405 : 404, [`no operation for ${method} ${url.pathname}`]),
       );
@@ -212,7 +273,6 @@ export class ReplayHandler {
     const problems = service.validateRequest(operation, request, { strict: false });
     if (problems.length > 0) {
       return send(
-        res,
         400,
         errorBody(
           400,
@@ -229,7 +289,7 @@ export class ReplayHandler {
         : `nothing stored for ${operation.id}`;
       const nf = operation.promises.notFound;
       const status = nf && 'status' in nf ? nf.status : 404;
-      return send(res, status, errorBody(status, [what]), {}, ct.type);
+      return send(status, errorBody(status, [what]), {}, ct.type);
     }
     const promises = operation.promises;
     const inputs = restInputs(request.pathParams, request.query);
@@ -248,19 +308,19 @@ export class ReplayHandler {
         enumOf(service, operation),
       ),
     );
-    if ('error' in kept) return send(res, 400, errorBody(400, [kept.error]), {}, ct.type);
+    if ('error' in kept) return send(400, errorBody(400, [kept.error]), {}, ct.type);
     const headers = appliedHeader([...kept.broken, ...ct.broken]);
-    send(res, kept.status ?? pick.answer.status, kept.body, headers, ct.type);
+    return send(kept.status ?? pick.answer.status, kept.body, headers, ct.type);
   }
 
-  private rpc(url: URL, body: unknown, fault: Fault, res: ServerResponse) {
+  private rpc(url: URL, body: unknown, fault: Fault): ReplayAnswer {
     const status = fault.status ?? 200;
     const ct = contentTypeFault(fault.rules ?? []);
     const headers: Record<string, string> = {};
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
     const broken = new Set<PromiseKind>(ct.broken);
     const reply = (payload: unknown) =>
-      send(res, status, payload, { ...headers, ...appliedHeader([...broken]) }, ct.type);
+      send(status, payload, { ...headers, ...appliedHeader([...broken]) }, ct.type);
     if (body === undefined || body === unparsable) {
       return reply({
         jsonrpc: '2.0',
@@ -284,7 +344,7 @@ export class ReplayHandler {
         return reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty batch' } });
       return reply(body.map((call) => this.rpcCall(url, call, fault, broken)));
     }
-    reply(this.rpcCall(url, body, fault, broken));
+    return reply(this.rpcCall(url, body, fault, broken));
   }
 
   private rpcCall(url: URL, call: unknown, fault: Fault, broken: Set<PromiseKind>): object {
@@ -339,7 +399,7 @@ export class ReplayHandler {
     const kept = keepPromises(
       promises,
       named,
-      this.linked.apply(service, method, answer.result),
+      withStatedRelease(service, method, this.linked.apply(service, method, answer.result)),
       keepContext(
         method.id,
         promises,
@@ -399,18 +459,25 @@ function unsupportedMediaType(header: string | undefined, pathname: string): str
 }
 
 /** CORS as AvalancheGo's rs/cors setup sends it (any origin), on every service here. */
-function setCors(req: IncomingMessage, res: ServerResponse) {
-  res.setHeader('vary', 'Origin');
-  if (!req.headers.origin) return;
-  res.setHeader('access-control-allow-origin', '*');
-  // Lets a browser app read the Retry-After of a 429 (its own or one asked for by fault) and
-  // which promise a fault switch broke.
-  res.setHeader('access-control-expose-headers', `Retry-After, ${faultAppliedHeader}`);
+function corsHeaders(req: ReplayRequest): Record<string, string> {
+  if (!req.headers.origin) return { vary: 'Origin' };
+  return {
+    vary: 'Origin',
+    'access-control-allow-origin': '*',
+    // Lets a browser app read the Retry-After of a 429 (its own or one asked for by fault) and
+    // which promise a fault switch broke.
+    'access-control-expose-headers': `Retry-After, ${faultAppliedHeader}`,
+  };
 }
 
+/** The answer with `extra` headers under its own (the answer's win). */
+const withHeaders = (a: ReplayAnswer, extra: Record<string, string>): ReplayAnswer => ({
+  ...a,
+  headers: { ...extra, ...a.headers },
+});
+
 /** Answers a CORS preflight: the node (rs/cors) with 200, the REST services with 204. */
-function preflight(req: IncomingMessage, res: ServerResponse, isRpcPath: boolean) {
-  req.resume();
+function preflight(req: ReplayRequest, isRpcPath: boolean): ReplayAnswer {
   const method = String(req.headers['access-control-request-method']).toUpperCase();
   const headers: Record<string, string> = {
     vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
@@ -421,9 +488,7 @@ function preflight(req: IncomingMessage, res: ServerResponse, isRpcPath: boolean
     const asked = req.headers['access-control-request-headers'];
     if (asked) headers['access-control-allow-headers'] = asked;
   }
-  if (isRpcPath) headers['content-length'] = '0';
-  res.writeHead(isRpcPath ? 200 : 204, headers);
-  res.end();
+  return { status: isRpcPath ? 200 : 204, headers };
 }
 
 /** The content-type fault: a JSON answer sent as text/plain. */
@@ -439,33 +504,18 @@ const appliedHeader = (kinds: PromiseKind[]): Record<string, string> =>
   kinds.length ? { [faultAppliedHeader]: [...new Set(kinds)].join(',') } : {};
 
 function send(
-  res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
   type = 'application/json; charset=utf-8',
-) {
+): ReplayAnswer {
   // An answer the spec gives no body (reindexNft's 201) goes out empty, without a content type.
-  if (body === undefined) {
-    res.writeHead(status, { ...headers, 'content-length': 0 });
-    res.end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': type,
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  if (body === undefined) return { status, headers };
+  return { status, headers: { ...headers, 'content-type': type }, body: JSON.stringify(body) };
 }
 
-function sendText(res: ServerResponse, status: number, text: string) {
-  res.writeHead(status, {
-    'content-type': 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
+function sendText(status: number, text: string): ReplayAnswer {
+  return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: text };
 }
 
 /**

@@ -38,28 +38,102 @@ export function diffRuns(entries: HistoryEntry[]): Map<string, RunDiff[]> {
 
 const toneOf = { CONFORMS: 'ok', DRIFT: 'bad', 'NOT TESTED': 'warn' } as const;
 
-/** Stacked bars, one per run: conforming, drifting and not-tested operations. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-11-03T03:17:00Z` as `Nov 3` (UTC; the same on every viewer's machine). */
+function shortDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso.slice(0, 10)
+    : `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/** The chart's frame: the plot area inside the SVG, leaving room for the axes' labels. */
+const frame = { width: 640, height: 200, left: 36, right: 8, top: 8, bottom: 28 };
+
+/** Indexes of at most `most` runs spread evenly from the first to the last: the dated ticks. */
+function tickIndexes(count: number, most = 6): number[] {
+  if (count <= most) return [...Array(count).keys()];
+  return [
+    ...new Set([...Array(most).keys()].map((i) => Math.round((i * (count - 1)) / (most - 1)))),
+  ];
+}
+
+/** The y axis: 0, half and the largest run's operation count, with grid lines. */
+function yAxis(max: number, y: (n: number) => number): string {
+  const ticks = [...new Set([0, Math.round(max / 2), max])];
+  return ticks
+    .map(
+      (n) =>
+        `<line class="grid" x1="${frame.left}" x2="${frame.width - frame.right}" y1="${y(n)}" y2="${y(n)}"/>` +
+        `<text class="axis" x="${frame.left - 4}" y="${y(n) + 4}" text-anchor="end">${n}</text>`,
+    )
+    .join('');
+}
+
+/**
+ * Stacked bars of operation counts, one per run, oldest on the left: conforming at the bottom,
+ * then drifting, then not tested; dates under the bars, counts beside them, and each bar's
+ * numbers in its tooltip.
+ */
 function chart(runs: RunDiff[], label: string): string {
-  const w = 12;
-  const h = 80;
+  const plotW = frame.width - frame.left - frame.right;
+  const plotH = frame.height - frame.top - frame.bottom;
+  const max = Math.max(1, ...runs.map((r) => r.entry.operations.total));
+  const y = (n: number) => +(frame.top + plotH - (n / max) * plotH).toFixed(1);
+  const step = plotW / Math.max(1, runs.length);
   const bars = runs.map(({ entry }, i) => {
     const o = entry.operations;
-    const total = Math.max(1, o.total);
-    let y = h;
-    const parts: [number, string][] = [
-      [o.conforms, 'ok'],
-      [o.drift, 'bad'],
-      [o.notTested + o.skipped, 'warn'],
-    ];
-    const rects = parts.map(([n, tone]) => {
-      const height = (n / total) * h;
-      y -= height;
-      return `<rect class="${tone}" x="${i * w}" y="${y.toFixed(1)}" width="${w - 2}" height="${height.toFixed(1)}"/>`;
+    const x = (frame.left + i * step).toFixed(1);
+    let below = 0;
+    const rects = (
+      [
+        [o.conforms, 'ok'],
+        [o.drift, 'bad'],
+        [o.notTested + o.skipped, 'warn'],
+      ] as const
+    ).map(([n, tone]) => {
+      const top = y(below + n);
+      const height = (y(below) - top).toFixed(1);
+      below += n;
+      return `<rect class="${tone}" x="${x}" y="${top}" width="${Math.max(1, step - 1).toFixed(1)}" height="${height}"/>`;
     });
-    const what = `${entry.time}: ${o.conforms} conform, ${o.drift} drift, ${o.notTested} not tested`;
+    const what = `${shortDate(entry.time)}: ${o.conforms} conforming, ${o.drift} drifting, ${o.notTested + o.skipped} not tested`;
     return `<g><title>${esc(what)}</title>${rects.join('')}</g>`;
   });
-  return `<svg role="img" aria-label="${esc(label)}" viewBox="0 0 ${Math.max(w, runs.length * w)} ${h}" preserveAspectRatio="none" class="chart">${bars.join('')}</svg>`;
+  const dates = tickIndexes(runs.length).map((i) => {
+    const x = (frame.left + (i + 0.5) * step).toFixed(1);
+    return `<text class="axis" x="${x}" y="${frame.height - 8}" text-anchor="middle">${esc(shortDate(runs[i]?.entry.time ?? ''))}</text>`;
+  });
+  return `<svg role="img" aria-label="${esc(label)}" viewBox="0 0 ${frame.width} ${frame.height}" class="chart">${yAxis(max, y)}${bars.join('')}${dates.join('')}</svg>`;
+}
+
+/** What the colours mean, in words beside swatches (the colours alone would not say it). */
+const legend =
+  '<ul class="legend"><li><span class="swatch ok"></span>conforming</li><li><span class="swatch bad"></span>drifting</li><li><span class="swatch warn"></span>not tested</li></ul>';
+
+/** The operation a drift key names (`data-api listBlockchains status` → `listBlockchains`). */
+const operationOf = (key: string) => key.split(' ')[1] ?? key;
+
+/** The runs where operations started or stopped drifting, newest first, named in words. */
+function changes(runs: RunDiff[], most = 12): string {
+  const items = runs
+    .filter((r) => !r.first && (r.added.length || r.fixed.length))
+    .reverse()
+    .slice(0, most)
+    .map((r) => {
+      const said = [
+        r.added.length ? `started drifting: ${names(r.added)}` : '',
+        r.fixed.length ? `fixed: ${names(r.fixed)}` : '',
+      ].filter(Boolean);
+      return `<li><a href="#run-${esc(r.entry.id)}"><time datetime="${esc(r.entry.time)}">${esc(shortDate(r.entry.time))}</time></a>: ${said.join('; ')}</li>`;
+    });
+  return `<div class="changes"><h3>What changed</h3>${items.length ? `<ul>${items.join('')}</ul>` : '<p>No operation started or stopped drifting in these runs.</p>'}</div>`;
+}
+
+/** Distinct operation names of drift keys, in code. */
+function names(keys: string[]): string {
+  return [...new Set(keys.map(operationOf))].map((n) => `<code>${esc(n)}</code>`).join(', ');
 }
 
 function keyList(title: string, keys: string[], cls: string): string {
@@ -101,10 +175,13 @@ function targetSection(target: string, runs: RunDiff[], n: number): string {
     last
       ? `<p>Latest: <strong class="tone-${toneOf[last.verdict]}">${esc(last.verdict)}</strong>, ${plural(runs.length, 'run')} kept.</p>`
       : '',
-    chart(
-      runs,
-      `${target}: operations conforming (green), drifting (red) and not tested (grey) per run, oldest first`,
-    ),
+    '<div class="overview"><figure>',
+    chart(runs, `${target}: operations conforming, drifting and not tested per run, oldest first`),
+    `<figcaption>Operations per run, ${esc(shortDate(runs[0]?.entry.time ?? ''))} to ${esc(shortDate(last?.time ?? ''))}.</figcaption>`,
+    legend,
+    '</figure>',
+    changes(runs),
+    '</div>',
     `<div class="scroll" role="region" aria-label="runs against ${esc(target)}" tabindex="0">`,
     `<table><caption>Runs against ${esc(target)}, newest first</caption>`,
     '<thead><tr><th scope="col">started</th><th scope="col">verdict</th><th scope="col">operations</th><th scope="col">coverage</th><th scope="col">drift since the run before</th><th scope="col">versions</th><th scope="col">report</th></tr></thead>',
@@ -120,7 +197,7 @@ h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;overflow-wrap:anywhere}
 th,td{border:1px solid #8884;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .tone-ok{color:#0a6b2d}.tone-bad{color:#a1161b;font-weight:700}.tone-warn{color:#7a4a00}
 @media (prefers-color-scheme:dark){.tone-ok{color:#6fdc8c}.tone-bad{color:#ff8b8b}.tone-warn{color:#f1c21b}}
-.chart{width:100%;max-width:40rem;height:5rem;display:block}.chart .ok{fill:#24a148}.chart .bad{fill:#da1e28}.chart .warn{fill:#a8a8a8}
+.overview{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start}figure{margin:0;flex:1 1 24rem;max-width:44rem}.changes{flex:1 1 16rem}h3{font-size:1rem;margin:0}\n.chart{width:100%;height:auto;display:block}.ok{fill:#24a148;background:#24a148}.bad{fill:#da1e28;background:#da1e28}.warn{fill:#a8a8a8;background:#a8a8a8}\n.axis{font-size:12px;fill:currentColor}.grid{stroke:#8886;stroke-width:1}.legend{list-style:none;display:flex;gap:1rem;padding:0}.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.1rem}
 code{overflow-wrap:anywhere}ul{margin:.2rem 0;padding-left:1.2rem}
 `;
 
