@@ -107,8 +107,6 @@ function operationLines(operations: ReportOperation[]): string[] {
 /** The last lines: why it stopped, cases by class, the target, the counts. */
 function summaryLines(report: ContractReport): string[] {
   const s = report.summary;
-  const n = s.operations;
-  const c = s.cases;
   const byClass = Object.entries(s.classes)
     .map(([k, count]) => `${k} ${count}`)
     .join(', ');
@@ -129,8 +127,19 @@ function summaryLines(report: ContractReport): string[] {
           `baseline ${report.baseline.file}: ${s.drifts.baselined} known drifts excused, ${s.drifts.new} new; ${report.baseline.expired.length} entries expired, ${report.baseline.stale.length} no longer occur`,
         ]
       : []),
-    `contract: ${n.conforms}/${n.total} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${s.noAnswer ? ` (${s.noAnswer} sent without an answer)` : ''}, ${c.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`,
+    contractSummaryLine(report),
   ];
+}
+
+/**
+ * The run in one line, the text report's last: the CLI prints it on its own too when the report
+ * goes to a file or is not text, so the terminal always tells how the run ended.
+ */
+export function contractSummaryLine(report: ContractReport): string {
+  const s = report.summary;
+  const n = s.operations;
+  const c = s.cases;
+  return `contract: ${n.conforms}/${n.total} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${s.noAnswer ? ` (${s.noAnswer} sent without an answer)` : ''}, ${c.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`;
 }
 
 /** The results with the drift the baseline excuses taken out: what the DRIFT section lists. */
