@@ -325,7 +325,7 @@ th,td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#8881;padding:.5rem;margin:.2rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .drift{border-left:4px solid var(--bad);padding-left:.8rem;margin:1rem 0}
-.v-drift{font-weight:700}nav a{margin-right:1rem}
+.v-drift{font-weight:700}nav{display:flex;flex-wrap:wrap;column-gap:1rem}
 @media (max-width:40rem){dl{grid-template-columns:1fr}body{padding:.5rem}
 #operations-table thead{position:absolute;left:-9999px}#operations-table tr{display:block;border-top:2px solid var(--line);padding:.3rem 0}
 #operations-table th,#operations-table td{display:block;border:0;padding:.05rem 0}
