@@ -35,6 +35,13 @@ export {
   HistoryError,
   readHistory,
 } from './contract/history/history.js';
+export {
+  docsLink,
+  docsSite,
+  type LegendEntry,
+  type LegendGroup,
+  legendGroups,
+} from './contract/legend.js';
 export { type LinkSpec, linkedCase, readLinks } from './contract/links.js';
 export type {
   ContractReport,

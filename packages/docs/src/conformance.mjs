@@ -3,6 +3,7 @@
 // as `avalanche-conformance contract --target replay`).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { legendGroups } from '@avalanche-api/conformance';
 import { html, page } from './html.mjs';
 
 export const CONFORMANCE_PAGE = 'conformance.html';
@@ -111,6 +112,7 @@ ${counts('Operations and methods', summary.operations)}${counts('Cases', summary
 <div class="table-wrap"><table><thead><tr><th>Service</th><th>Operation or method</th><th>Cases</th><th>Statuses</th><th>Verdict</th><th>Drift</th></tr></thead><tbody>${rows}</tbody></table></div>
 <h2 id="drift">Drift found</h2>
 ${drift.length ? html`<ul class="drift">${drift}</ul>` : html`<p>None.</p>`}
+${legend()}
 </main>`;
   return page({
     title: 'Conformance – Avalanche APIs',
@@ -119,6 +121,20 @@ ${drift.length ? html`<ul class="drift">${drift}</ul>` : html`<p>None.</p>`}
     css: CONFORMANCE_CSS,
     body: body.toString(),
   });
+}
+
+/**
+ * What a contract report's words mean, under the anchors the reports' legend links to (the
+ * entries come from the conformance package, the same the reports print).
+ */
+function legend() {
+  return html`<h2 id="legend">Reading a contract report</h2>
+${legendGroups().map(
+  (g) =>
+    html`<h3 id="${g.id}">${g.title}</h3><dl class="legend">${g.entries.map(
+      (e) => html`<dt id="${e.anchor}"><code>${e.term}</code></dt><dd>${e.meaning}</dd>`,
+    )}</dl>`,
+)}`;
 }
 
 function service(name) {
@@ -140,5 +156,6 @@ const CONFORMANCE_CSS = `
 .badge.v-drift{background:#fdecec;color:#b42318;border-color:#f8c9c5}
 .badge.v-not-tested,.badge.v-skipped{background:#eef0f4;color:#3d4556;border-color:#d6dae3}
 .drift li{margin-bottom:6px}
+.legend dd{margin:0 0 8px 0}
 @media (max-width:600px){.conf{padding:10px 14px 60px}}
 `;

@@ -134,10 +134,11 @@ describe('an always-{} server', () => {
     const lines = text.stdout.split('\n');
     // The report's tables are its index, a row per operation and method, so its length grows
     // with the specs: a row in each of the three tables, a filters line, about one problem
-    // (two lines) each. What must not grow with the cases, 2,000 drifting ones, is held below:
-    // each distinct problem is told once.
+    // (four lines: the problem, expected and got in words, curl) each, and a legend of the
+    // words used. What must not grow with the cases, 2,000 drifting ones, is held below: each
+    // distinct problem is told once.
     expect(lines.indexOf('')).toBe(specTotal + 1);
-    expect(lines.length).toBeLessThan(100 + 5 * specTotal);
+    expect(lines.length).toBeLessThan(100 + 7 * specTotal);
     const before = empty.seen.length;
     const json = JSON.parse(
       (await run(['contract', '--target', empty.url, '--format', 'json', ...BOUNDED])).stdout,
@@ -182,9 +183,16 @@ describe('an always-{} server', () => {
       ),
     );
     expect(lines[header]).toMatch(new RegExp(`^DRIFT: ${distinct.size} distinct problems in `));
-    expect(problems.length).toBe(2 * distinct.size);
+    // Each problem: its line, what the spec says and what came back in words, its curl line.
+    expect(problems.length).toBe(4 * distinct.size);
+    const shapes = [
+      /^ {2}\d+× \S+ /,
+      /^ {4}expected: (for this request \(.*\) )?(the spec|JSON-RPC 2\.0|every answer|an HTTP answer) /,
+      /^ {4}got: the server/,
+      /^ {4}curl -sS /,
+    ];
     problems.forEach((l, i) => {
-      expect(l).toMatch(i % 2 === 0 ? /^ {2}\d+× \S+ / : /^ {4}curl -sS /);
+      expect(l).toMatch(shapes[i % 4] as RegExp);
     });
 
     const junit = await run(['contract', '--target', empty.url, '--format', 'junit', ...BOUNDED]);

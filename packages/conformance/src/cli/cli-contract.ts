@@ -8,7 +8,9 @@ import type { CaseClass } from '../contract/case-values.js';
 import type { ContractResult } from '../contract/contract-case.js';
 import { defaultPlan, parseClasses } from '../contract/contract-plan.js';
 import { contractFormats } from '../contract/formats/index.js';
+import { contractSummaryLine } from '../contract/formats/text.js';
 import { appendHistory, defaultKeep } from '../contract/history/history.js';
+import type { ContractReport } from '../contract/report-types.js';
 import {
   type ContractSettings,
   ContractSettingsError,
@@ -156,6 +158,16 @@ async function baselineOf(file: string | undefined): Promise<Baseline | undefine
   }
 }
 
+/**
+ * The run's summary line wherever the report went: on stdout when the report went to a file
+ * (stdout holds nothing else then), on stderr when stdout holds a json, junit, html or markdown
+ * report; the text report on stdout ends with it already.
+ */
+function tellOutcome(report: ContractReport, fmt: string, output: string | undefined) {
+  if (output) process.stdout.write(`${contractSummaryLine(report)}\nreport (${fmt}): ${output}\n`);
+  else if (fmt !== 'text') process.stderr.write(`${contractSummaryLine(report)}\n`);
+}
+
 export async function contract(args: string[]) {
   const values = parseContractArgs(args);
   if (values.help) return printHelp('contract');
@@ -167,7 +179,7 @@ export async function contract(args: string[]) {
   const render = contractFormats[fmt] as (typeof contractFormats)[string];
   const tty = process.stderr.isTTY && fmt === 'text' && !values.output;
   const clear = tty ? '\r\x1b[2K' : '';
-  let report: Awaited<ReturnType<typeof runContract>>;
+  let report: ContractReport;
   try {
     report = await runContract(settings, {
       // Progress goes to stderr, never into the report; on a terminal it is rewritten in place.
@@ -187,6 +199,7 @@ export async function contract(args: string[]) {
   }
   for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
   await emit(render(report), values.output);
+  tellOutcome(report, fmt, values.output);
   if (values['write-baseline'])
     await writeFile(values['write-baseline'], baselineFrom(report, baseline));
   if (values.history) await appendHistory(values.history, report, { keep: historyKeep });

@@ -59,7 +59,8 @@ Options:
 Send the recorded and example requests, and cases generated from the specs' parameter
 schemas, pages and links, to a target and check each answer: its status, its JSON-RPC
 result or error, and its body against the spec (strict). Progress goes to stderr every
-10 s; stdout holds only the report.
+10 s; stdout holds only the report. The run's summary line always shows: at the end of the
+text report, on stderr beside a report of another format, on stdout with --output.
 
 Options:
   --target T            replay (default, in-process), live (the specs' public hosts),
@@ -114,8 +115,8 @@ Options:
   --specs DIR           bundled spec documents to use (default: the package's own)
   --format FMT          text (default), json, junit, html (one self-contained page) or
                         markdown (a CI job summary, at most 256 KiB); all but text print
-                        only the report
-  --output FILE         write the report to FILE instead of stdout
+                        only the report (the summary line goes to stderr)
+  --output FILE         write the report to FILE; stdout gets the summary line and FILE
   -h, --help            this help
 
 ${exitCodes}`,

@@ -30,8 +30,9 @@ export interface ContractCase {
   values?: Record<string, string>;
 }
 
-/** conforms, drift, unreachable (not tested) or skipped. */
-export type Verdict = 'conforms' | 'drift' | 'not-tested' | 'skipped';
+/** conforms, drift, unreachable (not tested) or skipped: every verdict, for the reports' legend. */
+export const verdictKinds = ['conforms', 'drift', 'not-tested', 'skipped'] as const;
+export type Verdict = (typeof verdictKinds)[number];
 
 export interface ContractResult extends ContractCase {
   url: string;

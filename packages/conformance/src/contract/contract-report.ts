@@ -5,6 +5,7 @@ import { promiseKinds } from '../model/promises/vocabulary.js';
 import { formatViolation, type Violation } from '../model/schema-set.js';
 import type { ContractResult } from './contract-case.js';
 import { rateLimited } from './contract-controls.js';
+import type { DriftWords } from './drift-words.js';
 import { describeExpectation } from './expectation.js';
 import type { ReportService } from './report-types.js';
 
@@ -47,6 +48,8 @@ interface Problem {
   /** Cases per operation (`service operation`), in the order first seen. */
   operations: Map<string, number>;
   curl: string;
+  /** What the spec says and what came back, in words (see drift-words.ts), when known. */
+  words: DriftWords | undefined;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -57,7 +60,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * one curl line that reproduces it. The per-operation table above gives the other grouping; the
  * JSON report keeps every case.
  */
-export function driftLines(results: ContractResult[]): string[] {
+export function driftLines(
+  results: ContractResult[],
+  wordsOf: (key: string) => DriftWords | undefined = () => undefined,
+): string[] {
   const problems = new Map<string, Problem>();
   const drifting = new Set<string>();
   for (const r of results) {
@@ -77,6 +83,7 @@ export function driftLines(results: ContractResult[]): string[] {
         cases: 0,
         operations: new Map<string, number>(),
         curl: r.curl,
+        words: wordsOf((v as { key?: string }).key ?? ''),
       };
       p.cases++;
       p.operations.set(op, (p.operations.get(op) ?? 0) + 1);
@@ -92,7 +99,9 @@ export function driftLines(results: ContractResult[]): string[] {
     const ops = [...p.operations.keys()];
     const named =
       ops.length > 3 ? `${ops.slice(0, 3).join(', ')} and ${ops.length - 3} more` : ops.join(', ');
-    lines.push(`  ${p.cases}× ${p.kind} ${p.text} (${named})`, `    ${p.curl}`);
+    lines.push(`  ${p.cases}× ${p.kind} ${p.text} (${named})`);
+    if (p.words) lines.push(`    expected: ${p.words.expected}`, `    got: ${p.words.got}`);
+    lines.push(`    ${p.curl}`);
   }
   return lines;
 }

@@ -1,12 +1,10 @@
 // The distinct drifts of a run, each under a key that stays the same from one run to the next, so
 // that a baseline can name a known drift and a history can tell new drift from fixed.
-import { getPointer, isObject } from '../model/json-pointer.js';
+import { isObject } from '../model/json-pointer.js';
 import type { Violation } from '../model/schema-set.js';
 import type { ContractResult } from './contract-case.js';
-import { describeExpectation } from './expectation.js';
+import { driftWords } from './drift-words.js';
 import type { Drift } from './report-types.js';
-
-const statusKinds = new Set(['unexpected-status', 'unexpected-error']);
 
 /** The JSON-RPC error code an answer carries, `result` for a result, undefined for neither. */
 function replyCode(r: ContractResult): string | undefined {
@@ -49,27 +47,6 @@ export function excerpt(text: string, max = 2048): string {
   return `${head}${note(bytes.length - encoder.encode(head).length)}`;
 }
 
-/** The part of the answer a violation's pointer points into. */
-function answerPart(where: string, body: unknown): unknown {
-  if (where === 'response.body') return body;
-  if (where === 'response.result' || where === 'response.error')
-    return isObject(body) ? body[where.slice('response.'.length)] : undefined;
-  return undefined;
-}
-
-/** What a violation expected and what came back, in a few words each. */
-function expectedGot(v: Violation, r: ContractResult): { expected: string; got: string } {
-  if (statusKinds.has(v.kind))
-    return { expected: describeExpectation(r.expect), got: r.got ?? 'no answer' };
-  const part = answerPart(v.where, r.exchange?.response.body);
-  if (part === undefined) return { expected: v.message, got: r.got ?? 'no answer' };
-  const value = getPointer(part, v.path);
-  return {
-    expected: v.message,
-    got: value === undefined ? 'absent' : excerpt(JSON.stringify(value), 200),
-  };
-}
-
 function exampleOf(r: ContractResult): Drift['example'] {
   const body = (value: unknown) =>
     value === undefined ? '' : `\n\n${JSON.stringify(value, null, 2)}`;
@@ -105,7 +82,7 @@ export function collectDrifts(results: readonly ContractResult[]): Drift[] {
         operation: r.operation,
         kind: v.kind,
         path: driftPath(v, r),
-        ...expectedGot(v, r),
+        ...driftWords(v, r),
         cases: 1,
         example: exampleOf(r),
       });

@@ -1,6 +1,18 @@
 // `contract --format html`: one self-contained page (inline CSS and JS, the data embedded as
 // JSON, no request to any host) that opens from disk. The page is complete without its script;
 // the script only filters the operations table.
+import type { CaseClass } from '../case-values.js';
+import {
+  caseClassLegend,
+  docsLink,
+  docsSite,
+  driftKindLegend,
+  type LegendEntry,
+  legendGroups,
+  type Term,
+  termLegend,
+  verdictLegend,
+} from '../legend.js';
 import type { CoverageList, ReportOperation } from '../report-types.js';
 import {
   driftsOf,
@@ -35,12 +47,26 @@ const verdictWords = {
 const list = (items: readonly unknown[] | undefined) =>
   items && items.length > 0 ? items.map(esc).join(', ') : '–';
 
-/** A table that scrolls sideways on a narrow screen, reachable by keyboard (axe asks for that). */
+/** A report word linked to its entry in the page's legend. */
+const explained = (entry: LegendEntry | undefined, text: string) =>
+  entry ? `<a class="term" href="#legend-${entry.anchor}">${esc(text)}</a>` : esc(text);
+const kindWord = (kind: string) =>
+  explained(driftKindLegend[kind as keyof typeof driftKindLegend], kind);
+const termWord = (term: Term, text: string) => explained(termLegend[term], text);
+
+/** `name n` pairs (cases by class, drift by kind), each name linked to its legend entry. */
+const counted = (pairs: [string, number][], word: (name: string) => string) =>
+  pairs.length ? pairs.map(([k, n]) => `${word(k)} ${n}`).join(', ') : '–';
+
+/**
+ * A table that scrolls sideways on a narrow screen, reachable by keyboard (axe asks for that).
+ * `head` is HTML: a column's word may link to its legend entry.
+ */
 function table(label: string, head: string[], rows: string[][], id?: string): string {
   return [
     `<div class="scroll" role="region" aria-label="${esc(label)}" tabindex="0">`,
     `<table${id ? ` id="${id}"` : ''}><caption>${esc(label)}</caption>`,
-    `<thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>`,
+    `<thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead>`,
     '<tbody>',
     ...rows.map((r) => `<tr>${r.join('')}</tr>`),
     '</tbody></table></div>',
@@ -48,24 +74,27 @@ function table(label: string, head: string[], rows: string[][], id?: string): st
 }
 
 function operationRow(op: ReportOperation, errors: string[] | undefined): string[] {
-  const classes = Object.entries(op.classes ?? {})
-    .map(([k, n]) => `${k} ${n}`)
-    .join(', ');
+  const classes = counted(Object.entries(op.classes ?? {}), (k) =>
+    explained(caseClassLegend[k as CaseClass], k),
+  );
   const values = (op.coverage ?? []).map((c) => `${c.input} ${c.covered}/${c.total}`);
-  const drift = Object.entries(op.drift).map(([k, n]) => `${k} ${n}`);
   // data-label names each cell where a narrow screen shows a row as a card (see the style).
   const td = (label: string, html: string, cls = '') =>
     `<td data-label="${label}"${cls ? ` class="${cls}"` : ''}>${html}</td>`;
   return [
     td('service', esc(op.service)),
     `<th scope="row"><code>${esc(op.operation)}</code></th>`,
-    td('verdict', esc(verdictWords[op.verdict]), `v-${op.verdict}`),
+    td(
+      'verdict',
+      explained(verdictLegend[op.verdict], verdictWords[op.verdict]),
+      `v-${op.verdict}`,
+    ),
     td('cases', String(op.cases)),
-    td('by class', esc(classes || '–')),
+    td('by class', classes),
     td('seen', list([...op.statuses, ...(errors ?? [])])),
-    td('rules', list(op.rules)),
+    td('rules', op.rules?.length ? op.rules.map(kindWord).join(', ') : '–'),
     td('values', list(values)),
-    td('drift', list(drift)),
+    td('drift', counted(Object.entries(op.drift), kindWord)),
   ];
 }
 
@@ -94,7 +123,7 @@ function operationsSection(report: ReportInput): string {
         'cases by class',
         'statuses and errors seen',
         'rules checked',
-        'values covered',
+        `values covered (${termWord('fraction', 'n/m')})`,
         'drift',
       ],
       rows,
@@ -106,13 +135,15 @@ function operationsSection(report: ReportInput): string {
 
 function driftArticle(d: ReportDrift, i: number): string {
   const baselined = d.baselined
-    ? `<p class="known">Known drift (baseline): ${esc(d.baselined.reason)}${d.baselined.expires ? `, until ${esc(d.baselined.expires)}` : ''}</p>`
+    ? `<p class="known">${termWord('known-drift', 'Known drift')} (baseline): ${esc(d.baselined.reason)}${d.baselined.expires ? `, until ${esc(d.baselined.expires)}` : ''}</p>`
     : '';
   return [
     `<article class="drift" id="drift-${i + 1}" aria-labelledby="drift-${i + 1}-h">`,
     `<h3 id="drift-${i + 1}-h"><code>${esc(d.key)}</code></h3>`,
     baselined,
     '<dl>',
+    `<dt>kind</dt><dd>${kindWord(d.kind)}</dd>`,
+    `<dt>operation</dt><dd><code>${esc(d.operation)}</code> (${esc(d.service)})</dd>`,
     `<dt>expected</dt><dd>${esc(d.expected)}</dd>`,
     `<dt>got</dt><dd>${esc(d.got)}</dd>`,
     `<dt>path</dt><dd><code>${esc(d.path || '(the answer as a whole)')}</code></dd>`,
@@ -137,6 +168,9 @@ function driftSection(drifts: ReportDrift[]): string {
   return [
     '<section id="drifts" aria-labelledby="drifts-h">',
     `<h2 id="drifts-h">Drift (${plural(fresh.length, 'distinct problem')}${known.length ? `, ${known.length} known` : ''})</h2>`,
+    drifts.length
+      ? `<p>Each ${termWord('distinct-drift', 'distinct drift')}: what the spec says (expected) and what the server answered (got).</p>`
+      : '',
     body,
     '</section>',
   ].join('\n');
@@ -157,7 +191,13 @@ function coverageSection(report: ReportInput): string {
       `<h2 id="coverage-h">Coverage: ${cov.operations.exercised}/${cov.operations.total} operations and methods exercised</h2>`,
       table(
         'Statuses and JSON-RPC errors',
-        ['operation', 'declared', 'seen', 'never seen', 'undeclared met'],
+        [
+          'operation',
+          'declared',
+          'seen',
+          'never seen',
+          termWord('undeclared-met', 'undeclared met'),
+        ],
         cov.perOperation.map((c) => [
           `<th scope="row"><code>${esc(c.operation)}</code></th>`,
           ...statusCells(c.errors ?? c.statuses),
@@ -168,10 +208,10 @@ function coverageSection(report: ReportInput): string {
         [
           'operation',
           'parameters never sent',
-          'enum values sent',
-          'promises checked',
-          'vacuous',
-          'never exercised',
+          `enum values sent (${termWord('fraction', 'n/m')})`,
+          `promises ${termWord('checked', 'checked')}`,
+          termWord('vacuous', 'vacuous'),
+          termWord('never-exercised', 'never exercised'),
         ],
         cov.perOperation.map((c) => [
           `<th scope="row"><code>${esc(c.operation)}</code></th>`,
@@ -216,10 +256,35 @@ function untestedSection(report: ReportInput): string {
   return [
     '<section id="untested" aria-labelledby="untested-h">',
     '<h2 id="untested-h">Not tested and skipped</h2><ul>',
-    ...[...reasons].map(([why, n]) => `<li>${plural(n, 'case')}: ${esc(why)}</li>`),
+    ...[...reasons].map(([why, n]) => {
+      const [word, reason] = [why.slice(0, why.indexOf(': ')), why.slice(why.indexOf(': ') + 2)];
+      const entry = verdictLegend[word === 'skipped' ? 'skipped' : 'not-tested'];
+      return `<li>${plural(n, 'case')}: ${explained(entry, word)}: ${esc(reason)}</li>`;
+    }),
     '</ul></section>',
   ].join('\n');
 }
+
+/**
+ * What every word of the report means: each verdict, case class and drift kind the code knows
+ * (legend.ts), and the coverage's terms, each with a link to the docs' conformance page.
+ */
+export function legendSection(docsUrl: string = docsSite): string {
+  const entry = (e: LegendEntry) =>
+    `<dt id="legend-${e.anchor}">${esc(e.term)}</dt><dd>${esc(e.meaning)} <a href="${esc(docsLink(e, docsUrl))}">Docs: ${esc(e.term)}</a></dd>`;
+  return [
+    '<section id="legend" aria-labelledby="legend-h">',
+    '<h2 id="legend-h">Legend: what the words mean</h2>',
+    ...legendGroups().flatMap((g) => [
+      `<h3 id="legend-${g.id}">${esc(g.title)}</h3>`,
+      `<dl class="legend">${g.entries.map(entry).join('')}</dl>`,
+    ]),
+    '</section>',
+  ].join('\n');
+}
+
+/** The run's verdict word as the legend has it. */
+const runVerdict = { CONFORMS: 'conforms', DRIFT: 'drift', 'NOT TESTED': 'not-tested' } as const;
 
 function runFacts(report: ReportInput): [string, string][] {
   const s = report.summary;
@@ -260,12 +325,13 @@ th,td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#8881;padding:.5rem;margin:.2rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .drift{border-left:4px solid var(--bad);padding-left:.8rem;margin:1rem 0}
-.v-drift{font-weight:700}nav a{margin-right:1rem}
+.v-drift{font-weight:700}nav{display:flex;flex-wrap:wrap;column-gap:1rem}
 @media (max-width:40rem){dl{grid-template-columns:1fr}body{padding:.5rem}
 #operations-table thead{position:absolute;left:-9999px}#operations-table tr{display:block;border-top:2px solid var(--line);padding:.3rem 0}
 #operations-table th,#operations-table td{display:block;border:0;padding:.05rem 0}
 #operations-table td::before{content:attr(data-label) ": ";font-weight:600}}
 #operations-table tr[hidden]{display:none}
+.legend dd{margin-bottom:.4rem}a.term{color:inherit}
 .filter{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 `;
 
@@ -288,8 +354,13 @@ function embedded(report: ReportInput, drifts: ReportDrift[]): string {
   return data.replace(/</g, '\\u003c');
 }
 
+export interface HtmlOptions {
+  /** The docs site the legend links to (default: docsSite). */
+  docsUrl?: string;
+}
+
 /** The contract report as one self-contained HTML page. */
-export function renderHtml(report: ReportInput): string {
+export function renderHtml(report: ReportInput, options: HtmlOptions = {}): string {
   const drifts = driftsOf(report);
   const verdict = verdictOf(report);
   const facts = runFacts(report);
@@ -305,12 +376,13 @@ export function renderHtml(report: ReportInput): string {
     `<h1>Contract report: ${esc(safeUrl(report.target))}</h1>`,
     `<p class="verdict tone-${verdict.tone}" id="verdict">${esc(verdict.word)}</p>`,
     `<p id="summary">${esc(summaryLine(report))}</p>`,
+    `<p id="verdict-meaning">${explained(verdictLegend[runVerdict[verdict.word]], verdict.word)}: ${esc(verdictLegend[runVerdict[verdict.word]].meaning)}</p>`,
     ...(report.warnings?.length
       ? [
           `<ul id="warnings">${report.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>`,
         ]
       : []),
-    '<nav aria-label="sections"><a href="#operations">operations</a><a href="#drifts">drift</a><a href="#coverage">coverage</a><a href="#settings">settings</a></nav>',
+    '<nav aria-label="sections"><a href="#operations">operations</a><a href="#drifts">drift</a><a href="#coverage">coverage</a><a href="#settings">settings</a><a href="#legend">legend</a></nav>',
     '</header>',
     operationsSection(report),
     driftSection(drifts),
@@ -319,6 +391,7 @@ export function renderHtml(report: ReportInput): string {
     '<section id="settings" aria-labelledby="settings-h"><h2 id="settings-h">Run and settings</h2><dl>',
     ...facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`),
     '</dl></section>',
+    legendSection(options.docsUrl),
     '</main>',
     `<script type="application/json" id="report-data">${embedded(report, drifts)}</script>`,
     `<script>${script}</script>`,

@@ -1,7 +1,19 @@
 // The text report: a table per operation, coverage, the distinct drifts with a curl line each, the
 // reasons cases went untested, and a one-line verdict last.
-import type { CaseClass } from '../case-values.js';
+import { violationKinds } from '../../model/schema-set.js';
+import { type CaseClass, caseClasses } from '../case-values.js';
+import { type Verdict, verdictKinds } from '../contract-case.js';
 import { driftLines, rateLimitLines, reasonLines } from '../contract-report.js';
+import {
+  caseClassLegend,
+  docsLink,
+  docsSite,
+  driftKindLegend,
+  type LegendEntry,
+  type Term,
+  termLegend,
+  verdictLegend,
+} from '../legend.js';
 import type { ContractReport, ReportOperation } from '../report-types.js';
 
 function table(rows: string[][]): string {
@@ -107,8 +119,6 @@ function operationLines(operations: ReportOperation[]): string[] {
 /** The last lines: why it stopped, cases by class, the target, the counts. */
 function summaryLines(report: ContractReport): string[] {
   const s = report.summary;
-  const n = s.operations;
-  const c = s.cases;
   const byClass = Object.entries(s.classes)
     .map(([k, count]) => `${k} ${count}`)
     .join(', ');
@@ -129,8 +139,19 @@ function summaryLines(report: ContractReport): string[] {
           `baseline ${report.baseline.file}: ${s.drifts.baselined} known drifts excused, ${s.drifts.new} new; ${report.baseline.expired.length} entries expired, ${report.baseline.stale.length} no longer occur`,
         ]
       : []),
-    `contract: ${n.conforms}/${n.total} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${s.noAnswer ? ` (${s.noAnswer} sent without an answer)` : ''}, ${c.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`,
+    contractSummaryLine(report),
   ];
+}
+
+/**
+ * The run in one line, the text report's last: the CLI prints it on its own too when the report
+ * goes to a file or is not text, so the terminal always tells how the run ended.
+ */
+export function contractSummaryLine(report: ContractReport): string {
+  const s = report.summary;
+  const n = s.operations;
+  const c = s.cases;
+  return `contract: ${n.conforms}/${n.total} operations and methods conform, ${n.drift} drift, ${n.notTested} not tested, ${n.skipped} skipped; cases: ${c.conforms} conform, ${c.drift} drift, ${c.notTested} not tested${s.noAnswer ? ` (${s.noAnswer} sent without an answer)` : ''}, ${c.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`;
 }
 
 /** The results with the drift the baseline excuses taken out: what the DRIFT section lists. */
@@ -166,6 +187,42 @@ function coverageLine(report: ContractReport): string {
   return `coverage: ${exercised}/${total} operations and methods answered; never seen: ${count((o) => o.statuses.neverSeen)} declared statuses, ${count((o) => o.errors?.neverSeen ?? [])} declared JSON-RPC errors; undeclared met: ${count((o) => [...o.statuses.undeclared, ...(o.errors?.undeclared ?? [])])}; parameters never sent: ${count((o) => o.parameters.neverSent)}; promises checked ${count((o) => o.promises.checked)}, vacuous ${count((o) => o.promises.vacuous)}, never exercised ${count((o) => o.promises.neverExercised)}`;
 }
 
+/** The legend entries for the words this report uses: verdicts, classes, drift kinds, terms. */
+function usedEntries(report: ContractReport): LegendEntry[] {
+  const verdicts = new Set<Verdict>(report.results.map((r) => r.verdict));
+  const kinds = new Set(
+    report.operations.flatMap((o) => [...Object.keys(o.drift), ...o.rules]),
+  ) as Set<string>;
+  const per = report.coverage.perOperation;
+  const terms: Term[] = ['fraction'];
+  if (per.some((o) => o.promises.vacuous.length)) terms.push('vacuous');
+  if (per.some((o) => o.promises.neverExercised.length)) terms.push('never-exercised');
+  if (report.drifts.length) terms.push('distinct-drift');
+  if (report.drifts.some((d) => d.baselined)) terms.push('known-drift');
+  return [
+    ...verdictKinds.filter((v) => verdicts.has(v)).map((v) => verdictLegend[v]),
+    ...caseClasses
+      .filter((c) => (report.summary.classes[c] ?? 0) > 0)
+      .map((c) => caseClassLegend[c]),
+    ...violationKinds.filter((k) => kinds.has(k)).map((k) => driftKindLegend[k]),
+    ...terms.map((t) => termLegend[t]),
+  ];
+}
+
+/**
+ * What the words above mean, those this report uses only (a terminal is short), each with its
+ * place on the docs' conformance page.
+ */
+function legendLines(report: ContractReport, docsUrl = docsSite): string[] {
+  const entries = usedEntries(report);
+  if (entries.length === 0) return [];
+  return [
+    '',
+    'legend:',
+    ...entries.map((e) => `  ${e.term}: ${e.meaning} (${docsLink(e, docsUrl)})`),
+  ];
+}
+
 /** The report for a person at a terminal. */
 export function contractText(report: ContractReport): string {
   const lines: string[] = [];
@@ -179,7 +236,8 @@ export function contractText(report: ContractReport): string {
           : `${service}: ${url} gave no answer; not tested: ${reason}`,
     );
   lines.push(...operationLines(report.operations.filter((v) => !down.has(v.service))));
-  lines.push(...driftLines(unexcused(report)));
+  const words = new Map(report.drifts.map((d) => [d.key, d]));
+  lines.push(...driftLines(unexcused(report), (key) => words.get(key)));
   lines.push(...baselineLines(report));
   const untested = report.results.filter((x) => x.verdict === 'not-tested' && !down.has(x.service));
   const skippedCases = report.results.filter((x) => x.verdict === 'skipped');
@@ -187,6 +245,7 @@ export function contractText(report: ContractReport): string {
   lines.push(...reasonLines('not tested', untested, (r) => r.unreachable ?? 'no answer'));
   lines.push(...reasonLines('skipped', skippedCases, (r) => r.skip ?? 'skipped'));
   lines.push(...rateLimitLines(report.results, report.services, report.settings.apiKey));
+  lines.push(...legendLines(report));
   lines.push(...summaryLines(report));
   return lines.join('\n');
 }
