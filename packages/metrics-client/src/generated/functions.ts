@@ -2,176 +2,177 @@
 
 import type * as core from '@avalanche-api/rest-core';
 import { checkString, checkType, checkEnum, checkPattern, checkMinLength, checkBounds, jsonBody, operation } from '@avalanche-api/rest-core';
-import type { Core, MetricsHealthCheckParams, MetricsHealthCheckResult, MetricsLiveCheckParams, MetricsLiveCheckResult, ListChainsParams, ListChainsResult, GetChainParams, GetChainResult, GetEvmChainMetricsParams, GetEvmChainMetricsResult, GetEvmChainRollingWindowMetricsParams, GetEvmChainRollingWindowMetricsResult, GetICMTimeseriesParams, GetICMTimeseriesResult, GetICMSummaryParams, GetICMSummaryResult, GetStakingMetricsParams, GetStakingMetricsResult, GetTotalL1ValidatorMetricsParams, GetTotalL1ValidatorMetricsResult, GetMetricsByValidationIdParams, GetMetricsByValidationIdResult, GetMetricsByNodeIdParams, GetMetricsByNodeIdResult, GetMetricsBySubnetIdParams, GetMetricsBySubnetIdResult, GetNftHoldersByContractAddressParams, GetNftHoldersByContractAddressResult, GetAddressesByBalanceOverTimeParams, GetAddressesByBalanceOverTimeResult, GetAddressesByBtcbBridgedParams, GetAddressesByBtcbBridgedResult, GetValidatorsByDateRangeParams, GetValidatorsByDateRangeResult, CompositeQueryV1Params, CompositeQueryV1Result, CompositeQueryV2Params, CompositeQueryV2Result, GetMappingsParams, GetMappingsResult, GetMappingsBySubnetIdParams, GetMappingsBySubnetIdResult, GetChainInformationByNetworkParams, GetChainInformationByNetworkResult, GetChainInformationByNetworkAndSubnetIdParams, GetChainInformationByNetworkAndSubnetIdResult, GetSubnetInformationByNetworkParams, GetSubnetInformationByNetworkResult, GetSubnetInformationByNetworkAndSubnetIdParams, GetSubnetInformationByNetworkAndSubnetIdResult, GetActiveSendersParams, GetActiveSendersResult, GetActiveAddressesParams, GetActiveAddressesResult, GetGasUsedParams, GetGasUsedResult, GetTxCountParams, GetTxCountResult, GetAvgGpsParams, GetAvgGpsResult, GetMaxGpsParams, GetMaxGpsResult, GetAvgTpsParams, GetAvgTpsResult, GetMaxTpsParams, GetMaxTpsResult, GetAvgGasPriceParams, GetAvgGasPriceResult, GetMaxGasPriceParams, GetMaxGasPriceResult, GetCumulativeAddressesParams, GetCumulativeAddressesResult, GetCumulativeContractsParams, GetCumulativeContractsResult, GetCumulativeTxCountParams, GetCumulativeTxCountResult, GetCumulativeDeployersParams, GetCumulativeDeployersResult, GetRollingWindowGasUsedParams, GetRollingWindowGasUsedResult, GetRollingWindowTxCountParams, GetRollingWindowTxCountResult, GetRollingWindowAvgGpsParams, GetRollingWindowAvgGpsResult, GetRollingWindowMaxGpsParams, GetRollingWindowMaxGpsResult, GetRollingWindowAvgTpsParams, GetRollingWindowAvgTpsResult, GetRollingWindowMaxTpsParams, GetRollingWindowMaxTpsResult, GetRollingWindowAvgGasPriceParams, GetRollingWindowAvgGasPriceResult, GetRollingWindowMaxGasPriceParams, GetRollingWindowMaxGasPriceResult, GetValidatorCountParams, GetValidatorCountResult, GetValidatorWeightParams, GetValidatorWeightResult, GetDelegatorCountParams, GetDelegatorCountResult, GetDelegatorWeightParams, GetDelegatorWeightResult, GetSubnetValidationPeriodParams, GetSubnetValidationPeriodResult, GetNodeValidationPeriodParams, GetNodeValidationPeriodResult, GetValidatorCountBySubnetIdParams, GetValidatorCountBySubnetIdResult, GetValidatorWeightBySubnetIdParams, GetValidatorWeightBySubnetIdResult, GetDelegatorCountBySubnetIdParams, GetDelegatorCountBySubnetIdResult, GetDelegatorWeightBySubnetIdParams, GetDelegatorWeightBySubnetIdResult } from './operations.js';
+import type { Core, MetricsHealthCheckParams, MetricsLiveCheckParams, ListChainsParams, GetChainParams, GetEvmChainMetricsParams, GetEvmChainRollingWindowMetricsParams, GetICMTimeseriesParams, GetICMSummaryParams, GetStakingMetricsParams, GetTotalL1ValidatorMetricsParams, GetMetricsByValidationIdParams, GetMetricsByNodeIdParams, GetMetricsBySubnetIdParams, GetNftHoldersByContractAddressParams, GetAddressesByBalanceOverTimeParams, GetAddressesByBtcbBridgedParams, GetValidatorsByDateRangeParams, CompositeQueryV1Params, CompositeQueryV2Params, GetMappingsParams, GetMappingsBySubnetIdParams, GetChainInformationByNetworkParams, GetChainInformationByNetworkAndSubnetIdParams, GetSubnetInformationByNetworkParams, GetSubnetInformationByNetworkAndSubnetIdParams, GetActiveSendersParams, GetActiveAddressesParams, GetGasUsedParams, GetTxCountParams, GetAvgGpsParams, GetMaxGpsParams, GetAvgTpsParams, GetMaxTpsParams, GetAvgGasPriceParams, GetMaxGasPriceParams, GetCumulativeAddressesParams, GetCumulativeContractsParams, GetCumulativeTxCountParams, GetCumulativeDeployersParams, GetRollingWindowGasUsedParams, GetRollingWindowTxCountParams, GetRollingWindowAvgGpsParams, GetRollingWindowMaxGpsParams, GetRollingWindowAvgTpsParams, GetRollingWindowMaxTpsParams, GetRollingWindowAvgGasPriceParams, GetRollingWindowMaxGasPriceParams, GetValidatorCountParams, GetValidatorWeightParams, GetDelegatorCountParams, GetDelegatorWeightParams, GetSubnetValidationPeriodParams, GetNodeValidationPeriodParams, GetValidatorCountBySubnetIdParams, GetValidatorWeightBySubnetIdParams, GetDelegatorCountBySubnetIdParams, GetDelegatorWeightBySubnetIdParams } from './operations.js';
+import type { HealthCheckResult, ListChainsResponse, Chain, MetricsApiResponse, RollingWindowMetricsApiResponse, IcmMetricsApiResponse, IcmRollingWindowMetricsApiResponse, NftHoldersResponse, LookingGlassResponse, PChainLookingGlassResponse, CompositeQueryResponse, SubnetMappingsResponse, ChainInformationResponse, SubnetsResponse, AvgTpsResponse, LegacyRollingWindowResponse, StakingInformationResponse, ValidatorInformationResponse } from './types.js';
 
 /** Health of the metrics service */
-export const metricsHealthCheck: (client: Core, params?: MetricsHealthCheckParams, options?: core.CallOptions) => Promise<MetricsHealthCheckResult> =
+export const metricsHealthCheck: (client: Core, params?: MetricsHealthCheckParams, options?: core.CallOptions) => Promise<HealthCheckResult> =
   /* @__PURE__ */ operation({ id: "metricsHealthCheck", p: ["/v2/health-check"], n: [], s: [], c: [checkString], q: 0 });
 /** Liveness of the metrics service */
-export const metricsLiveCheck: (client: Core, params?: MetricsLiveCheckParams, options?: core.CallOptions) => Promise<MetricsLiveCheckResult> =
+export const metricsLiveCheck: (client: Core, params?: MetricsLiveCheckParams, options?: core.CallOptions) => Promise<HealthCheckResult> =
   /* @__PURE__ */ operation({ id: "metricsLiveCheck", p: ["/v2/live-check"], n: [], s: [], c: [checkString], q: 0 });
 /** List the chains the metrics service covers */
-export const listChains: (client: Core, params?: ListChainsParams, options?: core.CallOptions) => Promise<ListChainsResult> =
+export const listChains: (client: Core, params?: ListChainsParams, options?: core.CallOptions) => Promise<ListChainsResponse> =
   /* @__PURE__ */ operation({ id: "listChains", p: ["/v2/chains"], n: ["pageToken", "network"], s: [{ minLength: 1 }, { enum: ["mainnet", "fuji", "testnet"] }], c: [checkString, checkEnum, checkMinLength], q: 0 });
 /** Get one covered chain */
-export const getChain: (client: Core, params: GetChainParams, options?: core.CallOptions) => Promise<GetChainResult> =
+export const getChain: (client: Core, params: GetChainParams, options?: core.CallOptions) => Promise<Chain> =
   /* @__PURE__ */ operation({ id: "getChain", p: ["/v2/chains/", 0], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Read a time series of an EVM chain */
-export const getEvmChainMetrics: (client: Core, params: GetEvmChainMetricsParams, options?: core.CallOptions) => Promise<GetEvmChainMetricsResult> =
+export const getEvmChainMetrics: (client: Core, params: GetEvmChainMetricsParams, options?: core.CallOptions) => Promise<MetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getEvmChainMetrics", p: ["/v2/chains/", 0, "/metrics/", 1], n: ["chainId", "metric", "startTimestamp", "endTimestamp", "timeInterval", "pageToken", "pageSize"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { enum: ["activeAddresses", "activeSenders", "cumulativeTxCount", "cumulativeAddresses", "cumulativeContracts", "cumulativeDeployers", "contracts", "deployers", "gasUsed", "txCount", "avgGps", "maxGps", "avgTps", "maxTps", "avgGasPrice", "maxGasPrice", "feesPaid"] }, { type: "integer", min: 0 }, { type: "integer", min: 0 }, { enum: ["hour", "day", "week", "month"] }, { minLength: 1 }, { type: "integer", min: 1, max: 2160 }], c: [checkType, checkEnum, checkPattern, checkMinLength, checkBounds], q: 2, r: [0, 1] });
 /** Read a chain metric over rolling windows */
-export const getEvmChainRollingWindowMetrics: (client: Core, params: GetEvmChainRollingWindowMetricsParams, options?: core.CallOptions) => Promise<GetEvmChainRollingWindowMetricsResult> =
+export const getEvmChainRollingWindowMetrics: (client: Core, params: GetEvmChainRollingWindowMetricsParams, options?: core.CallOptions) => Promise<RollingWindowMetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getEvmChainRollingWindowMetrics", p: ["/v2/chains/", 0, "/rollingWindowMetrics/", 1], n: ["chainId", "metric"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { enum: ["gasUsed", "txCount", "avgGps", "maxGps", "avgTps", "maxTps", "avgGasPrice", "maxGasPrice", "feesPaid", "contracts", "deployers", "activeAddresses", "activeSenders"] }], c: [checkString, checkEnum, checkPattern], q: 2, r: [0, 1] });
 /** Read Interchain Messaging counts over time */
-export const getICMTimeseries: (client: Core, params?: GetICMTimeseriesParams, options?: core.CallOptions) => Promise<GetICMTimeseriesResult> =
+export const getICMTimeseries: (client: Core, params?: GetICMTimeseriesParams, options?: core.CallOptions) => Promise<IcmMetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getICMTimeseries", p: ["/v2/icm/timeseries"], n: ["startTimestamp", "endTimestamp", "srcBlockchainId", "destBlockchainId", "timeInterval", "pageToken", "pageSize", "groupBy", "network"], s: [{ type: "integer", min: 0 }, { type: "integer", min: 0 }, { minLength: 1 }, { minLength: 1 }, { enum: ["hour", "day", "week", "month"] }, { minLength: 1 }, { type: "integer", min: 1, max: 2160 }, { enum: ["srcBlockchainId", "destBlockchainId", "srcBlockchainId,destBlockchainId"] }, { enum: ["mainnet", "fuji", "testnet"] }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 0 });
 /** Read Interchain Messaging counts over rolling windows */
-export const getICMSummary: (client: Core, params?: GetICMSummaryParams, options?: core.CallOptions) => Promise<GetICMSummaryResult> =
+export const getICMSummary: (client: Core, params?: GetICMSummaryParams, options?: core.CallOptions) => Promise<IcmRollingWindowMetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getICMSummary", p: ["/v2/icm/summary"], n: ["srcBlockchainId", "destBlockchainId", "groupBy", "network"], s: [{ minLength: 1 }, { minLength: 1 }, { enum: ["srcBlockchainId", "destBlockchainId", "srcBlockchainId,destBlockchainId"] }, { enum: ["mainnet", "fuji", "testnet"] }], c: [checkString, checkEnum, checkMinLength], q: 0 });
 /** Read a staking time series of a subnet */
-export const getStakingMetrics: (client: Core, params: GetStakingMetricsParams, options?: core.CallOptions) => Promise<GetStakingMetricsResult> =
+export const getStakingMetrics: (client: Core, params: GetStakingMetricsParams, options?: core.CallOptions) => Promise<MetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getStakingMetrics", p: ["/v2/networks/", 1, "/metrics/", 0], n: ["metric", "network", "startTimestamp", "endTimestamp", "pageToken", "pageSize", "subnetId"], s: [{ enum: ["delegatorCount", "delegatorWeight", "validatorCount", "validatorWeight"] }, { enum: ["mainnet", "fuji", "testnet"] }, { type: "integer", min: 0 }, { type: "integer", min: 0 }, { minLength: 1 }, { type: "integer", min: 1, max: 2160 }, { minLength: 1 }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 2, r: [0, 1] });
 /** Read a daily series over all L1 validators */
-export const getTotalL1ValidatorMetrics: (client: Core, params: GetTotalL1ValidatorMetricsParams, options?: core.CallOptions) => Promise<GetTotalL1ValidatorMetricsResult> =
+export const getTotalL1ValidatorMetrics: (client: Core, params: GetTotalL1ValidatorMetricsParams, options?: core.CallOptions) => Promise<MetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getTotalL1ValidatorMetrics", p: ["/v2/validators/metrics/", 0], n: ["metric", "startTimestamp", "endTimestamp"], s: [{ enum: ["totalCumulativeFeesDaily", "totalValidatorFeesDaily", "totalPayingValidatorsDaily"] }, { type: "integer", min: 0 }, { type: "integer", min: 0 }], c: [checkType, checkEnum, checkBounds], q: 1, r: [0] });
 /** Read the fee series of one L1 validation */
-export const getMetricsByValidationId: (client: Core, params: GetMetricsByValidationIdParams, options?: core.CallOptions) => Promise<GetMetricsByValidationIdResult> =
+export const getMetricsByValidationId: (client: Core, params: GetMetricsByValidationIdParams, options?: core.CallOptions) => Promise<MetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getMetricsByValidationId", p: ["/v2/validation/", 0, "/metrics/", 1], n: ["l1ValidationId", "metric", "startTimestamp", "endTimestamp"], s: [{ minLength: 1 }, { enum: ["validationCumulativeFeesDaily", "validationFeesDaily"] }, { type: "integer", min: 0 }, { type: "integer", min: 0 }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 2, r: [0, 1] });
 /** Read the fee series of one node */
-export const getMetricsByNodeId: (client: Core, params: GetMetricsByNodeIdParams, options?: core.CallOptions) => Promise<GetMetricsByNodeIdResult> =
+export const getMetricsByNodeId: (client: Core, params: GetMetricsByNodeIdParams, options?: core.CallOptions) => Promise<MetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getMetricsByNodeId", p: ["/v2/validator/", 1, "/metrics/", 0], n: ["metric", "nodeId", "startTimestamp", "endTimestamp"], s: [{ enum: ["perNodeCumulativeFeesPaid", "perNodeDailyFeesPaid"] }, { pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]+$" }, { type: "integer", min: 0 }, { type: "integer", min: 0 }], c: [checkType, checkEnum, checkPattern, checkBounds], q: 2, r: [0, 1] });
 /** Read the fee series of one L1 */
-export const getMetricsBySubnetId: (client: Core, params: GetMetricsBySubnetIdParams, options?: core.CallOptions) => Promise<GetMetricsBySubnetIdResult> =
+export const getMetricsBySubnetId: (client: Core, params: GetMetricsBySubnetIdParams, options?: core.CallOptions) => Promise<MetricsApiResponse> =
   /* @__PURE__ */ operation({ id: "getMetricsBySubnetId", p: ["/v2/subnet/", 1, "/metrics/", 0], n: ["metric", "subnetId", "startTimestamp", "endTimestamp"], s: [{ enum: ["perSubnetDailyFeesPaid", "perSubnetCumulativeFeesPaid", "perSubnetPayingValidators"] }, { minLength: 1 }, { type: "integer", min: 0 }, { type: "integer", min: 0 }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 2, r: [0, 1] });
 /** List the holders of an NFT collection */
-export const getNftHoldersByContractAddress: (client: Core, params: GetNftHoldersByContractAddressParams, options?: core.CallOptions) => Promise<GetNftHoldersByContractAddressResult> =
+export const getNftHoldersByContractAddress: (client: Core, params: GetNftHoldersByContractAddressParams, options?: core.CallOptions) => Promise<NftHoldersResponse> =
   /* @__PURE__ */ operation({ id: "getNftHoldersByContractAddress", p: ["/v2/chains/", 0, "/contracts/", 1, "/nfts:listHolders"], n: ["chainId", "address", "pageToken", "pageSize"], s: [{ pattern: "^[1-9][0-9]*$" }, { pattern: "^0x[0-9a-fA-F]{40}$" }, { minLength: 1 }, { type: "integer", min: 1, max: 5000 }], c: [checkType, checkPattern, checkMinLength, checkBounds], q: 2, r: [0, 1] });
 /** List addresses that held a token above a threshold */
-export const getAddressesByBalanceOverTime: (client: Core, params: GetAddressesByBalanceOverTimeParams, options?: core.CallOptions) => Promise<GetAddressesByBalanceOverTimeResult> =
+export const getAddressesByBalanceOverTime: (client: Core, params: GetAddressesByBalanceOverTimeParams, options?: core.CallOptions) => Promise<LookingGlassResponse> =
   /* @__PURE__ */ operation({ id: "getAddressesByBalanceOverTime", p: ["/v2/chains/", 0, "/contracts/", 1, "/balances"], n: ["chainId", "address", "threshold", "startTimestamp", "endTimestamp", "pageToken", "pageSize"], s: [{ pattern: "^[1-9][0-9]*$" }, { pattern: "^0x[0-9a-fA-F]{40}$" }, { required: true, pattern: "^[0-9]+$" }, { type: "integer", min: 0 }, { type: "integer", min: 0 }, { minLength: 1 }, { type: "integer", min: 1, max: 5000 }], c: [checkType, checkPattern, checkMinLength, checkBounds], q: 2, r: [0, 1, 2] });
 /** List addresses that bridged BTC.b above a threshold */
-export const getAddressesByBtcbBridged: (client: Core, params: GetAddressesByBtcbBridgedParams, options?: core.CallOptions) => Promise<GetAddressesByBtcbBridgedResult> =
+export const getAddressesByBtcbBridged: (client: Core, params: GetAddressesByBtcbBridgedParams, options?: core.CallOptions) => Promise<LookingGlassResponse> =
   /* @__PURE__ */ operation({ id: "getAddressesByBtcbBridged", p: ["/v2/chains/43114/btcb/bridged:getAddresses"], n: ["threshold", "pageToken", "pageSize"], s: [{ required: true, pattern: "^[0-9]+$" }, { minLength: 1 }, { type: "integer", min: 1, max: 5000 }], c: [checkType, checkPattern, checkMinLength, checkBounds], q: 0, r: [0] });
 /** List the reward addresses of validators in a period */
-export const getValidatorsByDateRange: (client: Core, params: GetValidatorsByDateRangeParams, options?: core.CallOptions) => Promise<GetValidatorsByDateRangeResult> =
+export const getValidatorsByDateRange: (client: Core, params: GetValidatorsByDateRangeParams, options?: core.CallOptions) => Promise<PChainLookingGlassResponse> =
   /* @__PURE__ */ operation({ id: "getValidatorsByDateRange", p: ["/v2/subnets/", 0, "/validators:getAddresses"], n: ["subnetId", "startTimestamp", "endTimestamp", "pageToken", "pageSize", "network"], s: [{ minLength: 1 }, { type: "integer", min: 0 }, { type: "integer", min: 0 }, { minLength: 1 }, { type: "integer", min: 1, max: 5000 }, { enum: ["mainnet", "fuji", "testnet"] }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 1, r: [0] });
 /** Combine Looking Glass sub-queries (v1) */
-export const compositeQueryV1: (client: Core, params: CompositeQueryV1Params, options?: core.CallOptions) => Promise<CompositeQueryV1Result> =
+export const compositeQueryV1: (client: Core, params: CompositeQueryV1Params, options?: core.CallOptions) => Promise<CompositeQueryResponse> =
   /* @__PURE__ */ operation({ id: "compositeQueryV1", m: "POST", p: ["/v1/lookingGlass/compositeQuery"], n: ["pageToken", "pageSize", "queries", "operator"], s: [{ minLength: 1 }, { type: "integer", min: 1, max: 10000 }, { type: "array", required: true }, { required: true, enum: ["AND", "OR"] }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 0, b: 0, j: jsonBody, r: [2, 3] });
 /** Combine Looking Glass sub-queries */
-export const compositeQueryV2: (client: Core, params: CompositeQueryV2Params, options?: core.CallOptions) => Promise<CompositeQueryV2Result> =
+export const compositeQueryV2: (client: Core, params: CompositeQueryV2Params, options?: core.CallOptions) => Promise<CompositeQueryResponse> =
   /* @__PURE__ */ operation({ id: "compositeQueryV2", m: "POST", p: ["/v2/lookingGlass/compositeQuery"], n: ["pageToken", "pageSize", "queries", "operator"], s: [{ minLength: 1 }, { type: "integer", min: 1, max: 10000 }, { type: "array", required: true }, { required: true, enum: ["AND", "OR"] }], c: [checkType, checkEnum, checkMinLength, checkBounds], q: 0, b: 0, j: jsonBody, r: [2, 3] });
 /** List chain-to-subnet mappings (v1) */
-export const getMappings: (client: Core, params?: GetMappingsParams, options?: core.CallOptions) => Promise<GetMappingsResult> =
+export const getMappings: (client: Core, params?: GetMappingsParams, options?: core.CallOptions) => Promise<SubnetMappingsResponse> =
   /* @__PURE__ */ operation({ id: "getMappings", p: ["/v1/mapping"], n: ["from", "to", "startKey"], s: [{ pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 0 });
 /** List the chains of one subnet (v1) */
-export const getMappingsBySubnetId: (client: Core, params: GetMappingsBySubnetIdParams, options?: core.CallOptions) => Promise<GetMappingsBySubnetIdResult> =
+export const getMappingsBySubnetId: (client: Core, params: GetMappingsBySubnetIdParams, options?: core.CallOptions) => Promise<SubnetMappingsResponse> =
   /* @__PURE__ */ operation({ id: "getMappingsBySubnetId", p: ["/v1/mapping/", 0], n: ["subnetID", "from", "to", "startKey"], s: [{ minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** List the blockchains of a network (v1) */
-export const getChainInformationByNetwork: (client: Core, params: GetChainInformationByNetworkParams, options?: core.CallOptions) => Promise<GetChainInformationByNetworkResult> =
+export const getChainInformationByNetwork: (client: Core, params: GetChainInformationByNetworkParams, options?: core.CallOptions) => Promise<ChainInformationResponse> =
   /* @__PURE__ */ operation({ id: "getChainInformationByNetwork", p: ["/v1/chains/network/", 0], n: ["network", "from", "to", "startKey"], s: [{ enum: ["mainnet", "fuji"] }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** List the blockchains of one subnet (v1) */
-export const getChainInformationByNetworkAndSubnetId: (client: Core, params: GetChainInformationByNetworkAndSubnetIdParams, options?: core.CallOptions) => Promise<GetChainInformationByNetworkAndSubnetIdResult> =
+export const getChainInformationByNetworkAndSubnetId: (client: Core, params: GetChainInformationByNetworkAndSubnetIdParams, options?: core.CallOptions) => Promise<ChainInformationResponse> =
   /* @__PURE__ */ operation({ id: "getChainInformationByNetworkAndSubnetId", p: ["/v1/chains/network/", 0, "/subnetId/", 1], n: ["network", "subnetID", "from", "to", "startKey"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** List the subnets of a network (v1) */
-export const getSubnetInformationByNetwork: (client: Core, params: GetSubnetInformationByNetworkParams, options?: core.CallOptions) => Promise<GetSubnetInformationByNetworkResult> =
+export const getSubnetInformationByNetwork: (client: Core, params: GetSubnetInformationByNetworkParams, options?: core.CallOptions) => Promise<SubnetsResponse> =
   /* @__PURE__ */ operation({ id: "getSubnetInformationByNetwork", p: ["/v1/subnets/network/", 0], n: ["network", "from", "to", "startKey"], s: [{ enum: ["mainnet", "fuji"] }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Get one subnet of a network (v1) */
-export const getSubnetInformationByNetworkAndSubnetId: (client: Core, params: GetSubnetInformationByNetworkAndSubnetIdParams, options?: core.CallOptions) => Promise<GetSubnetInformationByNetworkAndSubnetIdResult> =
+export const getSubnetInformationByNetworkAndSubnetId: (client: Core, params: GetSubnetInformationByNetworkAndSubnetIdParams, options?: core.CallOptions) => Promise<SubnetsResponse> =
   /* @__PURE__ */ operation({ id: "getSubnetInformationByNetworkAndSubnetId", p: ["/v1/subnets/network/", 0, "/subnetId/", 1], n: ["network", "subnetID", "from", "to", "startKey"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** Count addresses that sent transactions (v1) */
-export const getActiveSenders: (client: Core, params: GetActiveSendersParams, options?: core.CallOptions) => Promise<GetActiveSendersResult> =
+export const getActiveSenders: (client: Core, params: GetActiveSendersParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getActiveSenders", p: ["/v1/active_senders/", 0], n: ["chain", "from", "to", "interval", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { enum: ["hour", "day", "week", "month"] }, { minLength: 1 }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Count active addresses (v1) */
-export const getActiveAddresses: (client: Core, params: GetActiveAddressesParams, options?: core.CallOptions) => Promise<GetActiveAddressesResult> =
+export const getActiveAddresses: (client: Core, params: GetActiveAddressesParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getActiveAddresses", p: ["/v1/active_addresses/", 0], n: ["chain", "from", "to", "interval", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { enum: ["hour", "day", "week", "month"] }, { minLength: 1 }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Total gas used (v1) */
-export const getGasUsed: (client: Core, params: GetGasUsedParams, options?: core.CallOptions) => Promise<GetGasUsedResult> =
+export const getGasUsed: (client: Core, params: GetGasUsedParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getGasUsed", p: ["/v1/gas_used/", 0], n: ["chain", "from", "to", "interval"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { enum: ["hour", "day", "week", "month"] }], c: [checkString, checkEnum, checkPattern], q: 1, r: [0] });
 /** Count transactions (v1) */
-export const getTxCount: (client: Core, params: GetTxCountParams, options?: core.CallOptions) => Promise<GetTxCountResult> =
+export const getTxCount: (client: Core, params: GetTxCountParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getTxCount", p: ["/v1/tx_count/", 0], n: ["chain", "from", "to", "interval"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { enum: ["hour", "day", "week", "month"] }], c: [checkString, checkEnum, checkPattern], q: 1, r: [0] });
 /** Average gas per second (v1) */
-export const getAvgGps: (client: Core, params: GetAvgGpsParams, options?: core.CallOptions) => Promise<GetAvgGpsResult> =
+export const getAvgGps: (client: Core, params: GetAvgGpsParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getAvgGps", p: ["/v1/avg_gps/", 0], n: ["chain", "from", "to", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Maximum gas per second (v1) */
-export const getMaxGps: (client: Core, params: GetMaxGpsParams, options?: core.CallOptions) => Promise<GetMaxGpsResult> =
+export const getMaxGps: (client: Core, params: GetMaxGpsParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getMaxGps", p: ["/v1/max_gps/", 0], n: ["chain", "from", "to", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Average transactions per second of a chain (v1) */
-export const getAvgTps: (client: Core, params: GetAvgTpsParams, options?: core.CallOptions) => Promise<GetAvgTpsResult> =
+export const getAvgTps: (client: Core, params: GetAvgTpsParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getAvgTps", p: ["/v1/avg_tps/", 0], n: ["chainId", "pageToken", "from", "to"], s: [{ pattern: "^[1-9][0-9]*$" }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Maximum transactions per second (v1) */
-export const getMaxTps: (client: Core, params: GetMaxTpsParams, options?: core.CallOptions) => Promise<GetMaxTpsResult> =
+export const getMaxTps: (client: Core, params: GetMaxTpsParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getMaxTps", p: ["/v1/max_tps/", 0], n: ["chain", "from", "to", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Average gas price (v1) */
-export const getAvgGasPrice: (client: Core, params: GetAvgGasPriceParams, options?: core.CallOptions) => Promise<GetAvgGasPriceResult> =
+export const getAvgGasPrice: (client: Core, params: GetAvgGasPriceParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getAvgGasPrice", p: ["/v1/avg_gas_price/", 0], n: ["chain", "from", "to", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Maximum gas price (v1) */
-export const getMaxGasPrice: (client: Core, params: GetMaxGasPriceParams, options?: core.CallOptions) => Promise<GetMaxGasPriceResult> =
+export const getMaxGasPrice: (client: Core, params: GetMaxGasPriceParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getMaxGasPrice", p: ["/v1/max_gas_price/", 0], n: ["chain", "from", "to", "startKey"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }], c: [checkString, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Cumulative count of addresses (v1) */
-export const getCumulativeAddresses: (client: Core, params: GetCumulativeAddressesParams, options?: core.CallOptions) => Promise<GetCumulativeAddressesResult> =
+export const getCumulativeAddresses: (client: Core, params: GetCumulativeAddressesParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getCumulativeAddresses", p: ["/v1/cumulative/addresses/", 0], n: ["chain", "from", "to"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Cumulative count of contracts (v1) */
-export const getCumulativeContracts: (client: Core, params: GetCumulativeContractsParams, options?: core.CallOptions) => Promise<GetCumulativeContractsResult> =
+export const getCumulativeContracts: (client: Core, params: GetCumulativeContractsParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getCumulativeContracts", p: ["/v1/cumulative/contracts/", 0], n: ["chain", "from", "to"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Cumulative count of transactions (v1) */
-export const getCumulativeTxCount: (client: Core, params: GetCumulativeTxCountParams, options?: core.CallOptions) => Promise<GetCumulativeTxCountResult> =
+export const getCumulativeTxCount: (client: Core, params: GetCumulativeTxCountParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getCumulativeTxCount", p: ["/v1/cumulative/tx_count/", 0], n: ["chain", "from", "to"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Cumulative count of contract deployers (v1) */
-export const getCumulativeDeployers: (client: Core, params: GetCumulativeDeployersParams, options?: core.CallOptions) => Promise<GetCumulativeDeployersResult> =
+export const getCumulativeDeployers: (client: Core, params: GetCumulativeDeployersParams, options?: core.CallOptions) => Promise<AvgTpsResponse> =
   /* @__PURE__ */ operation({ id: "getCumulativeDeployers", p: ["/v1/cumulative/deployers/", 0], n: ["chain", "from", "to"], s: [{ pattern: "^([1-9][0-9]*|total|mainnet|testnet)$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window gas used (v1) */
-export const getRollingWindowGasUsed: (client: Core, params: GetRollingWindowGasUsedParams, options?: core.CallOptions) => Promise<GetRollingWindowGasUsedResult> =
+export const getRollingWindowGasUsed: (client: Core, params: GetRollingWindowGasUsedParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowGasUsed", p: ["/v1/gas_used/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window transaction count (v1) */
-export const getRollingWindowTxCount: (client: Core, params: GetRollingWindowTxCountParams, options?: core.CallOptions) => Promise<GetRollingWindowTxCountResult> =
+export const getRollingWindowTxCount: (client: Core, params: GetRollingWindowTxCountParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowTxCount", p: ["/v1/tx_count/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window average gas per second (v1) */
-export const getRollingWindowAvgGps: (client: Core, params: GetRollingWindowAvgGpsParams, options?: core.CallOptions) => Promise<GetRollingWindowAvgGpsResult> =
+export const getRollingWindowAvgGps: (client: Core, params: GetRollingWindowAvgGpsParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowAvgGps", p: ["/v1/avg_gps/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window highest gas per second (v1) */
-export const getRollingWindowMaxGps: (client: Core, params: GetRollingWindowMaxGpsParams, options?: core.CallOptions) => Promise<GetRollingWindowMaxGpsResult> =
+export const getRollingWindowMaxGps: (client: Core, params: GetRollingWindowMaxGpsParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowMaxGps", p: ["/v1/max_gps/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window average transactions per second (v1) */
-export const getRollingWindowAvgTps: (client: Core, params: GetRollingWindowAvgTpsParams, options?: core.CallOptions) => Promise<GetRollingWindowAvgTpsResult> =
+export const getRollingWindowAvgTps: (client: Core, params: GetRollingWindowAvgTpsParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowAvgTps", p: ["/v1/avg_tps/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window highest transactions per second (v1) */
-export const getRollingWindowMaxTps: (client: Core, params: GetRollingWindowMaxTpsParams, options?: core.CallOptions) => Promise<GetRollingWindowMaxTpsResult> =
+export const getRollingWindowMaxTps: (client: Core, params: GetRollingWindowMaxTpsParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowMaxTps", p: ["/v1/max_tps/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window average gas price (wei) (v1) */
-export const getRollingWindowAvgGasPrice: (client: Core, params: GetRollingWindowAvgGasPriceParams, options?: core.CallOptions) => Promise<GetRollingWindowAvgGasPriceResult> =
+export const getRollingWindowAvgGasPrice: (client: Core, params: GetRollingWindowAvgGasPriceParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowAvgGasPrice", p: ["/v1/avg_gas_price/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Rolling-window highest gas price (wei) (v1) */
-export const getRollingWindowMaxGasPrice: (client: Core, params: GetRollingWindowMaxGasPriceParams, options?: core.CallOptions) => Promise<GetRollingWindowMaxGasPriceResult> =
+export const getRollingWindowMaxGasPrice: (client: Core, params: GetRollingWindowMaxGasPriceParams, options?: core.CallOptions) => Promise<LegacyRollingWindowResponse> =
   /* @__PURE__ */ operation({ id: "getRollingWindowMaxGasPrice", p: ["/v1/max_gas_price/", 0, "/rollingWindow"], n: ["chainId"], s: [{ pattern: "^[1-9][0-9]*$" }], c: [checkString, checkPattern], q: 1, r: [0] });
 /** Subnet validator count over time (v1) */
-export const getValidatorCount: (client: Core, params: GetValidatorCountParams, options?: core.CallOptions) => Promise<GetValidatorCountResult> =
+export const getValidatorCount: (client: Core, params: GetValidatorCountParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getValidatorCount", p: ["/v1/validators/network/", 0, "/subnetId/", 1, "/count"], n: ["network", "subnetID", "from", "to", "startKey", "sort"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** Subnet validator weight over time (v1) */
-export const getValidatorWeight: (client: Core, params: GetValidatorWeightParams, options?: core.CallOptions) => Promise<GetValidatorWeightResult> =
+export const getValidatorWeight: (client: Core, params: GetValidatorWeightParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getValidatorWeight", p: ["/v1/validators/network/", 0, "/subnetId/", 1, "/weight"], n: ["network", "subnetID", "from", "to", "startKey", "sort"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** Subnet delegator count over time (v1) */
-export const getDelegatorCount: (client: Core, params: GetDelegatorCountParams, options?: core.CallOptions) => Promise<GetDelegatorCountResult> =
+export const getDelegatorCount: (client: Core, params: GetDelegatorCountParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getDelegatorCount", p: ["/v1/delegators/network/", 0, "/subnetId/", 1, "/count"], n: ["network", "subnetID", "from", "to", "startKey", "sort"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** Subnet delegator weight over time (v1) */
-export const getDelegatorWeight: (client: Core, params: GetDelegatorWeightParams, options?: core.CallOptions) => Promise<GetDelegatorWeightResult> =
+export const getDelegatorWeight: (client: Core, params: GetDelegatorWeightParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getDelegatorWeight", p: ["/v1/delegators/network/", 0, "/subnetId/", 1, "/weight"], n: ["network", "subnetID", "from", "to", "startKey", "sort"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** List the validation periods of a subnet (v1) */
-export const getSubnetValidationPeriod: (client: Core, params: GetSubnetValidationPeriodParams, options?: core.CallOptions) => Promise<GetSubnetValidationPeriodResult> =
+export const getSubnetValidationPeriod: (client: Core, params: GetSubnetValidationPeriodParams, options?: core.CallOptions) => Promise<ValidatorInformationResponse> =
   /* @__PURE__ */ operation({ id: "getSubnetValidationPeriod", p: ["/v1/validators/network/", 0, "/subnetId/", 1], n: ["network", "subnetID", "from", "to", "startKey", "sort"], s: [{ enum: ["mainnet", "fuji"] }, { minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** List the validation periods of a node (v1) */
-export const getNodeValidationPeriod: (client: Core, params: GetNodeValidationPeriodParams, options?: core.CallOptions) => Promise<GetNodeValidationPeriodResult> =
+export const getNodeValidationPeriod: (client: Core, params: GetNodeValidationPeriodParams, options?: core.CallOptions) => Promise<ValidatorInformationResponse> =
   /* @__PURE__ */ operation({ id: "getNodeValidationPeriod", p: ["/v1/validators/network/", 0, "/node/", 1], n: ["network", "nodeID", "from", "to", "startKey", "sort"], s: [{ enum: ["mainnet", "fuji"] }, { pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]+$" }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 2, r: [0, 1] });
 /** Subnet validator count over time, by subnet id (v1) */
-export const getValidatorCountBySubnetId: (client: Core, params: GetValidatorCountBySubnetIdParams, options?: core.CallOptions) => Promise<GetValidatorCountBySubnetIdResult> =
+export const getValidatorCountBySubnetId: (client: Core, params: GetValidatorCountBySubnetIdParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getValidatorCountBySubnetId", p: ["/v1/validators/count/", 0], n: ["subnetID", "from", "to", "startKey", "sort"], s: [{ minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Subnet validator weight over time, by subnet id (v1) */
-export const getValidatorWeightBySubnetId: (client: Core, params: GetValidatorWeightBySubnetIdParams, options?: core.CallOptions) => Promise<GetValidatorWeightBySubnetIdResult> =
+export const getValidatorWeightBySubnetId: (client: Core, params: GetValidatorWeightBySubnetIdParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getValidatorWeightBySubnetId", p: ["/v1/validators/weight/", 0], n: ["subnetID", "from", "to", "startKey", "sort"], s: [{ minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Subnet delegator count over time, by subnet id (v1) */
-export const getDelegatorCountBySubnetId: (client: Core, params: GetDelegatorCountBySubnetIdParams, options?: core.CallOptions) => Promise<GetDelegatorCountBySubnetIdResult> =
+export const getDelegatorCountBySubnetId: (client: Core, params: GetDelegatorCountBySubnetIdParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getDelegatorCountBySubnetId", p: ["/v1/delegators/count/", 0], n: ["subnetID", "from", "to", "startKey", "sort"], s: [{ minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
 /** Subnet delegator weight over time, by subnet id (v1) */
-export const getDelegatorWeightBySubnetId: (client: Core, params: GetDelegatorWeightBySubnetIdParams, options?: core.CallOptions) => Promise<GetDelegatorWeightBySubnetIdResult> =
+export const getDelegatorWeightBySubnetId: (client: Core, params: GetDelegatorWeightBySubnetIdParams, options?: core.CallOptions) => Promise<StakingInformationResponse> =
   /* @__PURE__ */ operation({ id: "getDelegatorWeightBySubnetId", p: ["/v1/delegators/weight/", 0], n: ["subnetID", "from", "to", "startKey", "sort"], s: [{ minLength: 1 }, { pattern: "^[0-9]+$" }, { pattern: "^[0-9]+$" }, { minLength: 1 }, { enum: ["asc", "desc"] }], c: [checkString, checkEnum, checkPattern, checkMinLength], q: 1, r: [0] });
