@@ -55,6 +55,28 @@ export function checkName(name, what) {
   }
 }
 
+/** The component schema a `$ref` names (`#/components/schemas/EvmBlock` -> `EvmBlock`), if any. */
+export function schemaRefName(schema) {
+  const ref = schema?.$ref;
+  const prefix = '#/components/schemas/';
+  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
+  const name = ref.slice(prefix.length);
+  return IDENTIFIER.test(name) ? name : undefined;
+}
+
+/**
+ * One name per type. A success body (a method's result) whose schema is a `$ref` to a named
+ * schema is that schema, so it is called by the spec's name everywhere (`listValidators`
+ * resolves to `ListValidatorsResponse`, the docs and hovers say `ListValidatorsResponse`); only
+ * a body without a schema name takes the operation's `fallback` (`<OperationId>Result`).
+ * Returns `{ name, deprecated }`: `deprecated` is the operation's old name, kept as an alias of
+ * `name` so that code written against it still compiles, or undefined when the two are one.
+ */
+export function resultTypeName(schema, fallback) {
+  const name = schemaRefName(schema) ?? fallback;
+  return { name, deprecated: name === fallback ? undefined : fallback };
+}
+
 const keyOf = (member) =>
   ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
 

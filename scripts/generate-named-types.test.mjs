@@ -1,6 +1,14 @@
+import { readFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { checkName, hoistSchemas, pascal } from './generate-named-types.mjs';
+import {
+  checkName,
+  hoistSchemas,
+  pascal,
+  resultTypeName,
+  schemaRefName,
+} from './generate-named-types.mjs';
+import { collectOperations } from './generate-openapi-types.mjs';
 
 const doc = (schemas) => ({
   openapi: '3.1.0',
@@ -58,4 +66,50 @@ it('pascal and checkName', () => {
   expect(pascal('listValidators')).toBe('ListValidators');
   expect(() => checkName('components', 'x')).toThrow('taken');
   expect(() => checkName('Validator', 'x')).not.toThrow();
+});
+
+describe('one name per type', () => {
+  it.each([
+    [
+      'a named schema is its own name',
+      { $ref: '#/components/schemas/EvmBlock' },
+      { name: 'EvmBlock', deprecated: 'GetBlockResult' },
+    ],
+    [
+      'an inline body takes the operation name',
+      { type: 'object' },
+      { name: 'GetBlockResult', deprecated: undefined },
+    ],
+    [
+      'no body takes the operation name',
+      undefined,
+      { name: 'GetBlockResult', deprecated: undefined },
+    ],
+    [
+      'a schema already named so is one name',
+      { $ref: '#/components/schemas/GetBlockResult' },
+      { name: 'GetBlockResult', deprecated: undefined },
+    ],
+  ])('%s', (_, schema, want) => {
+    expect(resultTypeName(schema, 'GetBlockResult')).toEqual(want);
+  });
+
+  it('reads only local component schema names', () => {
+    expect(schemaRefName({ $ref: '#/components/responses/Bad' })).toBeUndefined();
+    expect(schemaRefName({ $ref: '#/components/schemas/not-a-name' })).toBeUndefined();
+  });
+
+  // Every REST operation of the bundled specs: the name its method resolves to is the schema's
+  // own, so a body the docs call ListValidatorsResponse is never also typed ListValidatorsResult.
+  it.each(['data-api', 'metrics-api'])('%s: each success body has one name', (name) => {
+    const doc = JSON.parse(
+      readFileSync(new URL(`../specs/dist/${name}.json`, import.meta.url), 'utf8'),
+    );
+    const schemas = new Set(Object.keys(doc.components.schemas));
+    for (const op of collectOperations(doc)) {
+      const { name: typeName, deprecated } = op.result;
+      if (deprecated) expect(schemas.has(typeName), op.id).toBe(true);
+      else expect(schemas.has(typeName), `${op.id}: ${typeName} names no schema`).toBe(false);
+    }
+  });
 });

@@ -15,7 +15,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkName, hoistSchemas, pascal } from './generate-named-types.mjs';
+import { checkName, hoistSchemas, pascal, resultTypeName } from './generate-named-types.mjs';
 import { deref } from './json-ref.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -390,6 +390,7 @@ export function collectOperations(doc) {
         path,
         params,
         rules,
+        result: resultTypeName(successSchema(doc, op), operationNames(id).result),
         hasBody: !!body,
         // The whole body is checked against its shapes once each field has passed.
         ...(union ? { bodyUnion: true, bodyShape: schemaRule(doc, bodySchema, `${id} body`) } : {}),
@@ -416,8 +417,8 @@ export function literal(value) {
 
 // The table types live in @avalanche-api/rest-core, the runtime that reads the table; the method
 // types are rest-core's generic ones bound to this spec's `operations`.
-const OPERATION_TYPES = `import type * as core from '@avalanche-api/rest-core';
-import type { operations } from './types.js';
+const operationTypes = (schemaNames) => `import type * as core from '@avalanche-api/rest-core';
+import type { ${['operations', ...schemaNames].join(', ')} } from './types.js';
 `;
 
 const METHOD_TYPES = `/** The one object an operation method takes: its path, query and body fields side by side. */
@@ -436,6 +437,19 @@ export function operationNames(id) {
   const base = pascal(id);
   return { params: `${base}Params`, result: `${base}Result` };
 }
+
+/** The JSON schema of an operation's first 2XX answer, as written (a `$ref` kept), if it has one. */
+function successSchema(doc, op) {
+  const status = Object.keys(op.responses ?? {})
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort()[0];
+  return status && deref(doc, op.responses[status])?.content?.['application/json']?.schema;
+}
+
+/** The schema names an operation's result types refer to, for the import that brings them in. */
+const resultSchemaNames = (operations) => [
+  ...new Set(operations.filter((op) => op.result.deprecated).map((op) => op.result.name)),
+];
 
 /** Fails when an operation's Params/Result name is also a schema name, so no export shadows another. */
 export function checkOperationNames(doc, operations) {
@@ -471,8 +485,15 @@ export function renderMethodTypes(doc, operations) {
         ? `export type ${params} = OperationParameters<'${op.id}'>;`
         : `export interface ${params} extends OperationParameters<'${op.id}'> {}`,
     );
-    lines.push(`/** The success body \`${op.id}\` resolves to. */`);
-    lines.push(`export type ${result} = OperationReturnType<'${op.id}'>;`);
+    if (op.result.deprecated) {
+      lines.push(
+        `/** @deprecated Use \`${op.result.name}\`, the spec's name for the success body \`${op.id}\` resolves to. */`,
+      );
+      lines.push(`export type ${result} = ${op.result.name};`);
+    } else {
+      lines.push(`/** The success body \`${op.id}\` resolves to. */`);
+      lines.push(`export type ${result} = OperationReturnType<'${op.id}'>;`);
+    }
   }
   lines.push('');
   lines.push(
@@ -480,12 +501,12 @@ export function renderMethodTypes(doc, operations) {
   );
   lines.push('export interface OperationMethods {');
   for (const op of operations) {
-    const { params, result } = operationNames(op.id);
+    const { params } = operationNames(op.id);
     const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
     if (summary) lines.push(`  /** ${summary.replaceAll('*/', '*\\/')} */`);
     const optional = needsParams(op) ? '' : '?';
     lines.push(
-      `  ${op.id}: (params${optional}: ${params}, options?: core.CallOptions) => Promise<${result}>;`,
+      `  ${op.id}: (params${optional}: ${params}, options?: core.CallOptions) => Promise<${op.result.name}>;`,
     );
   }
   lines.push('}\n');
@@ -551,7 +572,8 @@ const coreBrand = (doc) => JSON.stringify(doc.info?.title ?? 'untitled');
 /** Renders src/generated/operations.ts: the types of the operation functions and methods, bound to the spec. */
 export function renderOperations(doc, head) {
   const operations = collectOperations(doc);
-  const lines = [head, OPERATION_TYPES];
+  const schemaNames = resultSchemaNames(operations);
+  const lines = [head, operationTypes(schemaNames)];
   lines.push(`export type OperationId = ${operations.map((op) => `'${op.id}'`).join(' | ')};\n`);
   lines.push(
     "/** What the operation functions take first: the client's core, or a client (which is one too). */",
@@ -615,22 +637,31 @@ export function renderFunctions(doc, head) {
       ...(op.rules.length ? [`x: /* @__PURE__ */ crossFieldRules(${literal(op.rules)})`] : []),
       ...(op.bodyShape ? [`x: /* @__PURE__ */ bodyShape(${literal(op.bodyShape)})`] : []),
     ];
-    const { params: paramsType, result } = operationNames(op.id);
+    const { params: paramsType } = operationNames(op.id);
     const summary = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.summary;
     const optional = needsParams(op) ? '' : '?';
     return [
       ...(summary ? [`/** ${summary.replaceAll('*/', '*\\/')} */`] : []),
-      `export const ${op.id}: (client: Core, params${optional}: ${paramsType}, options?: core.CallOptions) => Promise<${result}> =`,
+      `export const ${op.id}: (client: Core, params${optional}: ${paramsType}, options?: core.CallOptions) => Promise<${op.result.name}> =`,
       `  /* @__PURE__ */ operation({ ${parts.join(', ')} });`,
     ];
   });
-  const typeNames = ['Core', ...operations.flatMap((op) => Object.values(operationNames(op.id)))];
+  // Params by the operation's name; results by the name they go by (a schema's, from types.ts).
+  const typeNames = [
+    'Core',
+    ...operations.flatMap((op) => [
+      operationNames(op.id).params,
+      ...(op.result.deprecated ? [] : [op.result.name]),
+    ]),
+  ];
+  const schemaNames = resultSchemaNames(operations);
 
   const lines = [
     head,
     "import type * as core from '@avalanche-api/rest-core';",
     `import { ${[...CHECKS.map(([name]) => name).filter((name) => usedChecks.has(name)), ...(usesRules ? ['crossFieldRules'] : []), ...(usesShape ? ['bodyShape'] : []), ...(usesBody ? ['jsonBody'] : []), 'operation'].join(', ')} } from '@avalanche-api/rest-core';`,
     `import type { ${typeNames.join(', ')} } from './operations.js';`,
+    ...(schemaNames.length ? [`import type { ${schemaNames.join(', ')} } from './types.js';`] : []),
     '',
   ];
   lines.push(...functions);

@@ -306,12 +306,13 @@ describe('renderFunctions', () => {
     expect(text).toContain(
       "import { checkType, checkEnum, checkPattern, checkMinLength, checkCommaSeparated, checkBounds, crossFieldRules, jsonBody, operation } from '@avalanche-api/rest-core';",
     );
+    // A result that is a named schema goes by the schema's name (one name per type).
     expect(text).toContain(
-      "import type { Core, ListItemsParams, ListItemsResult, SignItemsParams, SignItemsResult } from './operations.js';",
+      "import type { Core, ListItemsParams, SignItemsParams, SignItemsResult } from './operations.js';\nimport type { Page } from './types.js';",
     );
     // network (path) and ids (required query) make params required; signItems' body has no required field.
     expect(text).toContain(
-      'export const listItems: (client: Core, params: ListItemsParams, options?: core.CallOptions) => Promise<ListItemsResult> =\n  /* @__PURE__ */ operation({',
+      'export const listItems: (client: Core, params: ListItemsParams, options?: core.CallOptions) => Promise<Page> =\n  /* @__PURE__ */ operation({',
     );
     expect(text).toMatch(/export const signItems: \(client: Core, params: SignItemsParams,/);
     // Nothing joins the functions into one table a bundler would have to keep whole.
@@ -325,7 +326,7 @@ describe('renderOperations', () => {
     expect(text.startsWith('// head\n')).toBe(true);
     expect(text).toContain("export type OperationId = 'listItems' | 'signItems';");
     expect(text).toContain("import type * as core from '@avalanche-api/rest-core';");
-    expect(text).toContain("import type { operations } from './types.js';");
+    expect(text).toContain("import type { operations, Page } from './types.js';");
     expect(text).not.toMatch(/ParameterRule|ParameterSpec/);
     expect(text).toContain(
       'export type OperationParameters<K extends OperationId> = core.OperationParameters<operations[K]>;',
@@ -342,11 +343,19 @@ describe('renderOperations', () => {
     expect(text).toContain(
       "export interface ListItemsParams extends OperationParameters<'listItems'> {}",
     );
-    expect(text).toContain("export type ListItemsResult = OperationReturnType<'listItems'>;");
+    // listItems answers the named schema Page: that is its result's one name, and the old
+    // operation name stays as a deprecated alias; signItems' inline body keeps the operation's.
+    expect(text).toContain(
+      "/** @deprecated Use `Page`, the spec's name for the success body `listItems` resolves to. */\nexport type ListItemsResult = Page;",
+    );
+    expect(text).toContain("export type SignItemsResult = OperationReturnType<'signItems'>;");
     expect(text).toContain('export interface OperationMethods {');
     // network (path) and ids (required query) make params required; signItems' body has no required field.
     expect(text).toContain(
-      '  listItems: (params: ListItemsParams, options?: core.CallOptions) => Promise<ListItemsResult>;',
+      '  listItems: (params: ListItemsParams, options?: core.CallOptions) => Promise<Page>;',
+    );
+    expect(text).toMatch(
+      /signItems: \(params: SignItemsParams, options\?: core\.CallOptions\) => Promise<SignItemsResult>;/,
     );
     expect(text).toMatch(/ {2}signItems: \(params: SignItemsParams,/);
   });

@@ -9,7 +9,7 @@ import { build as esbuild } from 'esbuild';
 import { CHANGES_PAGE, readChanges, renderChanges } from './changes.mjs';
 import { CONFORMANCE_PAGE, renderConformance, runConformance } from './conformance.mjs';
 import { consoleAssets } from './console/assets.mjs';
-import { GUIDE_PAGE, readGuide, renderGuide } from './guide.mjs';
+import { renderGuides } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { renderLanding, SPEC_FILES } from './landing.mjs';
 import { renderNodeReference } from './node-reference.mjs';
@@ -73,7 +73,7 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
   const pages = {
     ...references,
     'index.html': renderLanding({ ...specs, sizes }),
-    [GUIDE_PAGE]: renderGuide(await readGuide()),
+    ...(await renderGuides()),
     [CHANGES_PAGE]: renderChanges(await readChanges()),
     [CONFORMANCE_PAGE]: renderConformance(await conformance(), listOperations(specs)),
   };

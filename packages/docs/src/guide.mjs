@@ -5,6 +5,16 @@ import { html, page, raw, slug } from './html.mjs';
 
 export const GUIDE_PAGE = 'clients.html';
 export const GUIDE_SOURCE = new URL('./guide/clients.md', import.meta.url);
+/** The testing guide: a Markdown file of the repository that the READMEs link and the site renders. */
+export const TESTING_PAGE = 'testing.html';
+export const TESTING_SOURCE = new URL('./guide/testing.md', import.meta.url);
+/** Each guide's page, by its Markdown file's name (a link between the sources becomes one between the pages). */
+export const GUIDES = [
+  { page: GUIDE_PAGE, source: GUIDE_SOURCE },
+  { page: TESTING_PAGE, source: TESTING_SOURCE },
+];
+/** The sections other pages link to (ids are the headings' slugs). */
+export const API_KEYS_ANCHOR = 'api-keys';
 
 /** Markdown as the guide uses it; raw HTML in the source stays text. */
 function markdownRenderer() {
@@ -19,6 +29,16 @@ function markdownRenderer() {
       seen.set(base, n + 1);
       token.attrSet('id', n ? `${base}-${n}` : base);
     });
+  });
+  // A link to another guide's Markdown file (`testing.md#x`) goes to that guide's page.
+  const pages = new Map(GUIDES.map((g) => [g.source.pathname.split('/').pop(), g.page]));
+  md.core.ruler.push('guide_links', (state) => {
+    for (const token of state.tokens.flatMap((t) => t.children ?? [])) {
+      if (token.type !== 'link_open') continue;
+      const [file, fragment] = token.attrGet('href').replace(/^\.\//, '').split('#');
+      if (pages.has(file))
+        token.attrSet('href', pages.get(file) + (fragment ? `#${fragment}` : ''));
+    }
   });
   return md;
 }
@@ -50,8 +70,16 @@ export function renderGuide(source, { file = GUIDE_PAGE } = {}) {
   });
 }
 
-export async function readGuide() {
-  return readFile(GUIDE_SOURCE, 'utf8');
+export async function readGuide(source = GUIDE_SOURCE) {
+  return readFile(source, 'utf8');
+}
+
+/** Every guide's page, `{file: html}`. */
+export async function renderGuides() {
+  const out = {};
+  for (const { page, source } of GUIDES)
+    out[page] = renderGuide(await readGuide(source), { file: page });
+  return out;
 }
 
 const GUIDE_CSS = `

@@ -1,6 +1,8 @@
 // The site's renderer for the node APIs: the OpenRPC document (JSON-RPC methods grouped by
 // namespace) and the node's GET health endpoints (an OpenAPI document), on one page. The
 // REST pages (rest-reference.mjs) use the same anatomy and the parts exported here.
+import { ERRORS_GUIDE_ANCHOR, healthErrorClass, rpcErrorClass } from './errors.mjs';
+import { GUIDE_PAGE } from './guide.mjs';
 import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw } from './html.mjs';
 import {
   groupPage,
@@ -92,13 +94,16 @@ export function responseExampleBlocks(status, json, resolve) {
     : json.example !== undefined
       ? [['example', json.example]]
       : [];
-  return list.map(([name, value]) =>
-    codeBlock({
-      label: `Response ${status} · ${name}`,
-      highlighted: highlightJson(value),
-      lang: 'json',
-    }),
-  );
+  return list.map(([name, value]) => responseExampleBlock(status, name, value));
+}
+
+/** One response example as a code block labelled with its status and name. */
+export function responseExampleBlock(status, name, value) {
+  return codeBlock({
+    label: `Response ${status} · ${name}`,
+    highlighted: highlightJson(value),
+    lang: 'json',
+  });
 }
 
 /** Methods grouped by their first tag (the namespace), in the document's tag order. */
@@ -445,9 +450,9 @@ function renderMethod(method, { openrpc, schemas, md, add, fields, namespace, fi
   }));
   const errorIds = new Set();
   const errorTable = errors.length
-    ? html`<div class="table-wrap"><table class="errors"><thead><tr><th>Code</th><th>Message</th><th>Name</th></tr></thead><tbody>${errors.map(
+    ? html`<div class="table-wrap"><table class="errors"><thead><tr><th>Code</th><th>Message</th><th>Name</th><th>The client throws</th></tr></thead><tbody>${errors.map(
         (e) =>
-          html`<tr id="${errorRowId(anchor, e.code, errorIds, add, { ...entry, context: method.name, title: `${e.code} ${e.message}`, text: e.name })}"><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td></tr>`,
+          html`<tr id="${errorRowId(anchor, e.code, errorIds, add, { ...entry, context: method.name, title: `${e.code} ${e.message}`, text: e.name })}"><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td><td>${classLink(rpcErrorClass(e))}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">No documented errors.</p>`;
 
@@ -490,6 +495,19 @@ ${tryPlaceholder('node', method.name)}
 <div class="method-examples">${examples}</div>
 </section>`.toString();
 }
+
+/** What `client.health.get` does with a health GET's status: resolve, or throw which class. */
+function healthOutcome(status) {
+  if (!/^[45]/.test(status)) return '';
+  const thrown = healthErrorClass(status);
+  return thrown
+    ? html`<p class="error-meta">The client throws ${classLink(thrown)}</p>`
+    : html`<p class="error-meta">The client resolves with <code>status: ${status}</code> (an answer, not an error)</p>`;
+}
+
+/** A client error class, linked to the guide's table of error classes. */
+export const classLink = (name) =>
+  html`<a href="${GUIDE_PAGE}#${ERRORS_GUIDE_ANCHOR}"><code>${name}</code></a>`;
 
 /** The `x-promises` in words (see promises.mjs): what every answer keeps about its request. */
 export function promisesOf(promises, md, { anchor, add = () => {}, entry, ...options }) {
@@ -618,6 +636,7 @@ function renderHealthEndpoint(
       operationId: operation.operationId,
       // A health 200 is the answer's fields; 503 (unhealthy) is indexed with the errors.
       kind: /^[45]/.test(r.status) ? 'error' : 'field',
+      more: healthOutcome(r.status),
       entry,
       add,
       fields,
@@ -712,6 +731,7 @@ export const CURRENT_SCRIPT = `
 `;
 
 export const REFERENCE_CSS = `
+.error-meta{margin:4px 0 0;font-size:13.5px;color:var(--muted)}
 .group-head a{text-decoration:underline;text-underline-offset:.15em}
 .op-list{padding-left:1.2em}.op-list li{margin:.2em 0}
 .sidebar nav a[aria-current]{background:var(--current-bg);color:var(--current-fg);font-weight:600;box-shadow:inset 2px 0 0 var(--accent)}

@@ -1,16 +1,20 @@
 // The REST references (Data API, Metrics API) with the same anatomy as the node page: what
 // the operation does, its parameters, its answer, its errors, its promises, examples and the
 // console's mount point; every operation, parameter, field, status and promise has an id.
+import { documentParameterNames, errorExamplesFor, restErrorClass } from './errors.mjs';
+import { API_KEYS_ANCHOR, GUIDE_PAGE } from './guide.mjs';
 import { codeBlock, html, markdown, page, raw } from './html.mjs';
 import {
   badgesFor,
   CURRENT_SCRIPT,
+  classLink,
   fieldCollector,
   paramField,
   promisesOf,
   REFERENCE_CSS,
   renderServers,
   responseBlock,
+  responseExampleBlock,
   responseExampleBlocks,
   tryPlaceholder,
 } from './node-reference.mjs';
@@ -133,6 +137,7 @@ export function renderRestReference({ doc, service, name }, { add = () => {} } =
     groups.flatMap((g) => g.ops.map((o) => [o.operation.operationId, g.file])),
   );
   const keys = apiKeys(doc);
+  const known = documentParameterNames(doc, ops);
   const entry = { service, page: overviewFile };
   for (const k of keys) {
     add({
@@ -178,6 +183,7 @@ ${
       )}`
     : ''
 }
+${errorsSection(doc, ops, { service, overviewFile, add, md: overviewMd, linkCode: hrefFrom(overviewFile) })}
 <h2 id="groups">Operations</h2>
 ${groups.map(
   (
@@ -219,7 +225,7 @@ ${g.description ? raw(overviewMd(g.description)) : ''}
 <p class="crumbs"><a href="${overviewFile}">${doc.info.title}</a></p>
 <h1>${g.name} <span class="count">${g.ops.length} operation${g.ops.length === 1 ? '' : 's'}</span></h1>
 ${g.description ? raw(`<div class="prose">${md(g.description)}</div>`) : ''}
-${g.ops.map((o) => raw(renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag: g.name, file: g.file, overviewFile, linkOp: hrefFrom(g.file) })))}
+${g.ops.map((o) => raw(renderOperation(o, { doc, name, service, schemas, md, add, fields, keys, tag: g.name, file: g.file, overviewFile, linkOp: hrefFrom(g.file), known })))}
 </section>`;
     pages[g.file] = page({
       ...common,
@@ -231,6 +237,38 @@ ${g.ops.map((o) => raw(renderOperation(o, { doc, name, service, schemas, md, add
     });
   }
   return pages;
+}
+
+/**
+ * The overview's Errors section: each failure body the operations share, described once (its
+ * fields indexed once), and each failure status with its meaning and the class the client throws.
+ */
+function errorsSection(doc, ops, { service, overviewFile, add, md, linkCode }) {
+  const byStatus = new Map();
+  for (const { operation } of ops) {
+    for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+      if (/^[45]/.test(status) && !byStatus.has(status)) {
+        byStatus.set(status, { status, ...resolveRef(doc, raw) });
+      }
+    }
+  }
+  if (byStatus.size === 0) return '';
+  const statuses = [...byStatus.values()].sort((a, b) => a.status.localeCompare(b.status));
+  const bodies = [...new Set(statuses.map(sharedBodyName).filter(Boolean))];
+  const fields = fieldCollector(add, overviewFile);
+  const schemas = createSchemaRenderer({ document: doc, linkCode, onField: fields.onField });
+  return html`<h2 id="errors">Errors</h2>
+<p>A failure answers with a status from the table and a JSON body; the body every operation shares is described here once, and each operation's errors link to it.</p>
+${bodies.map((name) => {
+  fields.at({ service, page: overviewFile, call: 'errors', part: 'error body', label: name });
+  const id = errorBodyAnchor(name);
+  return html`<h3 id="${id}"><code>${name}</code></h3>
+${raw(schemas.block(doc.components.schemas[name], { id, stack: [name] }))}`;
+})}
+<div class="table-wrap"><table class="errors"><thead><tr><th>Status</th><th>Meaning</th><th>The client throws</th></tr></thead><tbody>${statuses.map(
+    (r) =>
+      html`<tr id="errors/${r.status}"><td><span class="status s${r.status[0]}">${r.status}</span></td><td>${raw(md(r.description).replace(/^<p>|<\/p>\s*$/g, ''))}</td><td>${thrownClass(r.status)}</td></tr>`,
+  )}</tbody></table></div>`;
 }
 
 /** Parameters by where they go (path, query, header), each with its id and search entry. */
@@ -255,12 +293,15 @@ function renderParameters(parameters, { anchor, schemas }) {
 }
 
 /** The responses of an operation: the answer (2xx/3xx) and the errors (4xx/5xx), each with an id. */
-function renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry, linkOp }) {
+function renderResponses(
+  operation,
+  { doc, anchor, schemas, md, add, fields, entry, linkOp, overviewFile },
+) {
   const responses = Object.entries(operation.responses ?? {}).map(([status, r]) => ({
     status,
     ...resolveRef(doc, r),
   }));
-  const one = (r) => {
+  const one = (r, extra = '') => {
     const failure = /^[45]/.test(r.status);
     const links = Object.entries(r.links ?? {}).map(([key, l]) => ({ key, ...resolveRef(doc, l) }));
     return responseBlock(r, {
@@ -268,7 +309,7 @@ function renderResponses(operation, { doc, anchor, schemas, md, add, fields, ent
       operationId: operation.operationId,
       kind: failure ? 'error' : 'field',
       open: !failure,
-      more: html`
+      more: html`${extra}
 ${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>, followed by the contract tester):</p><ul class="links">${links.map((l) => html`<li><a href="${linkOp(l.operationId) ?? `#${l.operationId}`}"><code>${l.operationId}</code></a>${l.description ? ` – ${l.description}` : ''}${Object.entries(l.parameters ?? {}).map(([k, v]) => html` <code>${k}</code> ← <code>${String(v)}</code>`)}</li>`)}</ul>` : ''}`,
       entry,
       add,
@@ -282,21 +323,55 @@ ${links.length ? html`<p class="links-head">Leads to (OpenAPI <code>links</code>
   return html`<h4 id="${partAnchor(anchor, 'answer')}">Answer</h4>
 ${answers.length ? answers.map(one) : html`<p class="muted">No success answer is described.</p>`}
 <h4 id="${partAnchor(anchor, 'errors')}">Errors</h4>
-${errors.length ? errors.map(one) : html`<p class="muted">No documented errors.</p>`}`;
+${errors.length ? errors.map((r) => errorBlock(r, { one, overviewFile })) : html`<p class="muted">No documented errors.</p>`}`;
 }
 
-/** The response examples, one block per status and named example. */
-function responseExamples(operation, doc) {
-  return Object.entries(operation.responses ?? {}).flatMap(([status, raw]) =>
-    responseExampleBlocks(status, resolveRef(doc, raw)?.content?.['application/json'], (ex) =>
-      resolveRef(doc, ex),
-    ),
+/** The component schema name of a response's JSON body when it is a `$ref` (`ApiError`). */
+function sharedBodyName(r) {
+  const ref = r.content?.['application/json']?.schema?.$ref;
+  return typeof ref === 'string' && ref.startsWith('#/components/schemas/')
+    ? ref.split('/').pop()
+    : undefined;
+}
+
+/** The anchor of a shared error body's one description, on the service's overview page. */
+const errorBodyAnchor = (name) => `errors-${name}`;
+
+/** The class a client throws for a status, linked to the guide's table of error classes. */
+const thrownClass = (status) => classLink(restErrorClass(status));
+
+/**
+ * One failure status of an operation: its meaning and the class the client throws; a body shared
+ * by the whole API (`ApiError`) links to its one description instead of repeating its fields.
+ */
+function errorBlock(r, { one, overviewFile }) {
+  const name = sharedBodyName(r);
+  const meta = name
+    ? html`<p class="error-meta">Body <a href="${overviewFile}#${errorBodyAnchor(name)}"><code>${name}</code></a> · the client throws ${thrownClass(r.status)}</p>`
+    : html`<p class="error-meta">The client throws ${thrownClass(r.status)}</p>`;
+  const { content: _, ...bodiless } = r;
+  return one(name ? bodiless : r, meta);
+}
+
+/**
+ * The response examples, one block per status and named example; a failure status shows only
+ * the examples whose message names no parameter this operation lacks (see errors.mjs).
+ */
+function responseExamples(entry, doc, known) {
+  return Object.entries(entry.operation.responses ?? {}).flatMap(([status, raw]) =>
+    /^[45]/.test(status)
+      ? errorExamplesFor(doc, entry, status, known).map(([name, value]) =>
+          responseExampleBlock(status, name, value),
+        )
+      : responseExampleBlocks(status, resolveRef(doc, raw)?.content?.['application/json'], (ex) =>
+          resolveRef(doc, ex),
+        ),
   );
 }
 
 function renderOperation(
   o,
-  { doc, name, service, schemas, md, add, fields, keys, tag, file, overviewFile, linkOp },
+  { doc, name, service, schemas, md, add, fields, keys, tag, file, overviewFile, linkOp, known },
 ) {
   const { operation, method, path, parameters } = o;
   const anchor = operationAnchor(operation);
@@ -331,20 +406,20 @@ ${raw(schemas.block(bodyJson.schema, { id: partAnchor(anchor, 'body') }))}`
 <h3><a class="anchor" href="#${anchor}">${operation.operationId}</a> ${badgesFor(operation)}</h3>
 ${operation.summary ? html`<p class="summary">${operation.summary}</p>` : ''}
 <div class="endpoint"><span class="badge ${method}">${method.toUpperCase()}</span> <code>${path}</code></div>
-${secured ? html`<dl class="facts"><dt>Key</dt><dd>${keys.map((k) => html`<a href="${overviewFile}#auth-${k.id}"><code>${k.name}</code></a> header `)}(${keyNote})</dd></dl>` : ''}
+${secured ? html`<dl class="facts"><dt>Key</dt><dd>${keys.map((k) => html`<a href="${overviewFile}#auth-${k.id}"><code>${k.name}</code></a> header `)}(${keyNote}) · <a href="${GUIDE_PAGE}#${API_KEYS_ANCHOR}">how to get and pass a key</a></dd></dl>` : ''}
 ${operation.servers ? html`<dl class="facts"><dt>Hosts</dt><dd>${renderServers(operation.servers, md)}</dd></dl>` : ''}
 <div class="prose">${raw(md(operation.description))}</div>
 <h4 id="${partAnchor(anchor, 'params')}">Parameters</h4>
 ${params}
 ${bodyDoc}
-${renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry, linkOp })}
+${renderResponses(operation, { doc, anchor, schemas, md, add, fields, entry, linkOp, overviewFile })}
 ${promisesOf(operation['x-promises'], md, { rest: true, anchor, add, entry: { ...entry, context: operation.operationId } })}
 ${tryPlaceholder(service, operation.operationId)}
 </div>
 <div class="method-examples"><div class="example">
 <p class="example-title">Example</p>
 ${samples}
-${responseExamples(operation, doc)}
+${responseExamples(o, doc, known)}
 </div></div>
 </section>`.toString();
 }

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bundledSpecs, defaultOutDir, defaultSpecsDir } from './build.mjs';
 import { CHANGES_PAGE } from './changes.mjs';
 import { CONFORMANCE_PAGE } from './conformance.mjs';
-import { GUIDE_PAGE } from './guide.mjs';
+import { documentParameterNames, errorExamplesFor } from './errors.mjs';
+import { API_KEYS_ANCHOR, GUIDE_PAGE, TESTING_PAGE } from './guide.mjs';
 import { FAVICON_FILE, FAVICON_SVG, SEARCH_INDEX_SCRIPT, SEARCH_SCRIPT } from './html.mjs';
 import { SPEC_FILES } from './landing.mjs';
 import { healthEndpoints } from './node-reference.mjs';
@@ -22,6 +23,7 @@ const FIXED_PAGES = [
   'metrics-api.html',
   'node-api.html',
   GUIDE_PAGE,
+  TESTING_PAGE,
   CHANGES_PAGE,
   CONFORMANCE_PAGE,
 ];
@@ -48,7 +50,7 @@ beforeAll(() => {
 });
 
 describe('built site', () => {
-  it('has the seven fixed pages, a page per group of calls, and the four spec files', () => {
+  it('has the fixed pages, a page per group of calls, and the four spec files', () => {
     for (const page of FIXED_PAGES) expect(existsSync(join(dist, page)), page).toBe(true);
     const callPages = new Set(listOperations(bundledSpecs()).map((c) => c.page));
     for (const page of callPages) expect(existsSync(join(dist, page)), page).toBe(true);
@@ -172,6 +174,46 @@ describe('built site', () => {
       const overview = read(SERVICE_PAGES[c.service]);
       expect(overview, c.op).toContain(`${JSON.stringify(c.anchor)}:${JSON.stringify(c.page)}`);
     }
+  });
+
+  it('shows under each REST operation only the failure examples that name its own parameters', () => {
+    const calls = listOperations(bundledSpecs());
+    for (const file of ['data-api.json', 'metrics-api.json']) {
+      const doc = spec(file);
+      const entries = operationsOf(doc);
+      const known = documentParameterNames(doc, entries);
+      for (const entry of entries) {
+        const id = entry.operation.operationId;
+        const { page } = calls.find((c) => c.op === id && c.kind === 'operation');
+        const html = read(page);
+        const at = html.indexOf(`<section class="method" id="${id}">`);
+        const section = html.slice(at, html.indexOf('</section>', at));
+        const shown = [
+          ...section.matchAll(/<figcaption>Response ([45]\w+) · ([^<]+)<\/figcaption>/g),
+        ].map((m) => `${m[1]} ${m[2]}`);
+        const want = Object.keys(entry.operation.responses ?? {})
+          .filter((s) => /^[45]/.test(s))
+          .flatMap((s) => errorExamplesFor(doc, entry, s, known).map(([name]) => `${s} ${name}`));
+        expect(shown, id).toEqual(want);
+        // Each failure status links the shared body's one description and names the class thrown.
+        expect(section, id).not.toMatch(/id="[^"]+\/responses\/[45]\w+\/message"/);
+        if (want.length) expect(section, id).toMatch(/the client throws <a href="clients\.html#/);
+      }
+    }
+  });
+
+  it("links the guide's API key section from every operation that declares a key", () => {
+    const calls = listOperations(bundledSpecs());
+    const doc = spec('data-api.json');
+    for (const { operation } of operationsOf(doc)) {
+      if ((operation.security ?? doc.security ?? []).length === 0) continue;
+      const { page } = calls.find((c) => c.op === operation.operationId && c.kind === 'operation');
+      const html = read(page);
+      const at = html.indexOf(`<section class="method" id="${operation.operationId}">`);
+      const section = html.slice(at, html.indexOf('</section>', at));
+      expect(section, operation.operationId).toContain(`href="${GUIDE_PAGE}#${API_KEYS_ANCHOR}"`);
+    }
+    expect(idsOf(GUIDE_PAGE).has(API_KEYS_ANCHOR)).toBe(true);
   });
 
   it('shows each REST operation its TypeScript samples first, then curl', () => {

@@ -17,6 +17,7 @@ export const MARKDOWN_FILES = [
   'packages/rest-core/README.md',
   'packages/conformance/README.md',
   'packages/docs/src/guide/clients.md',
+  'packages/docs/src/guide/testing.md',
 ];
 
 const TS_LANGS = new Set(['ts', 'typescript']);
