@@ -1,0 +1,162 @@
+// The console's verdict on one try, as plain data (answer.mjs draws it): whether the request
+// breaks the spec (refused before sending, or sent anyway), whether the server's answer drifts
+// from the spec, and, for a JSON-RPC error answer, whether the spec declares that error for
+// the method. Request and answer are judged apart, so a request the reader got wrong is never
+// shown as the server's fault.
+import { SERVICES } from './operations.mjs';
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The violations of `check`'s result on the request's side (`request.*`) and on the answer's. */
+export function splitViolations(errors) {
+  const request = [];
+  const response = [];
+  for (const v of errors) {
+    if (v.where.startsWith('request')) request.push(v);
+    else response.push(v);
+  }
+  return { request, response };
+}
+
+/** The conformance model of the console's operation or method (OpenApiService / OpenRpcService). */
+function modelOf(checker, op) {
+  const { doc } = SERVICES[op.service];
+  const service = (op.kind === 'rpc' ? checker.rpc : checker.rest).find((s) => s.name === doc);
+  const target = op.kind === 'rpc' ? service.getMethod(op.id) : service.getOperation(op.id);
+  return { service, target };
+}
+
+/**
+ * What the spec's request rules (those `check --strict` applies, the clients' own checks)
+ * find wrong in the request the form built, before anything is sent. `request.url` is the
+ * target and `request.path` the part after it.
+ */
+export function requestViolations(checker, op, request) {
+  const { service, target } = modelOf(checker, op);
+  const url = new URL(`http://console.invalid${request.path}`);
+  if (op.kind === 'rpc')
+    return service.validateCall(target, url.pathname, request.body, { strict: true });
+  const pathParams = {};
+  for (const p of op.params)
+    if (p.in === 'path' && request.values[p.name] !== undefined)
+      pathParams[p.name] = String(request.values[p.name]);
+  const query = {};
+  for (const [k, v] of url.searchParams) query[k] = [...(query[k] ?? []), v];
+  return service.validateRequest(
+    target,
+    { pathParams, query, body: request.body },
+    { strict: true },
+  );
+}
+
+/** The parameter a request violation is about: its name and the value the form holds. */
+function parameterOf(op, values, v) {
+  if (v.where === 'request.body' && op.kind === 'rest')
+    return { name: 'request body', value: values.body, at: v.path };
+  const [first = '', ...rest] = v.path.split('/').slice(1);
+  const byIndex = /^\d+$/.test(first) && op.kind === 'rpc' ? op.params[Number(first)] : undefined;
+  const name = byIndex?.name ?? first;
+  // A required parameter left out is reported on its parent: ajv names it in the message.
+  if (name === '') return { name: v.where.replace(/^request\.?/, '') || 'request', at: '' };
+  return { name, value: values[name], at: rest.length ? `/${rest.join('/')}` : '' };
+}
+
+/** Request violations grouped by parameter: `{ name, value, rules: [text] }`, in form order. */
+export function refusals(op, values, violations) {
+  const byName = new Map();
+  for (const v of violations) {
+    const { name, value, at } = parameterOf(op, values, v);
+    if (!byName.has(name)) byName.set(name, { name, value, rules: [] });
+    byName.get(name).rules.push(`${at ? `${at} ` : ''}${v.message} (${v.kind})`);
+  }
+  return [...byName.values()];
+}
+
+/** The `error` member of a JSON-RPC answer, when it carries one. */
+export function rpcErrorOf(body) {
+  return isObject(body) && isObject(body.error) ? body.error : undefined;
+}
+
+/** A local `$ref` of the document, followed (a few hops at most). */
+function resolve(doc, node) {
+  let name;
+  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 8; hops++) {
+    name = node.$ref.split('/').at(-1);
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((n, t) => n?.[t.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+  }
+  return { name, node: isObject(node) ? node : {} };
+}
+
+/**
+ * The kinds an error declares by message (`x-error-kinds`): a list of `{ kind, pattern }`, or
+ * a map from kind to a pattern or a list of them. Patterns are regular expressions.
+ */
+function kindsOf(node) {
+  const raw = node?.['x-error-kinds'];
+  const list = Array.isArray(raw)
+    ? raw.map((k) => [k?.kind ?? k?.name, k?.pattern ?? k?.patterns ?? k?.message])
+    : isObject(raw)
+      ? Object.entries(raw)
+      : [];
+  return list.flatMap(([kind, p]) =>
+    (Array.isArray(p) ? p : [p])
+      .filter((x) => typeof x === 'string')
+      .map((pattern) => ({ kind: String(kind), pattern })),
+  );
+}
+
+function matches(pattern, text) {
+  try {
+    return new RegExp(pattern).test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** The errors the spec declares for a method: `{ name, code, message, kinds }` each. */
+export function declaredErrors(checker, op) {
+  const { service, target } = modelOf(checker, op);
+  const list = Array.isArray(target.node.errors) ? target.node.errors : [];
+  return list.map((raw) => {
+    const { name, node } = resolve(service.doc, raw);
+    return {
+      name: name ?? String(node.code),
+      code: node.code,
+      message: node.message,
+      kinds: [...kindsOf(node), ...kindsOf(target.node)],
+    };
+  });
+}
+
+/**
+ * Whether the spec declares a JSON-RPC error answer for the method: by code, and, where the
+ * spec lists message patterns (`x-error-kinds`), by the kind its message matches.
+ */
+export function judgeRpcError(declared, error) {
+  const sameCode = declared.filter((d) => d.code === error.code);
+  const message = typeof error.message === 'string' ? error.message : '';
+  const kind = sameCode.flatMap((d) => d.kinds).find((k) => matches(k.pattern, message))?.kind;
+  return {
+    declared: sameCode.length > 0,
+    names: sameCode.map((d) => d.name),
+    kind,
+    codes: [...new Set(declared.map((d) => d.code))],
+  };
+}
+
+/**
+ * The verdict of a try: `case` is `refused` (nothing sent), `drift` (the answer breaks the
+ * spec), `rpc-error` (a JSON-RPC error the spec declares), `rpc-error-undeclared` or
+ * `conforms`; `request` holds the request's own problems, shown apart whatever the case.
+ */
+export function verdictOf({ sent, requestProblems, responseViolations = [], rpcError, rpcJudged }) {
+  if (!sent) return { case: 'refused', request: requestProblems };
+  const base = { request: requestProblems, response: responseViolations, rpcError, rpcJudged };
+  if (rpcError && !rpcJudged.declared) return { ...base, case: 'rpc-error-undeclared' };
+  if (responseViolations.length > 0) return { ...base, case: 'drift' };
+  if (rpcError) return { ...base, case: 'rpc-error' };
+  return { ...base, case: 'conforms' };
+}
