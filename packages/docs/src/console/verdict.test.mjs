@@ -3,8 +3,8 @@
 // value that breaks it, naming the parameter, the value and the rule; a JSON-RPC error is
 // judged against the errors each method declares; request and answer are judged apart.
 import { describe, expect, it } from 'vitest';
-import { nodeChecker } from './fixtures.mjs';
-import { at, buildRequest, describeAll, SERVICES } from './operations.mjs';
+import { nodeChecker, parameterSchema, undeclaredCode } from './fixtures.mjs';
+import { buildRequest, describeAll } from './operations.mjs';
 import {
   declaredErrors,
   judgeRpcError,
@@ -24,14 +24,7 @@ function requestFor(op, values) {
   return { ...r, path: r.url.slice(TARGET.length), values, target: TARGET };
 }
 
-/** The resolved schema of a console parameter, read from the spec it comes from. */
-function schemaOf(op, name) {
-  const doc = SERVICES[op.service].doc;
-  const service = (op.kind === 'rpc' ? checker.rpc : checker.rest).find((s) => s.name === doc);
-  const params =
-    op.kind === 'rpc' ? service.getMethod(op.id).params : service.getOperation(op.id).parameters;
-  return at(service.doc, params.find((q) => q.name === name).schema);
-}
+const schemaOf = (op, name) => parameterSchema(checker, op, name);
 
 /** A string the pattern refuses: the `latest` a newcomer types for a block, else `!`. */
 const breaking = (pattern) => ['latest', '!'].find((v) => !new RegExp(pattern, 'u').test(v));
@@ -85,12 +78,9 @@ describe('JSON-RPC errors', () => {
         expect(judged.declared).toBe(true);
         expect(judged.names).toContain(d.name);
       }
-      const codes = new Set(declared.map((d) => d.code));
-      let outside = -32000;
-      while (codes.has(outside)) outside--;
-      const judged = judgeRpcError(declared, { code: outside, message: 'x' });
+      const judged = judgeRpcError(declared, { code: undeclaredCode(declared), message: 'x' });
       expect(judged).toMatchObject({ declared: false, names: [] });
-      expect(new Set(judged.codes)).toEqual(codes);
+      expect(new Set(judged.codes)).toEqual(new Set(declared.map((d) => d.code)));
     },
   );
 
