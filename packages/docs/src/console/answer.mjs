@@ -77,11 +77,15 @@ function rpcErrorPart(verdict, method) {
       'Undeclared JSON-RPC error',
       `${head}. The spec does not declare code ${e.code} for ${method}${j.codes.length ? ` (it declares ${j.codes.join(', ')})` : ' (it declares no errors)'}: the server drifts from the spec.`,
     );
-  const kind = j.kind ? `, kind ${j.kind}` : '';
+  const as = j.names.length ? `${j.names.join(' or ')}, ` : '';
+  // x-error-kinds' kinds name the node client's classes: notFound is NotFoundError.
+  const kind = j.kind
+    ? ` Its kind is ${j.kind}: the node client throws ${j.kind[0].toUpperCase()}${j.kind.slice(1)}Error.`
+    : '';
   return part(
     'warn',
     'JSON-RPC error',
-    `${head}. The call failed; the spec declares this error for ${method} (${j.names.join(' or ')}, code ${e.code}${kind}).`,
+    `${head}. The call failed; the spec declares this error for ${method} (${as}code ${e.code}).${kind}`,
   );
 }
 

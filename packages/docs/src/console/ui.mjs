@@ -9,6 +9,7 @@ import { snippets } from './snippets.mjs';
 import { CONSOLE_CSS } from './style.mjs';
 import {
   declaredErrors,
+  errorKinds,
   judgeRpcError,
   refusals,
   requestViolations,
@@ -331,7 +332,8 @@ function judge({ op, service, request }, res, body) {
     requestProblems: refusals(op, request.values, split.request),
     responseViolations: split.response,
     rpcError,
-    rpcJudged: rpcError && judgeRpcError(declaredErrors(checker, op), rpcError),
+    rpcJudged:
+      rpcError && judgeRpcError(declaredErrors(checker, op), rpcError, errorKinds(checker, op)),
   });
 }
 

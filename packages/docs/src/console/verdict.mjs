@@ -91,57 +91,50 @@ function resolve(doc, node) {
 }
 
 /**
- * The kinds an error declares by message (`x-error-kinds`): a list of `{ kind, pattern }`, or
- * a map from kind to a pattern or a list of them. Patterns are regular expressions.
+ * The method's `x-error-kinds` entries (`{ kind, code, pattern?, example }`), in the order the
+ * node spec says they are tried: the method's own `patterns`, then the shared table it names
+ * at the document's root (see specs/x-error-kinds.schema.json).
  */
-function kindsOf(node) {
-  const raw = node?.['x-error-kinds'];
-  const list = Array.isArray(raw)
-    ? raw.map((k) => [k?.kind ?? k?.name, k?.pattern ?? k?.patterns ?? k?.message])
-    : isObject(raw)
-      ? Object.entries(raw)
-      : [];
-  return list.flatMap(([kind, p]) =>
-    (Array.isArray(p) ? p : [p])
-      .filter((x) => typeof x === 'string')
-      .map((pattern) => ({ kind: String(kind), pattern })),
-  );
+export function errorKinds(checker, op) {
+  const { service, target } = modelOf(checker, op);
+  const own = target.node['x-error-kinds'];
+  if (!isObject(own)) return [];
+  const shared = service.doc['x-error-kinds']?.[own.shared];
+  return [...(Array.isArray(own.patterns) ? own.patterns : []), ...(shared ?? [])];
 }
 
-function matches(pattern, text) {
-  try {
-    return new RegExp(pattern).test(text);
-  } catch {
-    return false;
-  }
-}
-
-/** The errors the spec declares for a method: `{ name, code, message, kinds }` each. */
+/** The errors the spec declares for a method (`errors`): `{ name, code, message }` each. */
 export function declaredErrors(checker, op) {
   const { service, target } = modelOf(checker, op);
   const list = Array.isArray(target.node.errors) ? target.node.errors : [];
   return list.map((raw) => {
     const { name, node } = resolve(service.doc, raw);
-    return {
-      name: name ?? String(node.code),
-      code: node.code,
-      message: node.message,
-      kinds: [...kindsOf(node), ...kindsOf(target.node)],
-    };
+    return { name: name ?? String(node.code), code: node.code, message: node.message };
   });
 }
 
+function matches(pattern, text) {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Whether the spec declares a JSON-RPC error answer for the method: by code, and, where the
- * spec lists message patterns (`x-error-kinds`), by the kind its message matches.
+ * Whether the spec declares a JSON-RPC error answer for the method: by its `errors` codes, or
+ * by an `x-error-kinds` entry, which also gives the kind (the first entry whose code is the
+ * error's and whose pattern, when it has one, matches the message).
  */
-export function judgeRpcError(declared, error) {
-  const sameCode = declared.filter((d) => d.code === error.code);
+export function judgeRpcError(declared, error, kinds = []) {
   const message = typeof error.message === 'string' ? error.message : '';
-  const kind = sameCode.flatMap((d) => d.kinds).find((k) => matches(k.pattern, message))?.kind;
+  const kind = kinds.find(
+    (k) => k.code === error.code && (k.pattern === undefined || matches(k.pattern, message)),
+  )?.kind;
+  const names = declared.filter((d) => d.code === error.code).map((d) => d.name);
   return {
-    declared: sameCode.length > 0,
-    names: sameCode.map((d) => d.name),
+    declared: names.length > 0 || kind !== undefined,
+    names,
     kind,
     codes: [...new Set(declared.map((d) => d.code))],
   };

@@ -7,6 +7,7 @@ import { nodeChecker, parameterSchema, undeclaredCode } from './fixtures.mjs';
 import { buildRequest, describeAll } from './operations.mjs';
 import {
   declaredErrors,
+  errorKinds,
   judgeRpcError,
   refusals,
   requestViolations,
@@ -84,22 +85,43 @@ describe('JSON-RPC errors', () => {
     },
   );
 
-  it('names the kind whose x-error-kinds pattern the message matches', () => {
-    const declared = [
-      {
-        name: 'NodeError',
-        code: -32000,
-        kinds: [
-          { kind: 'not-found', pattern: 'not found$' },
-          { kind: 'bad-argument', pattern: '^couldn.t unmarshal' },
-        ],
-      },
+  it('gives the kind of the first x-error-kinds entry of the code whose pattern matches', () => {
+    const declared = [{ name: 'NodeError', code: -32000 }];
+    const kinds = [
+      { kind: 'notFound', code: -32000, pattern: 'not found$' },
+      { kind: 'badRequest', code: -32000, pattern: "^couldn't unmarshal" },
+      { kind: 'unsupported', code: -32601 },
     ];
-    const judge = (message) => judgeRpcError(declared, { code: -32000, message }).kind;
-    expect(judge("couldn't get block at height 1: not found")).toBe('not-found');
-    expect(judge("couldn't unmarshal an argument")).toBe('bad-argument');
-    expect(judge('something else')).toBeUndefined();
+    const judge = (code, message) => judgeRpcError(declared, { code, message }, kinds);
+    expect(judge(-32000, "couldn't get block at height 1: not found")).toMatchObject({
+      declared: true,
+      kind: 'notFound',
+    });
+    expect(judge(-32000, "couldn't unmarshal an argument").kind).toBe('badRequest');
+    expect(judge(-32000, 'something else')).toMatchObject({ declared: true, kind: undefined });
+    // An entry without a pattern takes any message of its code, and declares that code.
+    expect(judge(-32601, 'the method x does not exist')).toMatchObject({
+      declared: true,
+      names: [],
+      kind: 'unsupported',
+    });
+    expect(judge(-32001, 'not found').declared).toBe(false);
   });
+
+  // Each entry's example is the node's own text: judged as the entry's kind (or as an earlier
+  // entry's of the same code, the order the spec says they are tried in).
+  it.each(methods.map(({ op }) => [op.id, op]))(
+    '%s: every x-error-kinds example the spec gives is judged declared, with a kind',
+    (_id, op) => {
+      const kinds = errorKinds(checker, op);
+      const declared = declaredErrors(checker, op);
+      for (const entry of kinds) {
+        const judged = judgeRpcError(declared, { code: entry.code, message: entry.example }, kinds);
+        expect(judged.declared).toBe(true);
+        expect(kinds.map((k) => k.kind)).toContain(judged.kind);
+      }
+    },
+  );
 });
 
 describe('verdictOf', () => {
