@@ -3,7 +3,7 @@
 // from the spec, and, for a JSON-RPC error answer, whether the spec declares that error for
 // the method. Request and answer are judged apart, so a request the reader got wrong is never
 // shown as the server's fault.
-import { SERVICES } from './operations.mjs';
+import { at, SERVICES } from './operations.mjs';
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -52,22 +52,22 @@ export function requestViolations(checker, op, request) {
 /** The parameter a request violation is about: its name and the value the form holds. */
 function parameterOf(op, values, v) {
   if (v.where === 'request.body' && op.kind === 'rest')
-    return { name: 'request body', value: values.body, at: v.path };
+    return { name: 'request body', value: values.body, inside: v.path };
   const [first = '', ...rest] = v.path.split('/').slice(1);
   const byIndex = /^\d+$/.test(first) && op.kind === 'rpc' ? op.params[Number(first)] : undefined;
   const name = byIndex?.name ?? first;
-  // A required parameter left out is reported on its parent: ajv names it in the message.
-  if (name === '') return { name: v.where.replace(/^request\.?/, '') || 'request', at: '' };
-  return { name, value: values[name], at: rest.length ? `/${rest.join('/')}` : '' };
+  // A violation of the whole (params that are not an object, say) is named by its place.
+  if (name === '') return { name: v.where.replace(/^request\.?/, '') || 'request', inside: '' };
+  return { name, value: values[name], inside: rest.length ? `/${rest.join('/')}` : '' };
 }
 
-/** Request violations grouped by parameter: `{ name, value, rules: [text] }`, in form order. */
+/** Request violations grouped by parameter: `{ name, value, rules: [text] }`. */
 export function refusals(op, values, violations) {
   const byName = new Map();
   for (const v of violations) {
-    const { name, value, at } = parameterOf(op, values, v);
+    const { name, value, inside } = parameterOf(op, values, v);
     if (!byName.has(name)) byName.set(name, { name, value, rules: [] });
-    byName.get(name).rules.push(`${at ? `${at} ` : ''}${v.message} (${v.kind})`);
+    byName.get(name).rules.push(`${inside ? `${inside} ` : ''}${v.message} (${v.kind})`);
   }
   return [...byName.values()];
 }
@@ -75,19 +75,6 @@ export function refusals(op, values, violations) {
 /** The `error` member of a JSON-RPC answer, when it carries one. */
 export function rpcErrorOf(body) {
   return isObject(body) && isObject(body.error) ? body.error : undefined;
-}
-
-/** A local `$ref` of the document, followed (a few hops at most). */
-function resolve(doc, node) {
-  let name;
-  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 8; hops++) {
-    name = node.$ref.split('/').at(-1);
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .reduce((n, t) => n?.[t.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
-  }
-  return { name, node: isObject(node) ? node : {} };
 }
 
 /**
@@ -108,8 +95,13 @@ export function declaredErrors(checker, op) {
   const { service, target } = modelOf(checker, op);
   const list = Array.isArray(target.node.errors) ? target.node.errors : [];
   return list.map((raw) => {
-    const { name, node } = resolve(service.doc, raw);
-    return { name: name ?? String(node.code), code: node.code, message: node.message };
+    const ref = typeof raw?.$ref === 'string' ? raw.$ref : undefined;
+    const node = (ref ? at(service.doc, ref.slice(1)) : raw) ?? {};
+    return {
+      name: ref?.split('/').at(-1) ?? String(node.code),
+      code: node.code,
+      message: node.message,
+    };
   });
 }
 
