@@ -253,7 +253,8 @@ th,td{text-align:left;vertical-align:top;padding:8px 10px;border-bottom:1px soli
 th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em;background:var(--soft)}
 .code-block{margin:0 0 14px;border-radius:8px;overflow:hidden;background:var(--code-bg);color:var(--code-fg);max-width:100%}
 .code-block figcaption{font:600 12px/1 system-ui,sans-serif;letter-spacing:.04em;text-transform:uppercase;color:#a9b1c2;padding:10px 14px;border-bottom:1px solid #222a3a;display:flex;justify-content:space-between}
-.code-block pre{margin:0;padding:12px 14px;overflow:auto;max-height:460px;font:13px/1.55 var(--mono)}
+.code-block pre{margin:0;padding:12px 14px;overflow:auto;max-height:460px;font:13px/1.55 var(--mono);white-space:pre-wrap}
+.code-block pre code{overflow-wrap:anywhere}
 .j-key{color:#8ab4ff}.j-str{color:#a5d6a7}.j-num{color:#ffcc80}.j-lit{color:#f48fb1}
 .badge{display:inline-block;font:600 11px/1.2 system-ui,sans-serif;letter-spacing:.03em;padding:3px 7px;border-radius:999px;vertical-align:middle;white-space:nowrap;border:1px solid transparent}
 .badge.deprecated{background:#fff1e6;color:#9a3b00;border-color:#ffd2b0}

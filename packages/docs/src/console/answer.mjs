@@ -10,49 +10,122 @@ function pretty(text) {
   }
 }
 
-/** The verdict of `check`'s rules on this exchange: *conforms*, or each violation with its path. */
-export function verdictView(result) {
-  if (result.ok)
-    return h(
-      'p',
-      { class: 'try-verdict try-ok' },
-      'Conforms: ',
-      h('span', {}, 'conforms to the spec (schema, strict, promises)'),
-    );
+const TONE = { ok: 'try-ok', warn: 'try-warn', bad: 'try-bad' };
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const json = (v) => (typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? 'nothing'));
+
+/** One part of a verdict: a tag in words (colour is never the only sign), a line, a list. */
+function part(tone, tag, line, items = [], extra = []) {
   return h(
     'div',
-    { class: 'try-verdict try-bad' },
+    { class: `try-part ${TONE[tone]}`, 'data-part': tag },
+    h('p', {}, h('strong', { class: 'try-tag' }, `${tag}:`), ' ', line),
+    items.length ? h('ul', {}, items) : undefined,
+    extra,
+  );
+}
+
+/** The request's problems, one item per parameter: its name, the value and each rule it breaks. */
+function requestPart(problems, sent, sendAnyway) {
+  const items = problems.map((p) =>
     h(
-      'p',
+      'li',
       {},
-      `Does not conform: ${result.errors.length} violation${result.errors.length === 1 ? '' : 's'}`,
+      h('code', {}, p.name),
+      p.value === undefined ? ' (not given)' : [' = ', h('code', {}, json(p.value))],
+      ': ',
+      p.rules.join('; '),
     ),
+  );
+  if (sent)
+    return part(
+      'warn',
+      'Request breaks the spec',
+      `sent anyway; ${plural(problems.length, 'parameter')} the client would refuse. The answer below is judged on its own.`,
+      items,
+    );
+  return part(
+    'warn',
+    'Refused before sending',
+    `the request breaks the spec in ${plural(problems.length, 'parameter')}, so the clients would not send it, and nothing was sent. This is about the request, not the server.`,
+    items,
+    sendAnyway
+      ? h('button', { type: 'button', class: 'try-anyway', onclick: sendAnyway }, 'Send anyway')
+      : [],
+  );
+}
+
+function violationItems(violations) {
+  return violations.map((v) =>
     h(
-      'ul',
+      'li',
       {},
-      result.errors.map((v) =>
-        h(
-          'li',
-          {},
-          h('code', {}, `${v.where}${v.path}`),
-          ` ${v.message} `,
-          h('span', { class: 'try-kind' }, `(${v.kind})`),
-        ),
-      ),
+      h('code', {}, `${v.where}${v.path}`),
+      ` ${v.message} `,
+      h('span', { class: 'try-kind' }, `(${v.kind})`),
     ),
   );
 }
 
-export function answerView({ status, statusText, ms, headers, text, result, note }) {
+/** A JSON-RPC error answer: its code and message, and whether the spec declares it. */
+function rpcErrorPart(verdict, method) {
+  const { rpcError: e, rpcJudged: j } = verdict;
+  const head = `${e.code}: ${typeof e.message === 'string' ? e.message : json(e.message)}`;
+  if (!j.declared)
+    return part(
+      'bad',
+      'Undeclared JSON-RPC error',
+      `${head}. The spec does not declare code ${e.code} for ${method}${j.codes.length ? ` (it declares ${j.codes.join(', ')})` : ' (it declares no errors)'}: the server drifts from the spec.`,
+    );
+  const as = j.names.length ? `${j.names.join(' or ')}, ` : '';
+  // x-error-kinds' kinds name the node client's classes: notFound is NotFoundError.
+  const kind = j.kind
+    ? ` Its kind is ${j.kind}: the node client throws ${j.kind[0].toUpperCase()}${j.kind.slice(1)}Error.`
+    : '';
+  return part(
+    'warn',
+    'JSON-RPC error',
+    `${head}. The call failed; the spec declares this error for ${method} (${as}code ${e.code}).${kind}`,
+  );
+}
+
+/** The verdict, as verdict.mjs gives it; `sendAnyway` is offered on a refused request. */
+export function verdictView(verdict, { method, sendAnyway } = {}) {
+  const sent = verdict.case !== 'refused';
+  const parts = [];
+  if (verdict.request?.length) parts.push(requestPart(verdict.request, sent, sendAnyway));
+  if (verdict.rpcError) parts.push(rpcErrorPart(verdict, method));
+  if (verdict.response?.length)
+    parts.push(
+      part(
+        'bad',
+        'Server drift',
+        `the server's answer does not conform to the spec: ${plural(verdict.response.length, 'violation')}.`,
+        violationItems(verdict.response),
+      ),
+    );
+  else if (verdict.case === 'conforms')
+    parts.push(
+      part(
+        'ok',
+        'Conforms',
+        `the server's answer conforms to the spec (schema, strict, promises)${verdict.request?.length ? ', for a request that does not' : ''}.`,
+      ),
+    );
+  return h('div', { class: 'try-verdict', 'data-verdict': verdict.case }, parts);
+}
+
+/** The answer as received: status line, verdict, headers and body (nothing left undefined). */
+export function answerView({ status, statusText, ms, headers, text, verdict, method }) {
+  const rpc = verdict.rpcError ? ` · JSON-RPC error ${verdict.rpcError.code}` : '';
   return [
     h(
       'p',
       { class: 'try-status' },
-      h('strong', {}, `${status} ${statusText}`.trim()),
-      ` · ${ms} ms`,
+      h('strong', {}, `${status} ${statusText ?? ''}`.trim()),
+      `${rpc} · ${ms} ms`,
     ),
-    note ? h('p', {}, note) : undefined,
-    result ? verdictView(result) : undefined,
+    verdictView(verdict, { method }),
     h(
       'details',
       {},
@@ -73,6 +146,14 @@ export function answerView({ status, statusText, ms, headers, text, result, note
       { class: 'try-body', tabindex: '0', 'aria-label': 'Answer body' },
       h('code', {}, pretty(text)),
     ),
+  ];
+}
+
+/** The answer box when nothing was sent because the request breaks the spec. */
+export function refusedView(verdict, sendAnyway) {
+  return [
+    h('p', { class: 'try-status' }, h('strong', {}, 'Not sent'), ' · the request breaks the spec'),
+    verdictView(verdict, { sendAnyway }),
   ];
 }
 

@@ -13,8 +13,16 @@ import { bundledSpecs, defaultOutDir } from '../build.mjs';
 import { launchContext } from '../chromium.mjs';
 import { listOperations } from '../operations.mjs';
 import { serveStatic } from '../serve.mjs';
-import { nodeChecker, startReplay, startTarget } from './fixtures.mjs';
+import { slug } from './dom.mjs';
+import {
+  nodeChecker,
+  parameterSchema,
+  startReplay,
+  startTarget,
+  undeclaredCode,
+} from './fixtures.mjs';
 import { describeAll, SERVICES } from './operations.mjs';
+import { declaredErrors } from './verdict.mjs';
 
 const checker = nodeChecker();
 const all = describeAll(checker);
@@ -22,6 +30,12 @@ const all = describeAll(checker);
 const firstOf = Object.fromEntries(
   Object.keys(SERVICES).map((s) => [s, all.find(({ op }) => op.service === s)]),
 );
+// A REST parameter whose pattern refuses `latest`, the value a newcomer types for a block.
+const refusable = all
+  .filter(({ op }) => op.kind === 'rest')
+  .flatMap(({ op }) => op.params.filter((p) => !p.isArray).map((p) => ({ op, p })))
+  .map((c) => ({ ...c, schema: parameterSchema(checker, c.op, c.p.name) }))
+  .find(({ schema }) => schema?.pattern && !new RegExp(schema.pattern, 'u').test('latest'));
 const axeSource = await readFile(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
@@ -114,7 +128,7 @@ describe('a faulty target', () => {
       const { page } = await open(bases['sub-path'], service, op.id);
       const answer = await tryIt(page, service, op.id, target.url);
       const text = await answer.locator('.try-verdict').textContent();
-      expect(text).toContain('Does not conform');
+      expect(text).toContain('Server drift');
       expect(text).toMatch(
         /response\.(body|result)\/surplusField is not declared by the spec \(undeclared-property\)/,
       );
@@ -137,7 +151,7 @@ describe('a faulty target', () => {
     const { page } = await open(bases['sub-path'], paged.op.service, paged.op.id);
     const answer = await tryIt(page, paged.op.service, paged.op.id, target.url);
     const text = await answer.locator('.try-verdict').textContent();
-    expect(text).toContain('Does not conform');
+    expect(text).toContain('Server drift');
     expect(text).toContain('(page-size)');
     await page.close();
   });
@@ -268,6 +282,230 @@ describe('a target that cannot be read', () => {
   });
 });
 
+/** Opens a console, points it at `url`, fills `fill` (name → text) and presses Send. */
+async function tryWith(page, op, url, fill = {}) {
+  const box = page.locator(slot(op.service, op.id));
+  await box.locator('button.try-open').click();
+  const form = box.locator('form.try-form');
+  await form.waitFor();
+  await form.locator('select').selectOption('');
+  await form.locator('input[type=url]').fill(url);
+  const base = `try-${op.service}-${slug(op.id)}`;
+  for (const [name, text] of Object.entries(fill))
+    await form.locator(`#${base}-p-${slug(name)}`).fill(text);
+  await form.locator('button[type=submit]').click();
+  await box.locator('.try-answer .try-verdict').waitFor();
+  return box;
+}
+
+describe('verdicts: the request and the answer judged apart', () => {
+  const rpc = firstOf.node.op;
+  const declared = declaredErrors(checker, rpc)[0];
+  const undeclared = { code: undeclaredCode(declaredErrors(checker, rpc)), message: 'no such' };
+  const targets = {};
+  let rpcError;
+
+  beforeAll(async () => {
+    targets.recorder = await startTarget({ upstream: replay.url });
+    targets.faulty = await startTarget({ upstream: replay.url });
+    targets.faulty.addField = 'surplusField';
+    targets.rpcErrors = await startTarget({
+      respond: (_req, res, cors, body) =>
+        res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, error: rpcError })),
+    });
+  });
+  afterAll(() => Promise.all(Object.values(targets).map((t) => t.close())));
+
+  const refusedCase = {
+    op: refusable.op,
+    fill: { [refusable.p.name]: 'latest' },
+    target: 'recorder',
+    text: [refusable.p.name, '"latest"', refusable.schema.pattern],
+  };
+  it.each([
+    [
+      'refused before sending',
+      {
+        ...refusedCase,
+        want: { verdict: 'refused', parts: [['Refused before sending', 'try-warn']], sent: 0 },
+        status: /^Not sent · /,
+      },
+    ],
+    [
+      'sent anyway: the request apart from the answer',
+      {
+        ...refusedCase,
+        anyway: true,
+        want: {
+          verdict: 'conforms',
+          parts: [
+            ['Request breaks the spec', 'try-warn'],
+            ['Conforms', 'try-ok'],
+          ],
+          sent: 1,
+        },
+        status: /^4\d\d /,
+      },
+    ],
+    [
+      'server drift',
+      {
+        op: firstOf.data.op,
+        target: 'faulty',
+        text: ['surplusField is not declared by the spec'],
+        want: { verdict: 'drift', parts: [['Server drift', 'try-bad']], sent: 1 },
+        status: /^2\d\d /,
+      },
+    ],
+    [
+      'JSON-RPC error the spec declares',
+      {
+        op: rpc,
+        target: 'rpcErrors',
+        error: { code: declared.code, message: String(declared.message) },
+        text: [`${declared.code}: ${declared.message}`, declared.name, 'declares this error'],
+        want: { verdict: 'rpc-error', parts: [['JSON-RPC error', 'try-warn']], sent: 1 },
+        status: new RegExp(`^200 OK · JSON-RPC error ${declared.code} · \\d+ ms$`),
+      },
+    ],
+    [
+      'JSON-RPC error the spec does not declare',
+      {
+        op: rpc,
+        target: 'rpcErrors',
+        error: undeclared,
+        text: [`${undeclared.code}: ${undeclared.message}`, 'does not declare'],
+        want: {
+          verdict: 'rpc-error-undeclared',
+          parts: [['Undeclared JSON-RPC error', 'try-bad']],
+          sent: 1,
+        },
+        status: new RegExp(`^200 OK · JSON-RPC error ${undeclared.code} · \\d+ ms$`),
+      },
+    ],
+    [
+      'conforming',
+      {
+        op: rpc,
+        target: 'recorder',
+        text: ['conforms to the spec'],
+        want: { verdict: 'conforms', parts: [['Conforms', 'try-ok']], sent: 1 },
+        status: /^200 OK · \d+ ms$/,
+      },
+    ],
+  ])('%s', async (_name, given) => {
+    const target = targets[given.target];
+    target.seen.length = 0;
+    rpcError = given.error;
+    const { page, errors } = await open(bases['sub-path'], given.op.service, given.op.id);
+    const box = await tryWith(page, given.op, target.url, given.fill);
+    if (given.anyway) {
+      await box.locator('button.try-anyway').click();
+      await box.locator('.try-verdict:not([data-verdict="refused"])').waitFor();
+    }
+    const answer = box.locator('.try-answer');
+    const verdict = answer.locator('.try-verdict');
+    const parts = await verdict
+      .locator('.try-part')
+      .evaluateAll((list) =>
+        list.map((p) => [p.dataset.part, [...p.classList].find((c) => c !== 'try-part')]),
+      );
+    const sent = target.seen.filter((r) => r.method !== 'OPTIONS').length;
+    expect({ verdict: await verdict.getAttribute('data-verdict'), parts, sent }).toEqual(
+      given.want,
+    );
+    const text = await answer.textContent();
+    for (const t of given.text) expect(text).toContain(t);
+    expect(await answer.locator('.try-status').textContent()).toMatch(given.status);
+    expect(text).not.toContain('undefined');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['a param that is not JSON', firstOf.node.op, 'param'],
+    ['a target that is not a URL', firstOf.data.op, 'target'],
+  ])('an input error (%s) clears the previous answer', async (_name, op, what) => {
+    const { page } = await open(bases['sub-path'], op.service, op.id);
+    const box = await tryWith(page, op, replay.url);
+    await expect(box.locator('.try-verdict').getAttribute('data-verdict')).resolves.toBe(
+      'conforms',
+    );
+    const form = box.locator('form.try-form');
+    if (what === 'param')
+      await form
+        .locator(`#try-${op.service}-${slug(op.id)}-p-${slug(op.params[0].name)}`)
+        .fill('{');
+    else await form.locator('input[type=url]').fill('not a url');
+    await expect(box.locator('.try-problem').textContent()).resolves.toMatch(
+      /is not valid JSON|is not an http\(s\) URL/,
+    );
+    await expect(box.locator('.try-answer').evaluate((a) => a.childNodes.length)).resolves.toBe(0);
+    await page.close();
+  });
+});
+
+/**
+ * What is cut off in a console and in its page's example column: elements outside the
+ * console's box, code whose text is wider than its block, "Send to" options wider than the
+ * selector (measured on a copy of the selector sized to that option alone), and sideways scroll.
+ */
+function clipped(sel) {
+  const root = document.querySelector(`${sel} .try-console`);
+  const box = root.getBoundingClientRect();
+  const name = (el) => `${el.tagName.toLowerCase()}.${el.className}`;
+  const outside = [...root.querySelectorAll('*')]
+    .filter((el) => {
+      const b = el.getBoundingClientRect();
+      return (b.width || b.height) && (b.left < box.left - 1 || b.right > box.right + 1);
+    })
+    .map(name);
+  const code = [
+    ...root.querySelectorAll('pre'),
+    ...document.querySelectorAll('.method-examples pre'),
+  ]
+    .filter((p) => p.clientWidth > 0 && p.scrollWidth > p.clientWidth)
+    .map((p) => `${p.textContent.slice(0, 40)}: ${p.scrollWidth} > ${p.clientWidth}`);
+  const select = root.querySelector('select');
+  const options = [...select.options]
+    .filter((o) => {
+      const probe = select.cloneNode(false);
+      probe.removeAttribute('id');
+      probe.style.cssText = 'position:absolute;visibility:hidden;width:auto;max-width:none';
+      probe.append(new Option(o.text));
+      select.parentElement.append(probe);
+      const wide = probe.getBoundingClientRect().width > select.getBoundingClientRect().width + 0.5;
+      probe.remove();
+      return wide;
+    })
+    .map((o) => o.text);
+  const page = document.documentElement;
+  return { outside, code, options, sideways: page.scrollWidth > page.clientWidth };
+}
+
+describe.each([1280, 360])('at %i px wide', (width) => {
+  it.each(['data', 'node'])(
+    'nothing in the %s console, its "Send to" selector or the example column is cut off',
+    async (service) => {
+      const { op } = firstOf[service];
+      const { page } = await open(bases['sub-path'], service, op.id);
+      await page.setViewportSize({ width, height: 900 });
+      await tryWith(page, op, replay.url);
+      // Back to the first server, whose description is the longest text beside the selector.
+      await page.locator(`${slot(service, op.id)} select`).selectOption({ index: 0 });
+      expect(await page.evaluate(clipped, slot(service, op.id))).toEqual({
+        outside: [],
+        code: [],
+        options: [],
+        sideways: false,
+      });
+      await page.close();
+    },
+  );
+});
+
 describe('keyboard and accessibility', () => {
   it('opens, fills and sends a console with the keyboard alone', async () => {
     const { op } = firstOf.node;
@@ -309,6 +547,29 @@ describe('keyboard and accessibility', () => {
     );
     await page.close();
   });
+
+  it('axe-core at 360 px: no serious or critical violation in a refused, then sent-anyway verdict', async () => {
+    const { op, p } = refusable;
+    const { page } = await open(bases['sub-path'], op.service, op.id);
+    await page.setViewportSize({ width: 360, height: 900 });
+    const box = await tryWith(page, op, replay.url, { [p.name]: 'latest' });
+    await page.addScriptTag({ content: axeSource });
+    const audit = async () => {
+      const results = await page.evaluate(
+        (sel) => globalThis.axe.run(document.querySelector(sel), { resultTypes: ['violations'] }),
+        slot(op.service, op.id),
+      );
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    await expect(box.locator('.try-verdict').getAttribute('data-verdict')).resolves.toBe('refused');
+    expect(await audit()).toEqual([]);
+    await box.locator('button.try-anyway').click();
+    await box.locator('.try-verdict:not([data-verdict="refused"])').waitFor();
+    expect(await audit()).toEqual([]);
+    await page.close();
+  }, 300_000);
 
   it.each(['data', 'node'])(
     'axe-core: no serious or critical violation with a %s console open and answered',

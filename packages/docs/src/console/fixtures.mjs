@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { browserSpecs } from '@avalanche-api/conformance/browser';
-import { SERVICES } from './operations.mjs';
+import { at, SERVICES } from './operations.mjs';
 import { conformanceDir } from './preview.mjs';
 
 export { startReplay } from './preview.mjs';
@@ -20,6 +20,23 @@ export function nodeChecker() {
   return browserSpecs(documents, {});
 }
 
+/** The resolved schema of a console parameter, read from the spec it comes from. */
+export function parameterSchema(checker, op, name) {
+  const doc = SERVICES[op.service].doc;
+  const service = (op.kind === 'rpc' ? checker.rpc : checker.rest).find((s) => s.name === doc);
+  const params =
+    op.kind === 'rpc' ? service.getMethod(op.id).params : service.getOperation(op.id).parameters;
+  return at(service.doc, params.find((q) => q.name === name).schema);
+}
+
+/** A JSON-RPC error code in the server range that none of `declared` (declaredErrors) has. */
+export function undeclaredCode(declared) {
+  const codes = new Set(declared.map((d) => d.code));
+  let code = -32000;
+  while (codes.has(code)) code--;
+  return code;
+}
+
 async function readBody(req) {
   const chunks = [];
   for await (const c of req) chunks.push(c);
@@ -27,7 +44,8 @@ async function readBody(req) {
 }
 
 /**
- * A server that records every request (method, url, headers) and answers by `respond`, or by
+ * A server that records every request (method, url, headers) and answers by `respond` (given
+ * the request's body as a fourth argument), or by
  * forwarding to `upstream` with the settings of `target.fault` (x-replay-fault) and
  * `target.addField` (a member added to a JSON object answer). CORS for any origin.
  */
@@ -51,7 +69,7 @@ export async function startTarget({ upstream, respond } = {}) {
       res.end();
       return;
     }
-    if (respond) return respond(req, res, cors);
+    if (respond) return respond(req, res, cors, body);
     const answer = await fetch(`${upstream}${req.url}`, {
       method: req.method,
       headers: {

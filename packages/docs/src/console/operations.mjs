@@ -16,8 +16,8 @@ export const SERVICES = {
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The node at a JSON Pointer, following `$ref`s inside the document. */
-function at(doc, pointer) {
+/** The node at a JSON Pointer, following `$ref`s inside the document (the tests read schemas with it). */
+export function at(doc, pointer) {
   let node = doc;
   for (const token of pointer.split('/').slice(1)) {
     node = node?.[token.replaceAll('~1', '/').replaceAll('~0', '~')];

@@ -2,11 +2,21 @@
 // when a reader first opens a console. Each service's document and precompiled validators
 // arrive in their own bundle (validators-<service>.js), fetched on that service's first use.
 import { browserSpecs } from '@avalanche-api/conformance/browser';
-import { answerView, explainFailure } from './answer.mjs';
+import { answerView, explainFailure, refusedView } from './answer.mjs';
 import { h, slug } from './dom.mjs';
 import { buildRequest, DEFAULT_REPLAY_URL, describeOperation } from './operations.mjs';
 import { snippets } from './snippets.mjs';
 import { CONSOLE_CSS } from './style.mjs';
+import {
+  declaredErrors,
+  errorKinds,
+  judgeRpcError,
+  refusals,
+  requestViolations,
+  rpcErrorOf,
+  splitViolations,
+  verdictOf,
+} from './verdict.mjs';
 
 const SESSION_KEY = 'avalanche-console:api-key';
 const targetKey = (service) => `avalanche-console:target:${service}`;
@@ -85,24 +95,26 @@ function typed(param, text) {
 const shown = (v) =>
   Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : JSON.stringify(v);
 
+/**
+ * The "Send to" choice. An option shows the bare URL, and what the spec says of that server
+ * goes in a note under it, so a long description never gets cut off inside the selector.
+ */
 function targetField(ids, op, service) {
   const replay = globalThis.AvalancheReplayUrl ?? DEFAULT_REPLAY_URL;
   const options = [
-    ...op.servers.map((s) => ({
-      url: s.url,
-      label: s.description ? `${s.url} (${s.description})` : s.url,
-    })),
-    { url: replay, label: `${replay} (local replay server: pnpm docs:preview)` },
+    ...op.servers.map((s) => ({ url: s.url, about: s.description })),
+    { url: replay, about: 'The local replay server: start it with pnpm docs:preview.' },
   ];
   const stored = storedTarget(service);
   const known = options.find((o) => o.url === stored);
   const select = h(
     'select',
-    { id: ids.target },
-    options.map((o) => h('option', { value: o.url }, o.label)),
+    { id: ids.target, 'aria-describedby': `${ids.target}-about` },
+    options.map((o) => h('option', { value: o.url }, o.url)),
     h('option', { value: '' }, 'Another URL…'),
   );
   select.value = stored === undefined ? (op.servers[0]?.url ?? replay) : known ? known.url : '';
+  const about = h('p', { class: 'try-note try-about', id: `${ids.target}-about` });
   const custom = h('input', {
     id: ids.custom,
     type: 'url',
@@ -113,6 +125,7 @@ function targetField(ids, op, service) {
   const customLabel = h('label', { for: ids.custom }, 'Target URL');
   const sync = () => {
     custom.hidden = customLabel.hidden = select.value !== '';
+    about.textContent = options.find((o) => o.url === select.value)?.about ?? '';
   };
   select.addEventListener('change', sync);
   sync();
@@ -122,6 +135,7 @@ function targetField(ids, op, service) {
       { class: 'try-row' },
       h('label', { for: ids.target }, 'Send to'),
       select,
+      about,
       customLabel,
       custom,
     ),
@@ -262,10 +276,9 @@ function snippetView(list) {
   );
 }
 
-/** Sends the request from this browser and checks the answer with `check`'s rules. */
-async function send({ op, service, request, out }) {
+/** The fetch options: the key only to the target, and then no redirect followed. */
+function requestInit(op, request, withKey) {
   const headers = { ...request.headers };
-  const withKey = Boolean(op.apiKeyHeader && apiKey);
   if (withKey) headers[op.apiKeyHeader] = apiKey;
   const init = {
     method: request.method,
@@ -277,19 +290,62 @@ async function send({ op, service, request, out }) {
   // A redirect would carry the key's header to wherever it points: not followed with a key.
   if (withKey) init.redirect = 'manual';
   if (request.body !== undefined) init.body = JSON.stringify(request.body);
+  return init;
+}
+
+async function failureView(op, request, withKey, error) {
+  const curl = snippets(op, request.values, { target: request.target, withKey }).find(
+    (s) => s.id === 'curl',
+  );
+  return [
+    h('p', { class: 'try-verdict try-bad' }, await explainFailure(request.url, error)),
+    h('p', {}, 'Run it from a terminal instead:'),
+    h('pre', { tabindex: '0', 'aria-label': 'curl command' }, h('code', {}, curl.code)),
+  ];
+}
+
+/** The answer checked with `check --strict`'s rules, request and answer judged apart. */
+function judge({ op, service, request }, res, body) {
+  const checker = checkerFor(service);
+  const contentType = res.headers.get('content-type');
+  const result = checker.checkExchange(
+    {
+      file: 'console',
+      request: {
+        method: request.method,
+        url: `http://console.invalid${request.path}`,
+        headers: request.headers,
+        body: request.body,
+      },
+      response: {
+        status: res.status,
+        headers: contentType ? { 'content-type': contentType } : {},
+        body,
+      },
+    },
+    { strict: true },
+  );
+  const split = splitViolations(result.errors);
+  const rpcError = op.kind === 'rpc' ? rpcErrorOf(body) : undefined;
+  return verdictOf({
+    sent: true,
+    requestProblems: refusals(op, request.values, split.request),
+    responseViolations: split.response,
+    rpcError,
+    rpcJudged:
+      rpcError && judgeRpcError(declaredErrors(checker, op), rpcError, errorKinds(checker, op)),
+  });
+}
+
+/** Sends the request from this browser and shows the answer with its verdict. */
+async function send({ op, service, request, out }) {
+  const withKey = Boolean(op.apiKeyHeader && apiKey);
   const started = performance.now();
   let res;
   try {
-    res = await fetch(request.url, init);
+    res = await fetch(request.url, requestInit(op, request, withKey));
   } catch (error) {
-    const curl = snippets(op, request.values, { target: request.target, withKey }).find(
-      (s) => s.id === 'curl',
-    );
-    out.replaceChildren(
-      h('p', { class: 'try-verdict try-bad' }, await explainFailure(request.url, error)),
-      h('p', {}, 'Run it from a terminal instead:'),
-      h('pre', { tabindex: '0', 'aria-label': 'curl command' }, h('code', {}, curl.code)),
-    );
+    out.replaceChildren(...(await failureView(op, request, withKey, error)));
     return;
   }
   if (res.type === 'opaqueredirect') {
@@ -310,25 +366,6 @@ async function send({ op, service, request, out }) {
   } catch {
     // Not JSON: checked as the text it is (the schema and content-type rules say what is wrong).
   }
-  const path = request.url.slice(request.target.replace(/\/$/, '').length);
-  const contentType = res.headers.get('content-type');
-  const result = checkerFor(service).checkExchange(
-    {
-      file: 'console',
-      request: {
-        method: request.method,
-        url: `http://console.invalid${path}`,
-        headers: request.headers,
-        body: request.body,
-      },
-      response: {
-        status: res.status,
-        headers: contentType ? { 'content-type': contentType } : {},
-        body,
-      },
-    },
-    { strict: true },
-  );
   out.replaceChildren(
     ...answerView({
       status: res.status,
@@ -336,7 +373,8 @@ async function send({ op, service, request, out }) {
       ms,
       headers: [...res.headers],
       text,
-      result,
+      verdict: judge({ op, service, request }, res, body),
+      method: op.id,
     }),
   );
 }
@@ -361,7 +399,9 @@ function renderConsole(div, service, id) {
     const formValues = params.read();
     const url = target.value();
     if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`the target "${url}" is not an http(s) URL`);
-    return { ...buildRequest(op, formValues, url), values: formValues, target: url };
+    const request = buildRequest(op, formValues, url);
+    const path = request.url.slice(url.replace(/\/$/, '').length);
+    return { ...request, path, values: formValues, target: url };
   };
   const redraw = () => {
     try {
@@ -375,8 +415,29 @@ function renderConsole(div, service, id) {
       return r;
     } catch (error) {
       problem.textContent = error.message;
+      // The answer on screen was for a request the form no longer says: not left as current.
+      out.replaceChildren();
       return undefined;
     }
+  };
+  /** Sends the form's request; one the spec's rules refuse is sent only when `anyway`. */
+  const submit = async (anyway) => {
+    const request = redraw();
+    if (!request) return;
+    storeTarget(service, request.target);
+    if (!anyway) {
+      const broken = requestViolations(checkerFor(service), op, request);
+      if (broken.length > 0) {
+        const verdict = verdictOf({
+          sent: false,
+          requestProblems: refusals(op, request.values, broken),
+        });
+        out.replaceChildren(...refusedView(verdict, () => submit(true)));
+        return;
+      }
+    }
+    out.replaceChildren(h('p', {}, `Sending ${request.method} ${request.url} …`));
+    await send({ op, service, request, out });
   };
   const form = h(
     'form',
@@ -385,13 +446,9 @@ function renderConsole(div, service, id) {
       'aria-label': `Try ${id}`,
       oninput: () => redraw(),
       onchange: () => redraw(),
-      onsubmit: async (event) => {
+      onsubmit: (event) => {
         event.preventDefault();
-        const request = redraw();
-        if (!request) return;
-        storeTarget(service, request.target);
-        out.replaceChildren(h('p', {}, `Sending ${request.method} ${request.url} …`));
-        await send({ op, service, request, out });
+        return submit(false);
       },
     },
     target.node,
