@@ -59,7 +59,7 @@ it('return types are the spec schemas', () => {
 it("the package's error classes are types as well as values", () => {
   // A callback typed with this package's class fits the shared runtime's signature.
   const validate = createValidator('warn', {
-    onWarning: (error: ResponseValidationError) => error.issues,
+    onIssue: (error: ResponseValidationError) => error.issues,
   });
   const status = (error: NotFoundError | RateLimitError): number => error.status;
   const base: DataClientError = {} as HttpError;

@@ -2,6 +2,7 @@ import { retryAfterMs } from '@avalanche-api/rest-core';
 import type { ChainCallOptions, NodeCore } from './core.js';
 import type { EndpointEntry, MethodEntry } from './entries.js';
 import {
+  CLIENT,
   HttpError,
   idMismatch,
   ParseError,
@@ -33,6 +34,7 @@ let last = 0;
 
 export const malformed = (a: Answer, reason: string, cause?: unknown) =>
   new ParseError(`malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`, {
+    client: CLIENT,
     cause,
     status: a.status,
     error: 'malformed',
@@ -54,6 +56,7 @@ export function json(a: Answer, ok = /^2/.test(`${a.status}`)): unknown {
     // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
     const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
     throw new Class(`HTTP ${a.status} from ${a.url}`, {
+      client: CLIENT,
       cause: failure,
       status: a.status,
       error: `HTTP ${a.status}`,
@@ -122,10 +125,12 @@ export function unwrap(
     throw malformed(a, 'not a JSON-RPC error object');
   }
   throw new RpcError(error.message, {
+    client: CLIENT,
     details: `${method}, code ${error.code}`,
     method,
     code: error.code as number,
     data: error.data,
+    url: a.url,
   });
 }
 

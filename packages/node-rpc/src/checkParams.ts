@@ -1,9 +1,10 @@
+import type { ParameterRule } from '@avalanche-api/rest-core';
 import { isObject } from './call.js';
 import type { ParamEntry, Rule } from './entries.js';
 import { parameterError } from './errors.js';
 
 /** [parameter path, offending value, rule, what is wrong in words] */
-type Failure = [string, unknown, string, string];
+type Failure = [string, unknown, ParameterRule, string];
 
 /**
  * Keywords of one value: each tests the value against the keyword's `x` and, for a failure,
@@ -37,7 +38,7 @@ export function check(r: Rule, v: unknown, at: string): Failure | undefined {
   for (const k in keywords) {
     const x = r[k as keyof Rule];
     const words = x !== undefined && (keywords[k] as (typeof keywords)[string])(v, x as never);
-    if (words) return [at, v, k, words];
+    if (words) return [at, v, k as ParameterRule, words];
   }
   if (Array.isArray(v)) {
     for (let k = 0; r.items && k < v.length; k++) {

@@ -1,5 +1,9 @@
-import { createTransport, type ResponseValidator } from '@avalanche-api/rest-core';
-import { errors } from './errors.js';
+import {
+  checkValidateOption,
+  createTransport,
+  type ResponseValidator,
+} from '@avalanche-api/rest-core';
+import { CLIENT } from './errors.js';
 import type { CallOptions, NodeTransport, RetryOptions } from './transport.js';
 
 /** Public mainnet API nodes; Fuji is {@link FUJI_NODE_URL}, a local node http://127.0.0.1:9650. */
@@ -25,8 +29,9 @@ export interface CreateNodeClientParameters {
   /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
   maxResponseBytes?: number;
   /**
-   * Result validation, off by default; pass `createValidator()` from
-   * `@avalanche-api/node-rpc/validate` (its schemas ship only with that entry point).
+   * Result validation, off by default; pass `createValidator('strict')` from
+   * `@avalanche-api/node-rpc/validate` (its schemas ship only with that entry point); anything
+   * else is a ParameterError.
    */
   validate?: 'off' | ResponseValidator;
 }
@@ -64,10 +69,11 @@ export type CreateNodeCoreReturnType = NodeCore;
 export function createNodeCore(parameters: CreateNodeCoreParameters = {}): NodeCore {
   const baseUrl = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
   const { validate } = parameters;
+  checkValidateOption(validate, CLIENT);
   // The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
   // credential scoping and scrubbing) bound to the client's settings; built here, not by a helper
   // of its own, which cost the one-call bundle 10 B gzip.
-  const transport = createTransport({ ...parameters, baseUrl, errors });
+  const transport = createTransport({ ...parameters, baseUrl, client: CLIENT });
   return {
     baseUrl,
     transport: (url, body, o = {}, retryOn) =>

@@ -1,4 +1,11 @@
-export type { ResponseValidator } from '@avalanche-api/rest-core';
+export type {
+  CreateValidatorParameters,
+  ErrorBody,
+  ParameterRule,
+  ResponseValidator,
+  ValidationMode,
+} from '@avalanche-api/rest-core';
+export { PARAMETER_RULES } from '@avalanche-api/rest-core';
 export type { IndexCallOptions } from './call.js';
 export {
   type ChainCallOptions,
@@ -25,10 +32,15 @@ export {
   type UtxosParameters,
 } from './createNodeClient.js';
 export {
+  BadRequestError,
+  ClientError,
   ConnectionError,
+  ForbiddenError,
   HttpError,
   IdMismatchError,
   NodeClientError,
+  type NodeClientErrorOptions,
+  NotFoundError,
   PaginationError,
   ParameterError,
   ParseError,
@@ -39,6 +51,8 @@ export {
   RpcError,
   ServerError,
   TimeoutError,
+  UnauthorizedError,
+  UnsupportedError,
 } from './errors.js';
 // One function per method, `<namespace><Method>(core, params?, options?)`: a bundle keeps only those used.
 export * from './generated/actions.js';

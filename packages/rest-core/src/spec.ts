@@ -1,5 +1,6 @@
 // The shapes of the tables a client's generator emits (`src/generated/operations.ts` and
 // `schemas.ts` import these types), which the runtime reads.
+import type { ParameterRule } from './parameterRules.js';
 
 /** What the client checks about one parameter before sending anything. */
 export interface ParameterSpec {
@@ -25,11 +26,11 @@ export interface ParameterSpec {
 export type ParameterCheck = (
   spec: ParameterSpec,
   value: unknown,
-) => [string, string] | false | '' | undefined;
+) => [ParameterRule, string] | false | '' | undefined;
 
 /** A cross-field rule from the operation's `x-avalanche-rules`. */
-export interface ParameterRule {
-  rule: 'exactlyOne' | 'sumAtMost' | 'atLeastOne';
+export interface CrossFieldRule {
+  rule: Extract<ParameterRule, 'exactlyOne' | 'sumAtMost' | 'atLeastOne'>;
   fields: readonly string[];
   max?: number;
 }
@@ -44,7 +45,7 @@ export interface OperationSpec {
   query?: Readonly<Record<string, ParameterSpec>>;
   /** Top-level properties of the JSON body; an operation with this key always sends a body. */
   body?: Readonly<Record<string, ParameterSpec>>;
-  rules?: readonly ParameterRule[];
+  rules?: readonly CrossFieldRule[];
 }
 
 /** A JSON-schema subset: the keywords that decide a value’s shape, not its format. */
@@ -101,7 +102,7 @@ export type CrossFieldCheck = (
   fail: (
     parameter: string,
     value: unknown,
-    rule: string,
+    rule: ParameterRule,
     text: string,
     details?: string,
     subject?: string,
