@@ -35,5 +35,5 @@ export type CreateDataCoreReturnType = DataCore;
 export function createDataCore(
   parameters: CreateDataClientParameters = {},
 ): CreateDataCoreReturnType {
-  return createRestCore(parameters, DATA_API_URL, CLIENT);
+  return createRestCore(parameters, DATA_API_URL, CLIENT, 'createDataCore');
 }

@@ -35,5 +35,5 @@ export type CreateMetricsCoreReturnType = MetricsCore;
 export function createMetricsCore(
   parameters: CreateMetricsClientParameters = {},
 ): CreateMetricsCoreReturnType {
-  return createRestCore(parameters, METRICS_API_URL, CLIENT);
+  return createRestCore(parameters, METRICS_API_URL, CLIENT, 'createMetricsCore');
 }

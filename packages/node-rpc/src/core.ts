@@ -1,9 +1,5 @@
-import {
-  checkValidateOption,
-  createTransport,
-  type ResponseValidator,
-} from '@avalanche-api/rest-core';
-import { CLIENT } from './errors.js';
+import { createTransport, type ResponseValidator } from '@avalanche-api/rest-core';
+import { CLIENT, parameterError } from './errors.js';
 import type { CallOptions, NodeTransport, RetryOptions } from './transport.js';
 
 /** Public mainnet API nodes; Fuji is {@link FUJI_NODE_URL}, a local node http://127.0.0.1:9650. */
@@ -69,7 +65,15 @@ export type CreateNodeCoreReturnType = NodeCore;
 export function createNodeCore(parameters: CreateNodeCoreParameters = {}): NodeCore {
   const baseUrl = (parameters.baseUrl ?? MAINNET_NODE_URL).replace(/\/+$/, '');
   const { validate } = parameters;
-  checkValidateOption(validate, CLIENT);
+  // In JavaScript `validate: 'strict'` is tried; it would validate nothing without a word.
+  if (validate && validate !== 'off' && typeof validate !== 'function')
+    throw parameterError(
+      'createNodeCore',
+      'validate',
+      validate,
+      'type',
+      `is not a validator; pass createValidator('strict') from ${CLIENT}/validate`,
+    );
   // The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
   // credential scoping and scrubbing) bound to the client's settings; built here, not by a helper
   // of its own, which cost the one-call bundle 10 B gzip.

@@ -49,10 +49,11 @@ export function createRestCore<Api extends string>(
   parameters: RestClientParameters,
   defaultUrl: string,
   client: string,
+  factory: string,
 ): RestCore<Api> {
   const { baseUrl = defaultUrl, validate, apiKey } = parameters;
   const secret = apiKey ? (['x-glacier-api-key', apiKey] as const) : undefined;
-  checkValidateOption(validate, client);
+  checkValidateOption(validate, client, factory);
   return createCore(
     createTransport({ ...parameters, baseUrl, secret, client }),
     baseUrl,
