@@ -1,16 +1,7 @@
-import { retryAfterMs } from '@avalanche-api/rest-core';
+import { httpErrorClass, retryAfterMs } from '@avalanche-api/rest-core';
 import type { ChainCallOptions, NodeCore } from './core.js';
 import type { EndpointEntry, MethodEntry } from './entries.js';
-import {
-  CLIENT,
-  HttpError,
-  idMismatch,
-  ParseError,
-  parameterError,
-  RateLimitError,
-  RpcError,
-  ServerError,
-} from './errors.js';
+import { CLIENT, idMismatch, ParseError, parameterError, RpcError } from './errors.js';
 import type { IndexPath } from './generated/methods.js';
 import type { Answer, CallOptions } from './transport.js';
 
@@ -53,9 +44,9 @@ export function json(a: Answer, ok = /^2/.test(`${a.status}`)): unknown {
   }
   if (ok && failure) throw failure;
   if (!ok) {
-    // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
-    const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
-    throw new Class(`HTTP ${a.status} from ${a.url}`, {
+    // The REST clients' class per status (a gateway's HTML 502 is still a ServerError; the body
+    // that could not be read is its cause).
+    throw new (httpErrorClass(a.status))(`HTTP ${a.status} from ${a.url}`, {
       client: CLIENT,
       cause: failure,
       status: a.status,

@@ -14,9 +14,9 @@ import {
   UnsupportedError,
 } from './index.js';
 import * as client from './test/client.js';
-import { testErrorClasses } from './test/errorClasses.js';
+import { githubAnchors, testErrorClasses } from './test/errorClasses.js';
 
-testErrorClasses(await import('./index.js'), client, 'Test', client.CLIENT);
+testErrorClasses(await import('./index.js'), client, 'Test', client.CLIENT, { readme: false });
 
 // A second client, as an app using two client packages has.
 const OtherClientError = clientErrorBrand('OtherClientError', '@avalanche-api/other-client');
@@ -120,5 +120,27 @@ describe('rpcFailure', () => {
     expect(new NotFoundError('no', { ...api })).not.toBeInstanceOf(RpcError);
     expect(new Error('x')).not.toBeInstanceOf(RpcError);
     expect({ code: 1, method: 'm' }).not.toBeInstanceOf(RpcError);
+  });
+});
+
+describe('githubAnchors (the README anchor check)', () => {
+  it("reads headings as GitHub slugs them, outside code blocks, numbering repeats", () => {
+    const markdown = [
+      '# @avalanche-api/x',
+      '### NotFoundError',
+      '## Parameter checks',
+      '```ts',
+      '# not a heading',
+      '```',
+      '## Parameter checks',
+      '## `createValidator` (strict), A/B',
+    ].join('\n');
+    expect(githubAnchors(markdown)).toEqual([
+      'avalanche-apix',
+      'notfounderror',
+      'parameter-checks',
+      'parameter-checks-1',
+      'createvalidator-strict-ab',
+    ]);
   });
 });

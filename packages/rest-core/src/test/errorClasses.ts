@@ -1,6 +1,7 @@
 // Checks the error classes a client package exports: the shared classes of @avalanche-api/rest-core
 // (the same objects, so instanceof holds across clients), and the package's own brand class, which
 // matches only the errors that package threw. Users match on names, instanceof and fields.
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -107,14 +108,15 @@ export const samples: Record<
 /**
  * Registers the tests of a client's error exports: `core` is @avalanche-api/rest-core as the client
  * imports it (its classes must be the very same objects), `prefix` is `Data` for DataClientError,
- * `pkg` the package name its errors carry, `rpc` whether it exports the JSON-RPC classes.
+ * `pkg` the package name its errors carry, `rpc` whether it exports the JSON-RPC classes, `readme`
+ * whether it has a README (the stand-in client of rest-core's tests has none).
  */
 export function testErrorClasses(
   core: object,
   exports: Record<string, unknown>,
   prefix: string,
   pkg: string,
-  rpc = false,
+  { rpc = false, readme = true } = {},
 ): void {
   const { ClientError } = core as { ClientError: new (m: string, o?: object) => Error };
   const brandName = `${prefix}ClientError`;
@@ -183,6 +185,23 @@ export function testErrorClasses(
         expect(value).not.toBeInstanceOf(Brand);
     });
 
+    if (readme)
+      it("every class's docsUrl is an anchor of a heading in the package README", () => {
+        const dir = pkg.replace('@avalanche-api/', '');
+        const readme = readFileSync(new URL(`../../../${dir}/README.md`, import.meta.url), 'utf8');
+        const anchors = githubAnchors(readme);
+        const classes = [...shared.map(([name]) => name), 'ClientError', brandName];
+        for (const name of classes) {
+          const Class = exports[name] as ErrorClass;
+          const url = new Class('m', { client: pkg } as never).docsUrl as string;
+          const [page, anchor] = url.split('#') as [string, string];
+          expect(page).toBe(
+            `https://github.com/avalanche-api/avalanche-api/tree/main/packages/${dir}`,
+          );
+          expect(anchors, `### ${name} in ${dir}/README.md`).toContain(anchor);
+        }
+      });
+
     it('exports no other error class', () => {
       const names = Object.keys(exports).filter((key) => /Error$/.test(key));
       expect(names.sort()).toEqual(
@@ -191,4 +210,26 @@ export function testErrorClasses(
       expect(exports.ClientError).toBe(ClientError);
     });
   });
+}
+
+/**
+ * The anchors GitHub gives a Markdown file's headings: the text lower-cased, inline code marks and
+ * punctuation but `-` and `_` dropped, spaces as `-`, and `-1`, `-2` for repeats. Hand-written: the
+ * one published implementation (github-slugger) is not a dependency here, and these are its rules.
+ */
+export function githubAnchors(markdown: string): string[] {
+  const seen = new Map<string, number>();
+  const anchors: string[] = [];
+  // Headings outside fenced code blocks.
+  const text = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  for (const [, heading] of text.matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
+    const slug = (heading as string)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+      .replace(/ /g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.push(count ? `${slug}-${count}` : slug);
+  }
+  return anchors;
 }
