@@ -116,8 +116,7 @@ export const ERRORS = [
   [
     (c) => `\`${c.base}\``,
     ALL,
-    (c) =>
-      `Matches every error this client threw (\`error.client === '${c.package}'\`), whatever its class; not a base class, since the classes are shared by the clients.`,
+    'Matches every error this client threw (`error.client` is its package name), whatever its class; not a base class, since the classes are shared by the clients.',
     '`client`',
     (c) =>
       `\`catch (e) { if (e instanceof ${c.base}) … }\` tells this client's errors from another's; match a class below for what happened.`,

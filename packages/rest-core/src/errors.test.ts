@@ -124,7 +124,7 @@ describe('rpcFailure', () => {
 });
 
 describe('githubAnchors (the README anchor check)', () => {
-  it("reads headings as GitHub slugs them, outside code blocks, numbering repeats", () => {
+  it('reads headings as GitHub slugs them, outside code blocks, numbering repeats', () => {
     const markdown = [
       '# @avalanche-api/x',
       '### NotFoundError',

@@ -229,3 +229,45 @@ describe('node', () => {
     }
   });
 });
+
+describe('a validate setting that is not a validator', () => {
+  // JavaScript users try the mode itself; every factory refuses it with a ParameterError naming the
+  // value and what to pass instead, before any request.
+  const factories = [
+    ['createDataClient', data.createDataClient, '@avalanche-api/data-client', 'createDataCore'],
+    ['createDataCore', data.createDataCore, '@avalanche-api/data-client', 'createDataCore'],
+    [
+      'createMetricsClient',
+      metrics.createMetricsClient,
+      '@avalanche-api/metrics-client',
+      'createMetricsCore',
+    ],
+    ['createNodeClient', node.createNodeClient, '@avalanche-api/node-rpc', 'createNodeCore'],
+    ['createNodeCore', node.createNodeCore, '@avalanche-api/node-rpc', 'createNodeCore'],
+  ];
+  it.each(factories.flatMap((f) => ['strict', 'warn', true, {}].map((value) => [...f, value])))(
+    '%s refuses validate: %j',
+    (_, create, pkg, factory, value) => {
+      const error = (() => {
+        try {
+          create({ validate: value });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(data.ParameterError);
+      expect(error).toMatchObject({
+        parameter: 'validate',
+        value,
+        rule: 'type',
+        client: pkg,
+        message: `validate: ${JSON.stringify(value)} is not a validator; pass createValidator('strict') from ${pkg}/validate (${factory})`,
+      });
+    },
+  );
+
+  it.each(factories)('%s takes no validate, "off" and a validator', (_, create) => {
+    for (const validate of [undefined, 'off', () => {}])
+      expect(() => create({ validate })).not.toThrow();
+  });
+});

@@ -193,7 +193,7 @@ export function testErrorClasses(
         const classes = [...shared.map(([name]) => name), 'ClientError', brandName];
         for (const name of classes) {
           const Class = exports[name] as ErrorClass;
-          const url = new Class('m', { client: pkg } as never).docsUrl as string;
+          const url = new Class(...(['m', { client: pkg }] as never[])).docsUrl as string;
           const [page, anchor] = url.split('#') as [string, string];
           expect(page).toBe(
             `https://github.com/avalanche-api/avalanche-api/tree/main/packages/${dir}`,
