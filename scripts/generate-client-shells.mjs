@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes each REST client's shell (errors.ts, index.ts, create<Name>Core.ts, create<Name>Client.ts,
 // validate.ts, raw.ts) from the one set of templates in scripts/client-shells/, so the Data and
-// Metrics clients cannot drift apart: each keeps its own error classes, names and docs, and the
-// code is the same. `pnpm generate` runs it; `--check` only compares.
+// Metrics clients cannot drift apart: each keeps its own names, brand error class and docs, and
+// the code is the same (the error classes themselves are rest-core's, shared by every client).
+// `pnpm generate` runs it; `--check` only compares.
 //
 //   node scripts/generate-client-shells.mjs [--check]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,9 +13,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const templates = join(root, 'scripts/client-shells');
 
-/** The error classes every REST client exports from errors.ts, besides its own base class. */
+/**
+ * The shared error classes of @avalanche-api/rest-core every REST client re-exports from errors.ts,
+ * besides its own brand class; node-rpc adds the JSON-RPC ones (RpcError, IdMismatchError).
+ */
 export const ERROR_CLASSES = [
   'BadRequestError',
+  'ClientError',
   'ConnectionError',
   'ForbiddenError',
   'HttpError',
@@ -29,6 +34,7 @@ export const ERROR_CLASSES = [
   'ServerError',
   'TimeoutError',
   'UnauthorizedError',
+  'UnsupportedError',
 ];
 
 /** What differs between the clients: names, host, and the examples in their docs. */
@@ -110,6 +116,7 @@ function render(text, client) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, text]) => `  ${text},\n`)
     .join('');
+  const sharedErrorExports = ERROR_CLASSES.map((name) => `  ${name},\n`).join('');
   const values = {
     answerSchemas: 'responseSchemas',
     schemasFile: 'schemas',
@@ -117,7 +124,7 @@ function render(text, client) {
     validateNote: '',
     ...client,
     errorExports,
-    errorsCommon: () => render(errorsCommon(), client),
+    sharedErrorExports,
   };
   return text.replace(/\{\{(\w+)\}\}/g, (_, key) => {
     const found = values[key];
@@ -127,13 +134,9 @@ function render(text, client) {
   });
 }
 
-/** The error classes every client shares (its base class to PaginationError), one template part. */
-const errorsCommon = () => readFileSync(join(templates, 'errors-common.part'), 'utf8');
-
 /**
- * node-rpc's share of the shells: validate.ts from the REST clients' template, and the error
- * classes every client has (the part the REST clients' errors.ts holds) in errorClasses.ts, which
- * node-rpc's hand-written errors.ts re-exports beside its JSON-RPC errors.
+ * node-rpc's share of the shells: validate.ts from the REST clients' template (its errors.ts is
+ * hand-written: the shared classes, its brand and the JSON-RPC ones).
  */
 export function nodeShells() {
   const node = {
@@ -144,16 +147,7 @@ export function nodeShells() {
     answerWords: 'a result',
     validateNote: '\n * The GET health endpoints (`client.health.get`) are not checked.',
   };
-  const prologue = [
-    '// The error classes node-rpc shares with the REST clients; errors.ts re-exports them. `name` is',
-    '// spelled out in every class because minifiers rename classes.',
-    "import { ClientError } from '@avalanche-api/rest-core';",
-    '',
-    '',
-  ].join('\n');
   return {
-    'packages/node-rpc/src/errorClasses.ts':
-      HEADER('errors-common.part') + prologue + render(errorsCommon(), node),
     'packages/node-rpc/src/validate.ts':
       HEADER('validate.ts.tmpl') +
       render(readFileSync(join(templates, 'validate.ts.tmpl'), 'utf8'), node),

@@ -38,23 +38,28 @@ describe('the REST clients’ shells', () => {
     });
   });
 
-  it('keep each package’s own error classes, names and base class', () => {
-    for (const [mod, base] of [
-      [data, data.DataClientError],
-      [metrics, metrics.MetricsClientError],
+  it('re-export the shared error classes, each package with its own brand class', () => {
+    for (const [mod, brand, pkg] of [
+      [data, data.DataClientError, '@avalanche-api/data-client'],
+      [metrics, metrics.MetricsClientError, '@avalanche-api/metrics-client'],
     ]) {
       const classes = Object.entries(mod).filter(([, v]) => typeof v === 'function');
-      expect(classes.map(([n]) => n).sort()).toEqual([base.name, ...ERROR_CLASSES].sort());
-      for (const [name, Class] of classes) {
-        const error = new Class('m', { status: 404, url: 'u' });
+      expect(classes.map(([n]) => n).sort()).toEqual([brand.name, ...ERROR_CLASSES].sort());
+      expect(mod.CLIENT).toBe(pkg);
+      for (const name of ERROR_CLASSES) {
+        const error = new mod[name]('m', { client: pkg, status: 404, url: 'u' });
         expect(error.name).toBe(name);
-        expect(error).toBeInstanceOf(base);
-        expect(error.docsUrl).toMatch(/\/packages\/(data|metrics)-client#errors$/);
+        expect(error).toBeInstanceOf(brand);
+        expect(error.docsUrl).toMatch(
+          new RegExp(`/packages/${pkg.slice(15)}#${name.toLowerCase()}$`),
+        );
       }
     }
-    // One package's errors are not the other's.
-    expect(new data.HttpError('m', {})).not.toBeInstanceOf(metrics.MetricsClientError);
-    expect(data.HttpError).not.toBe(metrics.HttpError);
+    // The classes are one; the brands tell the packages apart.
+    expect(data.HttpError).toBe(metrics.HttpError);
+    const error = new data.HttpError('m', { client: '@avalanche-api/data-client' });
+    expect(error).toBeInstanceOf(data.DataClientError);
+    expect(error).not.toBeInstanceOf(metrics.MetricsClientError);
   });
 
   it('are the files the packages build from', () => {

@@ -107,72 +107,118 @@ export const OPTIONS = [
   ],
 ];
 
-/** [class, clients, when, fields] */
+/**
+ * [class, clients, when, fields, what to do]: the classes are @avalanche-api/rest-core's, the same
+ * objects in every client; each README explains the ones its client throws under `### <class>`,
+ * where an error's `docsUrl` points.
+ */
 export const ERRORS = [
   [
     (c) => `\`${c.base}\``,
     ALL,
-    'Base class of everything the client throws: a one-line `message`, `details`, `docsUrl`, `cause`.',
-    '`message`, `details`, `docsUrl`, `cause`',
+    'Matches every error this client threw (`error.client` is its package name), whatever its class; not a base class, since the classes are shared by the clients.',
+    '`client`',
+    (c) =>
+      `\`catch (e) { if (e instanceof ${c.base}) … }\` tells this client's errors from another's; match a class below for what happened.`,
+  ],
+  [
+    '`ClientError`',
+    ALL,
+    'Base class of every error of every client: a one-line `message`, `details`, `client` (the package that threw), `docsUrl` (its section here) and, where there is one, `cause`.',
+    '`message`, `details`, `client`, `docsUrl`, `cause`',
+    'Log `message` and `details`; `docsUrl` leads here.',
   ],
   [
     '`ParameterError`',
     ALL,
     {
-      rest: "A parameter breaks the spec's rules; nothing was sent. `name: value is … (operation)`, e.g. `pageSize: 101 is above the maximum 100 (listValidators)`, `network is required (listValidators)`.",
-      node: 'A parameter breaks the spec\'s rules; nothing was sent. `name: value is … (method)`, e.g. `encoding: "xml" is not one of hex, hexc, hexnc (avm.getUTXOs)`, `txID is required (avm.getTx)`; at creation, a `baseUrl` ending in an endpoint path (`baseUrl: "http://host:9650/ext/bc/X" ends in the endpoint path /ext/bc/X; pass the node\'s base url, http://host:9650 (createNodeClient)`).',
+      rest: "A parameter breaks the spec's rules, or a setting is invalid; nothing was sent. `name: value is … (operation)`, e.g. `pageSize: 101 is above the maximum 100 (listValidators)`, `network is required (listValidators)`.",
+      metrics:
+        'A parameter breaks the spec\'s rules, or a setting is invalid; nothing was sent. `name: value is … (operation)`, e.g. `chainId: "x" does not match ^[1-9][0-9]*$ (getAvgTps)`, `chainId is required (getAvgTps)`.',
+      node: 'A parameter breaks the spec\'s rules, or a setting is invalid; nothing was sent. `name: value is … (method)`, e.g. `encoding: "xml" is not one of hex, hexc, hexnc (avm.getUTXOs)`, `txID is required (avm.getTx)`; at creation, a `baseUrl` ending in an endpoint path (`baseUrl: "http://host:9650/ext/bc/X" ends in the endpoint path /ext/bc/X; pass the node\'s base url, http://host:9650 (createNodeClient)`).',
     },
-    '`operation`, `parameter`, `value`, `rule`',
+    '`operation`, `parameter`, `value`, `rule` (one of `PARAMETER_RULES`)',
+    'Fix the value the message names; `validate: "strict"` is one too: pass `createValidator(\'strict\')` from the `/validate` entry point.',
   ],
   [
     '`HttpError`',
     ALL,
     {
       rest: 'Any failure status; base of every status class below (`BadRequestError` … `ParseError`); a status without a class of its own (409, 418) is this class.',
-      node: "An HTTP status outside 2xx (for `health.get`: other than 200 and 503); base of `RateLimitError`, `ServerError` and `ParseError`. The message ends with the server's first line of text: `HTTP 404 from http://host:9650/ext/info: 404 page not found`.",
+      node: 'An HTTP status outside 2xx (for `health.get`: other than 200 and 503), or an error the node reported by kind; base of every status class below. The message ends with the server\'s first line of text: `HTTP 404 from http://host:9650/ext/info: 404 page not found`.',
     },
     {
-      rest: '`status`, `error`, `message`, `body`, `url`',
-      node: '`status`, `error`, `body`, `url`',
+      rest: "`status`, `error`, `message`, `body` (the spec's `ErrorBody`, or the text of a non-JSON answer), `url`",
+      node: "`status`, `error`, `body` (the spec's `ErrorBody`, or the text of a non-JSON answer), `url`",
     },
+    'Read `status` and `message`; the subclasses below say more.',
   ],
   [
     '`BadRequestError`',
     ALL,
     {
       rest: '400: the server rejected a parameter; `message` says which.',
-      node: "An `RpcError` whose text the spec's `x-error-kinds` call a refused argument: -32000 `couldn't unmarshal an argument. …`, `problem parsing address 'avax1': …` (avm.getBalance), `numToFetch must be in [1,1024] but is 0`; EVM -32602.",
+      node: "The node refused an argument: a JSON-RPC error (HTTP 200) the spec's `x-error-kinds` call a bad request, e.g. -32000 `couldn't unmarshal an argument. …`, `numToFetch must be in [1,1024] but is 0`, EVM -32602; `code`, `data`, `method` as on `RpcError`, which it matches too.",
     },
-    { rest: 'as `HttpError`', node: 'as `RpcError`' },
+    'as `HttpError`',
+    'Fix the parameter the message names; the client checked what the spec says, the server knows more.',
   ],
-  ['`UnauthorizedError`', REST, '401: the api key is missing or invalid.', 'as `HttpError`'],
-  ['`ForbiddenError`', REST, '403: the api key may not access this.', 'as `HttpError`'],
+  [
+    '`UnauthorizedError`',
+    ALL,
+    {
+      rest: '401: the api key is missing or invalid.',
+      node: 'HTTP 401: a gateway in front of the node wants credentials.',
+    },
+    'as `HttpError`',
+    { rest: 'Pass a valid `apiKey`.', node: "Pass the gateway's credentials in `headers`." },
+  ],
+  [
+    '`ForbiddenError`',
+    ALL,
+    {
+      rest: '403: the api key may not access this.',
+      node: 'HTTP 403: a gateway in front of the node refuses these credentials.',
+    },
+    'as `HttpError`',
+    { rest: 'Use a key that may.', node: 'Use credentials the gateway accepts.' },
+  ],
   [
     '`NotFoundError`',
     ALL,
     {
       rest: '404: unknown path, chain, block, transaction, address, …',
-      node: "An `RpcError` the spec's `x-error-kinds` call not found: -32000 `couldn't get block at height 1: not found` (avm.getBlockByHeight), `couldn't get tx: not found` (platform.getTx), `no container at index 12`; EVM `header not found`.",
+      node: "The node does not have the block, transaction, …: a JSON-RPC error (HTTP 200) the spec's `x-error-kinds` call not found, e.g. -32000 `couldn't get block at height 1: not found` (avm.getBlockByHeight), EVM `header not found`; `code`, `data`, `method` as on `RpcError`, which it matches too. Or HTTP 404.",
     },
-    { rest: 'as `HttpError`', node: 'as `RpcError`' },
-  ],
-  [
-    '`UnsupportedError`',
-    ['node'],
-    'An `RpcError` the spec\'s `x-error-kinds` call unsupported: the node does not serve the method (-32000 `rpc: can\'t find method "avm.getFoo"`, EVM -32601 `the method eth_feeConfig does not exist/is not available`) or the feature (`chain is not linearized`).',
-    'as `RpcError`',
+    'as `HttpError`',
+    'Treat as "none": check the id and the network.',
   ],
   [
     '`RateLimitError`',
     ALL,
     '429, once the retries are used up (or at once when `Retry-After` asks for more than `maxDelayMs`).',
     '`retryAfterMs` (from `Retry-After`)',
+    'Wait `retryAfterMs`, then try again; send fewer requests (or a key rated higher).',
   ],
   [
     '`ServerError`',
     ALL,
-    '5xx; an HTML page from a gateway has its `ParseError` as `cause`.',
+    '5xx but 501; an HTML page from a gateway has its `ParseError` as `cause`.',
     'as `HttpError`',
+    'Try again later; the client has retried 502 and 503 already where that is safe.',
+  ],
+  [
+    '`UnsupportedError`',
+    ALL,
+    {
+      rest: '501: the service does not offer this operation.',
+      node: 'The node does not offer the method or API (JSON-RPC -32601, an API not enabled, HTTP 501); `code`, `data`, `method` as on `RpcError`, which it matches too.',
+    },
+    'as `HttpError`',
+    {
+      rest: 'Use another operation or service.',
+      node: 'Call a node that enables the API (or the method), or use another method.',
+    },
   ],
   [
     '`ParseError`',
@@ -182,58 +228,67 @@ export const ERRORS = [
       node: 'An answer that is not JSON-RPC 2.0 (not JSON, both or neither of `result` and `error`, a malformed error object) or cannot be decompressed; not retried.',
     },
     '`status`, `url`, `body` (first 1000 characters)',
+    'Look at `body`: usually a proxy or gateway in between answered.',
   ],
   [
     '`TimeoutError`',
     ALL,
     'No complete answer within `timeoutMs`; not retried.',
     '`timeoutMs`, `url`',
+    'Raise `timeoutMs` (per call too) or ask for less (a smaller `pageSize`).',
   ],
   [
     '`ConnectionError`',
     ALL,
     'No complete answer, and the message says why: `could not reach <url> (ECONNREFUSED)` (never reached: DNS, refused, CORS), `<url> closed the connection (UND_ERR_SOCKET)` (reached, closed before answering), `<url> broke off mid-answer (…)`, or on Deno `<url>: Requires net access to "host:port", run again with the --allow-net flag (NotCapable)`. Retried, except an answer to a POST that broke off.',
     '`url`, `code`, `cause`',
+    'Check `baseUrl`, the network and, in a browser, CORS.',
   ],
   [
     '`RedirectError`',
     ALL,
     'A redirect answered while a key or credential header was attached; not followed.',
     '`status`, `location`, `url`',
+    'Set `baseUrl` to where it redirects, if you trust it with the key.',
   ],
   [
     '`ResponseTooLargeError`',
     ALL,
     'The body passed `maxResponseBytes`; reading stopped there.',
     '`maxResponseBytes`, `url`',
+    'Ask for less, or raise `maxResponseBytes`.',
   ],
   [
     '`PaginationError`',
     ALL,
     {
-      rest: '`paginate` was handed a page token it had followed before (A, B, A too).',
+      rest: '`paginate` was handed a page token it had followed before (A, B, A too). `paginate` is the one function every client shares, so its `client` is `@avalanche-api/rest-core`.',
       node: 'An iterator (`avm.utxos`, `index(path).containers`) was handed a cursor it had followed before.',
     },
     '`pageToken`, `page`',
+    'The pages read so far were yielded; report the service bug, or start again.',
   ],
   [
     '`ResponseValidationError`',
     ALL,
     (c) =>
-      `\`validate: createValidator('strict')\` and a ${c.rest ? 'success body' : 'result'} that does not match the spec.`,
+      `\`validate: createValidator('strict')\` and a ${c.rest ? 'success body' : 'result'} that does not match the spec; the message lists the first mismatches (10 by default), \`issues\` all of them.`,
     '`operationId`, `issues`, `url`',
+    "Report the mismatch (the spec or the service is wrong); `createValidator('warn')` lets such answers through.",
   ],
   [
     '`RpcError`',
     ['node'],
-    'A JSON-RPC `error` object in the answer; never retried. Base of `BadRequestError`, `NotFoundError` and `UnsupportedError`; an error the spec does not classify (most -32000 texts) is this class.',
-    '`code`, `message`, `data`, `method`',
+    'A JSON-RPC `error` object in the answer (HTTP 200); never retried. `instanceof RpcError` also holds for the `BadRequestError`, `NotFoundError` and `UnsupportedError` the node reported.',
+    '`code`, `message`, `data`, `method`, `url`',
+    "Read `message` (the node's own words) and `code`.",
   ],
   [
     '`IdMismatchError`',
     ['node'],
     "An answer's id, or a batch's set of ids, is not the request's.",
     '`expected`, `received`, `url`',
+    'A proxy in between mixed answers up; call the node directly.',
   ],
 ];
 
@@ -270,6 +325,24 @@ export function errorsTable(client) {
       cell(fields, client),
     ]),
   );
+}
+
+/**
+ * A client's error sections: one `### <class>` heading per class it throws, the anchor its errors'
+ * `docsUrl` points at, with what happened, the fields and what to do.
+ */
+export function errorSections(client) {
+  return ERRORS.filter(([, clients]) => clients.includes(client))
+    .map(([name, , when, fields, todo]) =>
+      [
+        `### ${cell(name, client).replaceAll('`', '')}`,
+        '',
+        cell(when, client),
+        '',
+        `Fields: ${cell(fields, client)}. ${cell(todo, client)}`,
+      ].join('\n'),
+    )
+    .join('\n\n');
 }
 
 /** One cell for several clients: the text once when they agree, else `Data: a; node: b`. */
@@ -471,7 +544,11 @@ export async function blocks(readSpec) {
     },
   };
   for (const client of ALL) {
-    out[CLIENTS[client].readme] = { options: optionsTable(client), errors: errorsTable(client) };
+    out[CLIENTS[client].readme] = {
+      options: optionsTable(client),
+      errors: errorsTable(client),
+      'error-classes': errorSections(client),
+    };
   }
   const metrics = await readSpec(CLIENTS.metrics.spec);
   const node = await readSpec(CLIENTS.node.spec);

@@ -405,7 +405,10 @@ describe('error statuses', () => {
       url: `${server.url}/v1/chains/43114/blocks/1`,
       details: `GET ${server.url}/v1/chains/43114/blocks/1 answered ${status}`,
     });
-    expect(error.docsUrl).toMatch(/^https:\/\/.+#errors$/);
+    expect(error.client).toBe('@avalanche-api/data-client');
+    expect(error.docsUrl).toBe(
+      `https://github.com/avalanche-api/avalanche-api/tree/main/packages/data-client#${Class.name.toLowerCase()}`,
+    );
     expect(server.requests).toHaveLength(1);
   });
 

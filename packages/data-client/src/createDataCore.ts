@@ -4,7 +4,7 @@ import {
   type ResponseValidator,
   type RestClientParameters,
 } from '@avalanche-api/rest-core';
-import { errors } from './errors.js';
+import { CLIENT } from './errors.js';
 import type { Core } from './generated/operations.js';
 
 /** Public host of the Avalanche Data API. */
@@ -14,7 +14,7 @@ export const DATA_API_URL = 'https://data-api.avax.network';
 export interface CreateDataClientParameters extends RestClientParameters {
   /** Default `https://data-api.avax.network`. The api key is only ever sent to this origin. */
   baseUrl?: string;
-  /** Response validation, off by default; pass `createValidator()` from `@avalanche-api/data-client/validate`. */
+  /** Response validation, off by default; pass `createValidator('strict')` from `@avalanche-api/data-client/validate` (anything else is a ParameterError). */
   validate?: 'off' | ResponseValidator;
 }
 
@@ -35,5 +35,5 @@ export type CreateDataCoreReturnType = DataCore;
 export function createDataCore(
   parameters: CreateDataClientParameters = {},
 ): CreateDataCoreReturnType {
-  return createRestCore(parameters, DATA_API_URL, errors);
+  return createRestCore(parameters, DATA_API_URL, CLIENT, 'createDataCore');
 }

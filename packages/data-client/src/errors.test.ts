@@ -1,8 +1,5 @@
+import * as core from '@avalanche-api/rest-core';
 import { testErrorClasses } from '../../rest-core/src/test/errorClasses.js';
 import * as api from './index.js';
 
-testErrorClasses(
-  api,
-  'Data',
-  'https://github.com/avalanche-api/avalanche-api/tree/main/packages/data-client#errors',
-);
+testErrorClasses(core, api, 'Data', '@avalanche-api/data-client');

@@ -1,13 +1,17 @@
 // Type-level checks: `tsc --noEmit` fails when a line marked @ts-expect-error starts compiling.
+import type { RestErrorBody } from '@avalanche-api/rest-core';
 import { expect, it } from 'vitest';
+import type { FailureBodies } from '../../rest-core/src/test/errorBodies.js';
 import {
   type components,
   createDataClient,
   type DataClientError,
+  type ErrorBody,
   type HttpError,
   type NotFoundError,
   type OperationParameters,
   type OperationReturnType,
+  type operations,
   type RateLimitError,
 } from './index.js';
 import { createValidator, type ResponseValidationError } from './validate.js';
@@ -59,10 +63,25 @@ it('return types are the spec schemas', () => {
 it("the package's error classes are types as well as values", () => {
   // A callback typed with this package's class fits the shared runtime's signature.
   const validate = createValidator('warn', {
-    onWarning: (error: ResponseValidationError) => error.issues,
+    onIssue: (error: ResponseValidationError) => error.issues,
   });
   const status = (error: NotFoundError | RateLimitError): number => error.status;
   const base: DataClientError = {} as HttpError;
   assert<Equal<RateLimitError['retryAfterMs'], number | undefined>>(true);
   expect([typeof validate, typeof status, typeof base]).toEqual(['function', 'function', 'object']);
+});
+
+it("HttpError's body is typed from the spec's error bodies", () => {
+  type Declared = FailureBodies<operations>;
+  // The spec declares error bodies, and every one is a RestErrorBody with the same fields.
+  assert<Equal<[Declared] extends [never] ? false : true, true>>(true);
+  assert<Declared extends RestErrorBody ? true : false>(true);
+  assert<Equal<keyof Declared, keyof RestErrorBody>>(true);
+  // HttpError's body takes them (and the text of an answer that is not JSON, or nothing).
+  assert<Declared extends HttpError['body'] ? true : false>(true);
+  assert<Equal<HttpError['body'], ErrorBody>>(true);
+  assert<string | undefined extends ErrorBody ? true : false>(true);
+  // @ts-expect-error A body is no longer `unknown`: a number is not one.
+  const wrong: HttpError['body'] = 404;
+  expect(wrong).toBe(404);
 });

@@ -4,7 +4,7 @@ import {
   type ResponseValidator,
   type RestClientParameters,
 } from '@avalanche-api/rest-core';
-import { errors } from './errors.js';
+import { CLIENT } from './errors.js';
 import type { Core } from './generated/operations.js';
 
 /** Public host of the Avalanche Metrics API. */
@@ -14,7 +14,7 @@ export const METRICS_API_URL = 'https://metrics.avax.network';
 export interface CreateMetricsClientParameters extends RestClientParameters {
   /** Default `https://metrics.avax.network`. The api key is only ever sent to this origin. */
   baseUrl?: string;
-  /** Response validation, off by default; pass `createValidator()` from `@avalanche-api/metrics-client/validate`. */
+  /** Response validation, off by default; pass `createValidator('strict')` from `@avalanche-api/metrics-client/validate` (anything else is a ParameterError). */
   validate?: 'off' | ResponseValidator;
 }
 
@@ -35,5 +35,5 @@ export type CreateMetricsCoreReturnType = MetricsCore;
 export function createMetricsCore(
   parameters: CreateMetricsClientParameters = {},
 ): CreateMetricsCoreReturnType {
-  return createRestCore(parameters, METRICS_API_URL, errors);
+  return createRestCore(parameters, METRICS_API_URL, CLIENT, 'createMetricsCore');
 }

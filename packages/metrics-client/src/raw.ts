@@ -3,7 +3,7 @@
 import { createFetch, restTransportParameters } from '@avalanche-api/rest-core';
 import createClient, { type Client } from 'openapi-fetch';
 import { type CreateMetricsClientParameters, METRICS_API_URL } from './createMetricsCore.js';
-import { errors } from './errors.js';
+import { CLIENT } from './errors.js';
 import type { paths } from './generated/types.js';
 
 export type CreateRawClientParameters = Omit<CreateMetricsClientParameters, 'validate'>;
@@ -25,6 +25,6 @@ export function createRawClient(
   const { baseUrl = METRICS_API_URL } = parameters;
   return createClient<paths>({
     baseUrl,
-    fetch: createFetch(restTransportParameters(parameters, baseUrl, errors)),
+    fetch: createFetch(restTransportParameters(parameters, baseUrl, CLIENT)),
   });
 }

@@ -1,17 +1,9 @@
-import { retryAfterMs } from '@avalanche-api/rest-core';
+import { httpErrorClass, retryAfterMs, rpcFailure } from '@avalanche-api/rest-core';
 import { kindOf } from './classifyRpcError.js';
 import type { ChainCallOptions, NodeCore } from './core.js';
 import type { EndpointEntry, ErrorKinds, MethodEntry } from './entries.js';
-import {
-  HttpError,
-  idMismatch,
-  ParseError,
-  parameterError,
-  RateLimitError,
-  ServerError,
-} from './errors.js';
+import { CLIENT, idMismatch, ParseError, parameterError } from './errors.js';
 import type { IndexPath } from './generated/methods.js';
-import { rpcErrorFor } from './rpcErrorFor.js';
 import { serverText } from './serverText.js';
 import type { Answer, CallOptions } from './transport.js';
 
@@ -35,6 +27,7 @@ let last = 0;
 
 export const malformed = (a: Answer, reason: string, cause?: unknown) =>
   new ParseError(`malformed answer (HTTP ${a.status}) from ${a.url}: ${reason}`, {
+    client: CLIENT,
     cause,
     status: a.status,
     error: 'malformed',
@@ -53,11 +46,12 @@ export function json(a: Answer, ok = /^2/.test(`${a.status}`)): unknown {
   }
   if (ok && failure) throw failure;
   if (!ok) {
-    // A gateway's HTML 502 is still a ServerError; the body that could not be read is its cause.
-    const Class = a.status === 429 ? RateLimitError : a.status > 499 ? ServerError : HttpError;
-    // The server's own words, as the REST clients keep them (`HTTP 404 from …: 404 page not found`).
+    // The REST clients' class per status (a gateway's HTML 502 is still a ServerError; the body
+    // that could not be read is its cause), with the server's own words, as the REST clients keep
+    // them (`HTTP 404 from …: 404 page not found`).
     const text = serverText(body, a.text);
-    throw new Class(`HTTP ${a.status} from ${a.url}${text && `: ${text}`}`, {
+    throw new (httpErrorClass(a.status))(`HTTP ${a.status} from ${a.url}${text && `: ${text}`}`, {
+      client: CLIENT,
       cause: failure,
       status: a.status,
       error: `HTTP ${a.status}`,
@@ -127,11 +121,13 @@ export function unwrap(
     throw malformed(a, 'not a JSON-RPC error object');
   }
   const fields = { code: error.code as number, message: error.message };
-  throw rpcErrorFor(kindOf(kinds, fields), {
+  throw rpcFailure(kindOf(kinds, fields), {
     ...fields,
+    client: CLIENT,
     details: `${method}, code ${error.code}`,
     method,
     data: error.data,
+    url: a.url,
   });
 }
 

@@ -1,5 +1,5 @@
 import { createTransport, type ResponseValidator } from '@avalanche-api/rest-core';
-import { errors, parameterError } from './errors.js';
+import { CLIENT, parameterError } from './errors.js';
 import { endpointPrefix } from './generated/parts.js';
 import type { CallOptions, NodeTransport, RetryOptions } from './transport.js';
 
@@ -26,8 +26,9 @@ export interface CreateNodeClientParameters {
   /** Largest body read, after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
   maxResponseBytes?: number;
   /**
-   * Result validation, off by default; pass `createValidator()` from
-   * `@avalanche-api/node-rpc/validate` (its schemas ship only with that entry point).
+   * Result validation, off by default; pass `createValidator('strict')` from
+   * `@avalanche-api/node-rpc/validate` (its schemas ship only with that entry point); anything
+   * else is a ParameterError.
    */
   validate?: 'off' | ResponseValidator;
 }
@@ -78,10 +79,19 @@ export function createNodeCore(parameters: CreateNodeCoreParameters = {}): NodeC
     );
   const baseUrl = given.replace(/\/+$/, '');
   const { validate } = parameters;
+  // In JavaScript `validate: 'strict'` is tried; it would validate nothing without a word.
+  if (validate && validate !== 'off' && typeof validate !== 'function')
+    throw parameterError(
+      'createNodeCore',
+      'validate',
+      validate,
+      'type',
+      `is not a validator; pass createValidator('strict') from ${CLIENT}/validate`,
+    );
   // The shared transport (@avalanche-api/rest-core's createTransport: timeout, size cap, retries,
   // credential scoping and scrubbing) bound to the client's settings; built here, not by a helper
   // of its own, which cost the one-call bundle 10 B gzip.
-  const transport = createTransport({ ...parameters, baseUrl, errors });
+  const transport = createTransport({ ...parameters, baseUrl, client: CLIENT });
   return {
     baseUrl,
     transport: (url, body, o = {}, retryOn) =>

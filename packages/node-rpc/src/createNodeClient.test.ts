@@ -388,7 +388,7 @@ describe('health GET', () => {
       res.end('404 page not found');
     });
     await expect(useClient().health.get()).rejects.toMatchObject({
-      name: 'HttpError',
+      name: 'NotFoundError',
       status: 404,
       body: '404 page not found',
     });

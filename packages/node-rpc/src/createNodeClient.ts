@@ -52,7 +52,7 @@ import type {
 } from './generated/methods.js';
 import type { Schemas } from './generated/schemas.js';
 import { type MethodEntry, methods } from './generated/table.js';
-import type { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
+import type { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 import type { CallOptions } from './transport.js';
 
 export {

@@ -17,7 +17,7 @@ import {
   RpcError,
   ServerError,
 } from './index.js';
-import { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
+import { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../../specs/dist');
 const read = (name: string) => JSON.parse(readFileSync(join(dist, name), 'utf8'));

@@ -1,56 +1,65 @@
-// Every error the client throws. The classes are this package's own (an error of another client
-// is no NodeClientError); they take ClientError's one constructor (message, fields) from
-// @avalanche-api/rest-core. The ones every client has come from errorClasses.ts (generated from
-// the REST clients' template part); the JSON-RPC ones are here. `name` is spelled out in every
-// class because minifiers rename classes.
+// Every error the client throws. The classes are @avalanche-api/rest-core's, shared with the Data
+// and Metrics clients, so `instanceof NotFoundError` holds whichever client threw; each error's
+// `client` names the package that threw it, and NodeClientError matches this package's errors only.
 // `show` is the REST clients' (one line, shortened): one way to put a value in a message.
-import { type ErrorClasses, parameterMessage, show } from '@avalanche-api/rest-core';
 import {
+  type ClientError,
+  type ClientErrorOptions,
+  clientErrorBrand,
+  IdMismatchError,
+  PaginationError,
+  ParameterError,
+  type ParameterRule,
+  parameterMessage,
+  show,
+} from '@avalanche-api/rest-core';
+
+export {
+  BadRequestError,
+  ClientError,
   ConnectionError,
-  NodeClientError,
+  ForbiddenError,
+  HttpError,
+  IdMismatchError,
+  NotFoundError,
   PaginationError,
   ParameterError,
   ParseError,
+  RateLimitError,
   RedirectError,
   ResponseTooLargeError,
+  ResponseValidationError,
+  RpcError,
+  ServerError,
   TimeoutError,
-} from './errorClasses.js';
+  UnauthorizedError,
+  UnsupportedError,
+} from '@avalanche-api/rest-core';
 
-export * from './errorClasses.js';
+/** This package's name: the `client` of every error it throws. */
+export const CLIENT = '@avalanche-api/node-rpc';
+
+export type NodeClientErrorOptions = ClientErrorOptions;
 
 /**
- * A JSON-RPC error object, answered with HTTP 200. `message` is the node's own text;
- * `code` and `data` are the error object's.
+ * `error instanceof NodeClientError` holds for every error this package threw (its `client` is
+ * `@avalanche-api/node-rpc`), of whichever class, and for no other package's.
  */
-export class RpcError extends NodeClientError {
-  override name = 'RpcError';
-  declare readonly method: string;
-  declare readonly code: number;
-  declare readonly data: unknown;
-}
-
-/** The response's ids are not the request's (a single call, or a batch's set of ids). */
-export class IdMismatchError extends NodeClientError {
-  override name = 'IdMismatchError';
-  declare readonly expected: unknown;
-  declare readonly received: unknown;
-  declare readonly url: string;
-}
+export const NodeClientError = /* @__PURE__ */ clientErrorBrand('NodeClientError', CLIENT);
+/** An error this package threw: a {@link ClientError} whose `client` is this package. */
+export type NodeClientError = ClientError;
 
 /** An IdMismatchError: the ids sent (one, or a batch's list) and the ids that came back. */
 export const idMismatch = (expected: unknown, received: unknown, url: string) =>
   new IdMismatchError(
     `response id ${show(received)} is not request id ${show(expected)} (${url})`,
-    {
-      expected,
-      received,
-      url,
-    },
+    { client: CLIENT, expected, received, url },
   );
 
 /** A PaginationError: the paginators' cursor `pageToken` came back after `page` pages. */
 export const repeatedCursor = (pageToken: string, page: number) =>
   new PaginationError(`page ${page} repeats an earlier page token`, {
+    client: CLIENT,
     details: `nextPageToken ${pageToken}`,
     pageToken,
     page,
@@ -64,28 +73,13 @@ export const parameterError = (
   method: string,
   parameter: string,
   value: unknown,
-  rule: string,
+  rule: ParameterRule,
   text: string,
 ) =>
   new ParameterError(parameterMessage(parameter, value, text, method), {
+    client: CLIENT,
     operation: method,
     parameter,
     value,
     rule,
   });
-
-/** A result does not have the shape the spec promises (with `validate: createValidator()`). */
-export class ResponseValidationError extends NodeClientError {
-  override name = 'ResponseValidationError';
-  /** The JSON-RPC method. */
-  declare readonly operationId: string;
-  declare readonly url: string;
-  /** One line per problem, each starting with the JSON path. */
-  declare readonly issues: string[];
-}
-
-/** The classes the shared transport throws for this package. */
-export const errors: Pick<
-  ErrorClasses,
-  'TimeoutError' | 'ConnectionError' | 'ParseError' | 'RedirectError' | 'ResponseTooLargeError'
-> = { TimeoutError, ConnectionError, ParseError, RedirectError, ResponseTooLargeError };

@@ -1,4 +1,11 @@
-export type { ResponseValidator } from '@avalanche-api/rest-core';
+export type {
+  CreateValidatorParameters,
+  ErrorBody,
+  ParameterRule,
+  ResponseValidator,
+  ValidationMode,
+} from '@avalanche-api/rest-core';
+export { PARAMETER_RULES } from '@avalanche-api/rest-core';
 export type { IndexCallOptions } from './call.js';
 export { classifyRpcError, type RpcErrorFields } from './classifyRpcError.js';
 export {
@@ -27,10 +34,15 @@ export {
 } from './createNodeClient.js';
 export type { ErrorKind } from './entries.js';
 export {
+  BadRequestError,
+  ClientError,
   ConnectionError,
+  ForbiddenError,
   HttpError,
   IdMismatchError,
   NodeClientError,
+  type NodeClientErrorOptions,
+  NotFoundError,
   PaginationError,
   ParameterError,
   ParseError,
@@ -41,6 +53,8 @@ export {
   RpcError,
   ServerError,
   TimeoutError,
+  UnauthorizedError,
+  UnsupportedError,
 } from './errors.js';
 // One function per method, `<namespace><Method>(core, params?, options?)`: a bundle keeps only those used.
 export * from './generated/actions.js';
@@ -57,5 +71,4 @@ export type {
 // <Namespace>Methods per namespace.
 export type * from './generated/names.js';
 export type { Schemas } from './generated/schemas.js';
-export { BadRequestError, NotFoundError, UnsupportedError } from './rpcErrors.js';
 export type { CallOptions, NodeTransport, RetryOptions } from './transport.js';

@@ -46,19 +46,22 @@ describe('createValidator with a client', () => {
     expect(error).toBeInstanceOf(NodeClientError);
     expect(error.operationId).toBe('info.getNodeVersion');
     expect(error.issues).toContain('body.version: expected string, got number');
-    expect(error.message).toMatch(/^the info\.getNodeVersion answer does not match the spec: body/);
+    expect(error.message.split('\n')).toEqual([
+      `the info.getNodeVersion answer does not match the spec (${error.issues.length} issues):`,
+      ...error.issues.map((issue: string) => `  ${issue}`),
+    ]);
   });
 
   it('warn reports and returns the result', async () => {
     server = await startServer(rpc(() => bad));
-    const onWarning = vi.fn();
+    const onIssue = vi.fn();
     const client = createNodeClient({
       baseUrl: server.url,
-      validate: createValidator('warn', { onWarning }),
+      validate: createValidator('warn', { onIssue }),
     });
     await expect(client.info.getNodeVersion()).resolves.toEqual(bad);
-    expect(onWarning).toHaveBeenCalledOnce();
-    expect(onWarning.mock.calls[0]?.[0]).toBeInstanceOf(ResponseValidationError);
+    expect(onIssue).toHaveBeenCalledOnce();
+    expect(onIssue.mock.calls[0]?.[0]).toBeInstanceOf(ResponseValidationError);
   });
 
   it('checks each result of a batch', async () => {

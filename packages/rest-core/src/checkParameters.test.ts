@@ -10,7 +10,7 @@ import {
   planOperation,
 } from './checkParameters.js';
 import type { OperationSpec, ParameterSpec } from './spec.js';
-import { ParameterError } from './test/client.js';
+import { CLIENT, ParameterError } from './test/client.js';
 
 // A slice of the Data API's table (packages/data-client/src/generated/operations.ts), as the
 // generator writes it: the rules below are the spec's own.
@@ -213,7 +213,7 @@ const table = {
 type OperationId = keyof typeof table;
 
 const check = (id: OperationId, params: Record<string, unknown>) => () =>
-  checkParameters(id, table[id], params, ParameterError);
+  checkParameters(id, table[id], params, CLIENT);
 
 // [name, { given, want }]: `want` is the exact message, or undefined when the params pass.
 const cases: [
@@ -625,7 +625,7 @@ describe('per-kind checks', () => {
   });
   const ruleWith = (checks: typeof plan.c) => {
     try {
-      checkPrepared({ ...plan, c: checks }, { a: 'yy' }, ParameterError);
+      checkPrepared({ ...plan, c: checks }, { a: 'yy' }, CLIENT);
     } catch (error) {
       return (error as ParameterError).rule;
     }
@@ -641,9 +641,7 @@ describe('per-kind checks', () => {
   });
 
   it.each([checkType, checkString])('checks the type before any other kind (%o)', (first) => {
-    expect(() =>
-      checkPrepared({ ...plan, c: [first, checkPattern] }, { a: 5 }, ParameterError),
-    ).toThrow(
+    expect(() => checkPrepared({ ...plan, c: [first, checkPattern] }, { a: 5 }, CLIENT)).toThrow(
       expect.objectContaining({ rule: 'type', message: 'a: 5 is not of type string (op)' }),
     );
     expect(ruleWith([first, checkPattern])).toBe('pattern');

@@ -1,13 +1,13 @@
 import { checkRule } from './checkRule.js';
-import type { ParameterError, ParameterErrorClass } from './errors.js';
+import { ParameterError } from './errors.js';
 import { jsonBody } from './jsonBody.js';
-import type { ParameterRule as RuleName } from './parameterRules.js';
+import type { ParameterRule } from './parameterRules.js';
 import type {
   CrossFieldCheck,
+  CrossFieldRule,
   OperationPlan,
   OperationSpec,
   ParameterCheck,
-  ParameterRule,
   ParameterSpec,
   SchemaRule,
 } from './spec.js';
@@ -110,13 +110,13 @@ export const ALL_CHECKS: readonly ParameterCheck[] = [
  * Checks `params` against an operation's plan and returns the given values by position, the only
  * values the request is built from (so nothing unchecked is sent). The first problem wins in this
  * order: an unknown name, then per parameter in spec order a missing or broken value, then the
- * cross-field rules. Throws a `ParameterError` (the client's class) naming the parameter, the
+ * cross-field rules. Throws a `ParameterError` (`client` the package it names) naming the parameter, the
  * value and the rule; its message reads `name: value rule (operationId)`.
  */
 export function checkPrepared(
   plan: OperationPlan,
   params: Record<string, unknown>,
-  ParameterError: ParameterErrorClass,
+  client?: string,
 ): unknown[] {
   const { id, n: names, s: specs, c: checks, b: body = names.length } = plan;
   // The first problem the plan's checks find, in their order; then what cannot go into the URL:
@@ -139,12 +139,13 @@ export function checkPrepared(
   const fail = (
     parameter: string,
     value: unknown,
-    rule: RuleName,
+    rule: ParameterRule,
     text: string,
     details?: string,
     subject?: string,
   ): ParameterError =>
     new ParameterError(parameterMessage(parameter, value, text, id, subject), {
+      client,
       details,
       operation: id,
       parameter,
@@ -203,7 +204,7 @@ export function checkPrepared(
 }
 
 /** The check of an operation's `x-avalanche-rules`; only operations with rules ship it. */
-export function crossFieldRules(rules: readonly ParameterRule[]): CrossFieldCheck {
+export function crossFieldRules(rules: readonly CrossFieldRule[]): CrossFieldCheck {
   return (values, { n: names, s: specs }, fail) => {
     for (const { rule, fields, max } of rules) {
       const at = fields.map((field) => names.indexOf(field));
@@ -278,14 +279,14 @@ export function planOperation(id: string, operation: OperationSpec): OperationPl
 
 /**
  * Checks `params` against the operation's rules from the spec, so a request the server would
- * reject is never sent. Throws a `ParameterError` (the client's class) naming the parameter, the
+ * reject is never sent. Throws a `ParameterError` (`client` the package it names) naming the parameter, the
  * value and the rule.
  */
 export function checkParameters(
   operationId: string,
   operation: OperationSpec,
   params: Record<string, unknown>,
-  ParameterError: ParameterErrorClass,
+  client?: string,
 ): void {
-  checkPrepared(planOperation(operationId, operation), params, ParameterError);
+  checkPrepared(planOperation(operationId, operation), params, client);
 }

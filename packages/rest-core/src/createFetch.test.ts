@@ -1,17 +1,17 @@
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { type CreateFetchParameters, createFetch } from './createFetch.js';
-import { ConnectionError, errors, RedirectError, TimeoutError } from './test/client.js';
+import { CLIENT, ConnectionError, RedirectError, TimeoutError } from './test/client.js';
 import { send, serverPerTest, type TestServer } from './test/server.js';
 
 const serve = serverPerTest();
 const fast = { attempts: 3, baseDelayMs: 1, maxDelayMs: 50 };
 
-/** A fetch over `server` with the test client's errors. */
+/** A fetch over `server` with the test client's name. */
 const fetchFor = (
   server: TestServer,
-  parameters: Omit<CreateFetchParameters, 'baseUrl' | 'errors'> = {},
-) => createFetch({ baseUrl: server.url, errors, ...parameters });
+  parameters: Omit<CreateFetchParameters, 'baseUrl' | 'client'> = {},
+) => createFetch({ baseUrl: server.url, client: CLIENT, ...parameters });
 
 describe('retries', () => {
   it.each([429, 502, 503])('retries a GET answered %i', async (status) => {
@@ -97,9 +97,12 @@ describe('retries', () => {
         ),
       });
     };
-    const error = await createFetch({ baseUrl: 'http://127.0.0.1:9', errors, fetch, retry: false })(
-      'http://127.0.0.1:9/x',
-    ).catch((e) => e);
+    const error = await createFetch({
+      baseUrl: 'http://127.0.0.1:9',
+      client: CLIENT,
+      fetch,
+      retry: false,
+    })('http://127.0.0.1:9/x').catch((e) => e);
     expect(error).toMatchObject({
       name: 'ConnectionError',
       message: 'http://127.0.0.1:9/x closed the connection',
@@ -125,9 +128,12 @@ describe('retries', () => {
     const fetch = async () => {
       throw new TypeError('fetch failed', { cause: refusal });
     };
-    const error = await createFetch({ baseUrl: 'http://127.0.0.1:9', errors, fetch, retry: false })(
-      'http://127.0.0.1:9/x',
-    ).catch((e) => e);
+    const error = await createFetch({
+      baseUrl: 'http://127.0.0.1:9',
+      client: CLIENT,
+      fetch,
+      retry: false,
+    })('http://127.0.0.1:9/x').catch((e) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({
       message: `http://127.0.0.1:9/x: ${said} (${name})`,
@@ -418,7 +424,7 @@ describe('secret', () => {
       baseUrl: 'http://127.0.0.1:9',
       secret,
       retry: false,
-      errors,
+      client: CLIENT,
       fetch: async (_, init) => {
         const sent = new Headers(init?.headers).get('x-api-key');
         throw new TypeError('fetch failed', {
@@ -440,7 +446,7 @@ describe('secret', () => {
       baseUrl: 'http://127.0.0.1:9',
       secret,
       retry: false,
-      errors,
+      client: CLIENT,
       fetch: async () => {
         throw failure;
       },

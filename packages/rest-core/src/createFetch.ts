@@ -1,5 +1,12 @@
 import { lend } from './controllers.js';
-import { ClientError, type ErrorClasses } from './errors.js';
+import {
+  ClientError,
+  ConnectionError,
+  ParseError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
 import { sleep } from './sleep.js';
 
@@ -24,11 +31,8 @@ export type CreateFetchParameters = {
   retry?: RetryOptions | false | undefined;
   /** Largest body read, in bytes after decompression (default 32 MiB); a larger one is a ResponseTooLargeError. */
   maxResponseBytes?: number | undefined;
-  /** The client's classes for what can go wrong on the way. */
-  errors: Pick<
-    ErrorClasses,
-    'TimeoutError' | 'ConnectionError' | 'ParseError' | 'RedirectError' | 'ResponseTooLargeError'
-  >;
+  /** The package whose errors these are (`@avalanche-api/data-client`): every error's `client`. */
+  client: string;
 };
 
 /** `fetch` plus the per-call timeout the operation methods pass along. */
@@ -60,21 +64,16 @@ type Chain =
  * The body, read once chunk by chunk so that reading stops as soon as it passes the cap; a
  * declared length past it fails before anything is read.
  */
-async function readBody(
-  res: Response,
-  max: number,
-  url: string,
-  errors: CreateFetchParameters['errors'],
-) {
+async function readBody(res: Response, max: number, url: string, client: string) {
   const chunks: Uint8Array[] = [];
   // Absent, it reads as 0.
   let size = +(res.headers.get('content-length') as string) > max ? max + 1 : 0;
   for (const reader = res.body?.getReader(); reader; ) {
     if (size > max) {
       reader.cancel().catch(() => {});
-      throw new errors.ResponseTooLargeError(
+      throw new ResponseTooLargeError(
         `the answer of ${url} is larger than maxResponseBytes (${max})`,
-        { maxResponseBytes: max, url },
+        { client, maxResponseBytes: max, url },
       );
     }
     const { done, value } = await reader.read();
@@ -96,7 +95,7 @@ function failureOf(
   res: Response | undefined,
   url: string,
   scrub: (text: string) => string,
-  errors: CreateFetchParameters['errors'],
+  client: string,
 ) {
   // The cause chain's first `code` (`ECONNREFUSED`, `Z_DATA_ERROR`), and all it says, for secrets.
   let text = '';
@@ -129,7 +128,8 @@ function failureOf(
   const cause = scrub(text) === text ? error : copy(error);
   // A body the server compressed wrongly is an answer we cannot read, not a lost connection.
   if (res && /^Z_|ZLIB|BROTLI|DECOMPRESS/.test(code as string))
-    throw new errors.ParseError(`the answer of ${url} could not be decoded (${code})`, {
+    throw new ParseError(`the answer of ${url} could not be decoded (${code})`, {
+      client,
       cause,
       status: res.status,
       error: 'undecodable',
@@ -137,7 +137,7 @@ function failureOf(
       url,
     });
   // What happened, in words: a refusal, a connection lost mid-answer or before any, or none.
-  return new errors.ConnectionError(
+  return new ConnectionError(
     `${
       refused
         ? `${url}: ${scrub(refused)}`
@@ -148,7 +148,7 @@ function failureOf(
             ? `${url} closed the connection`
             : `could not reach ${url}`
     }${code ? ` (${code})` : ''}`,
-    { cause, url, code },
+    { client, cause, url, code },
   );
 }
 
@@ -160,7 +160,7 @@ function failureOf(
  */
 export function createTransport(parameters: CreateFetchParameters): Transport {
   const {
-    errors,
+    client,
     secret,
     timeoutMs = 30_000,
     maxResponseBytes: max = DEFAULT_MAX_RESPONSE_BYTES,
@@ -238,7 +238,8 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         setTimeout(
           () =>
             controller.abort(
-              new errors.TimeoutError(`no answer within ${timeout} ms`, {
+              new TimeoutError(`no answer within ${timeout} ms`, {
+                client,
                 details: url,
                 timeoutMs: timeout,
                 url,
@@ -259,12 +260,12 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         if (guarded && (res.type === 'opaqueredirect' || /^3/.test(`${res.status}`))) {
           res.body?.cancel().catch(() => {});
           const location = scrub(res.headers.get('location') ?? '');
-          throw new errors.RedirectError(
+          throw new RedirectError(
             `${url} answered ${res.status} to ${location}; not followed while an api key is attached`,
-            { status: res.status, location, url },
+            { client, status: res.status, location, url },
           );
         }
-        const text = await readBody(res, max, url, errors);
+        const text = await readBody(res, max, url, client);
         const headers = hidden[0]
           ? new Headers(
               [...(res.headers as unknown as Iterable<[string, string]>)].map(
@@ -283,7 +284,7 @@ export function createTransport(parameters: CreateFetchParameters): Transport {
         // The timeout's TimeoutError, or the caller's reason.
         controller.signal.throwIfAborted();
         if (error instanceof ClientError) throw error;
-        const failure = failureOf(error, res, url, scrub, errors);
+        const failure = failureOf(error, res, url, scrub, client);
         // Not retried: the last attempt, failures not to be retried, or an answer begun to a POST.
         if (attempt >= attempts || init.retryFailures === false || (res && !safe)) throw failure;
       } finally {

@@ -1,6 +1,6 @@
 import { checkPrepared, planOperation } from './checkParameters.js';
 import type { Transport } from './createFetch.js';
-import type { ErrorClasses } from './errors.js';
+import { type ErrorBody, httpErrorClass, ParseError } from './errors.js';
 import { retryAfterMs } from './retryAfterMs.js';
 import type { OperationPlan, OperationSpec } from './spec.js';
 import type { OperationMethods, OperationShape } from './types.js';
@@ -40,7 +40,7 @@ export type CoreRequest = (
 
 /**
  * What the one-call functions (`listValidators(core, params)`) run on: the transport, base URL,
- * validator and error classes of one client. `Api` tells one client's core from another's.
+ * validator and package name of one client. `Api` tells one client's core from another's.
  */
 export interface RestCore<Api extends string = string> {
   readonly [CORE]: CoreRequest & { readonly api?: Api };
@@ -57,19 +57,19 @@ export type OperationFunction = (
 ) => Promise<never>;
 
 /**
- * A core over `send`: check the parameters, send, parse, and turn failures into the client's
- * `errors`.
+ * A core over `send`: check the parameters, send, parse, and turn failures into the shared error
+ * classes, each carrying `client` (the package name of the client).
  */
 export function createCore<Api extends string>(
   send: Transport,
   baseUrl: string,
   validate: ResponseValidator | 'off' | undefined,
-  errors: ErrorClasses,
+  client: string,
 ): RestCore<Api> {
   const base = baseUrl.replace(/\/+$/, '');
   const request: CoreRequest = async (plan, params = {}, options = {}) => {
     const { id, m: method = 'GET', p: path, n: names, q: query, b: bodyAt = names.length } = plan;
-    const values = checkPrepared(plan, params, errors.ParameterError);
+    const values = checkPrepared(plan, params, client);
     // encodeURIComponent keeps `/`, `?`, `#` and `../` inside the one segment they belong to; the
     // checks have refused a lone UTF-16 surrogate, the one thing it cannot encode.
     let url = base;
@@ -115,7 +115,8 @@ export function createCore<Api extends string>(
     const name = statusText || `HTTP ${status}`;
     const parseError =
       (!parsed || ok) &&
-      new errors.ParseError(`the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`, {
+      new ParseError(`the ${status} answer's body ${parsed ? 'is empty' : 'is not JSON'}`, {
+        client,
         details,
         status,
         error: name,
@@ -131,12 +132,13 @@ export function createCore<Api extends string>(
       .flat()
       .filter((m) => typeof m === 'string')
       .join('; ');
-    // 5XX share one class; a status without a class of its own is a plain ApiError.
-    throw new (errors[(status > 499 ? 500 : status) as 400] ?? errors.ApiError)(message || name, {
+    // 5XX share one class but 501; a status without a class of its own is a plain HttpError.
+    throw new (httpErrorClass(status))(message || name, {
+      client,
       details,
       status,
       error: typeof reported.error === 'string' ? reported.error : name,
-      body: parsed ? data : text.slice(0, 1000),
+      body: parsed ? (data as ErrorBody) : text.slice(0, 1000),
       url,
       cause: parseError || undefined,
       // Only a RateLimitError has the field.
@@ -180,10 +182,10 @@ export function createOperations<Operations extends { [K in keyof Operations]: O
   send: Transport,
   baseUrl: string,
   validate: ResponseValidator | 'off' | undefined,
-  errors: ErrorClasses,
+  client: string,
 ): OperationMethods<Operations> & RestCore {
   return bindOperations<OperationMethods<Operations>, RestCore>(
-    createCore(send, baseUrl, validate, errors),
+    createCore(send, baseUrl, validate, client),
     Object.entries<OperationSpec>(table).map(([id, spec]) => operation(planOperation(id, spec))),
   );
 }

@@ -5,7 +5,7 @@ import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CreateFetchParameters, createTransport } from './createFetch.js';
-import { errors, ResponseTooLargeError, TimeoutError } from './test/client.js';
+import { CLIENT, ResponseTooLargeError, TimeoutError } from './test/client.js';
 import { send, serverPerTest } from './test/server.js';
 
 const serve = serverPerTest();
@@ -32,8 +32,8 @@ function streaming(chunks: Uint8Array[], headers: Record<string, string> = {}) {
   return { fetch, seen };
 }
 
-const transportWith = (parameters: Omit<CreateFetchParameters, 'errors' | 'baseUrl'>) =>
-  createTransport({ baseUrl: 'http://127.0.0.1:9', errors, retry: false, ...parameters });
+const transportWith = (parameters: Omit<CreateFetchParameters, 'client' | 'baseUrl'>) =>
+  createTransport({ baseUrl: 'http://127.0.0.1:9', client: CLIENT, retry: false, ...parameters });
 
 /** `bytes` cut at the given points, some of them inside a multi-byte character. */
 const cut = (bytes: Uint8Array, at: number[]) => {
@@ -132,7 +132,9 @@ describe('scrubbing', () => {
     });
     const { user, ...parameters } = given;
     const url = user ? server.url.replace('//', `//${user}@`) : server.url;
-    const answer = await createTransport({ baseUrl: url, errors, ...parameters })(`${url}/x`);
+    const answer = await createTransport({ baseUrl: url, client: CLIENT, ...parameters })(
+      `${url}/x`,
+    );
     expect(answer).toMatchObject({ text: want, url: `${server.url}/x` });
     expect(answer.headers.get('x-echo')).toBe(want);
   });
@@ -155,7 +157,7 @@ describe('the base URL’s origin', () => {
       baseUrl: 'http://127.0.0.1:1234/base',
       secret: ['x-api-key', key],
       headers: { 'x-token': 'other-credential' },
-      errors,
+      client: CLIENT,
       fetch: async (_, init) => {
         sent.push(new Headers(init?.headers));
         return new Response('{}');
@@ -176,7 +178,7 @@ describe('a redirect while the key is attached', () => {
       createTransport({
         baseUrl: 'http://127.0.0.1:1234',
         secret: ['x-api-key', key],
-        errors,
+        client: CLIENT,
         fetch: async () => response(),
       });
     const opaqueRedirect = () =>
@@ -199,7 +201,7 @@ describe('timeout', () => {
     const server = await serve(() => {});
     const transport = createTransport({
       baseUrl: server.url,
-      errors,
+      client: CLIENT,
       timeoutMs: 300,
       // A wrapper as users write them: the signal must survive the spread.
       fetch: (input, init) => fetch(input, { ...init }),
@@ -216,7 +218,7 @@ describe('timeout', () => {
     process.on('warning', warned);
     const transport = createTransport({
       baseUrl: server.url,
-      errors,
+      client: CLIENT,
       fetch: (input, init) => {
         signals.add(init?.signal as AbortSignal);
         return fetch(input, init);
@@ -235,7 +237,7 @@ describe('timeout', () => {
     const signals = new Set<AbortSignal>();
     const transport = createTransport({
       baseUrl: 'http://127.0.0.1:1234',
-      errors,
+      client: CLIENT,
       fetch: async (_, init) => {
         signals.add(init?.signal as AbortSignal);
         return new Response('{}');
@@ -253,7 +255,7 @@ describe('timeout', () => {
     let release = () => {};
     const transport = createTransport({
       baseUrl: 'http://127.0.0.1:1234',
-      errors,
+      client: CLIENT,
       // Answers only once all 100 calls of a burst are in flight, so each holds its own signal.
       fetch: async (_, init) => {
         const answered = new Promise<void>((resolve) => {
@@ -288,7 +290,7 @@ describe('timeout', () => {
     const signals: AbortSignal[] = [];
     const transport = createTransport({
       baseUrl: server.url,
-      errors,
+      client: CLIENT,
       retry: false,
       fetch: (input, init) => {
         signals.push(init?.signal as AbortSignal);

@@ -39,30 +39,33 @@ export {
   type RestCore,
 } from './createOperations.js';
 export {
-  type ApiError,
-  type ApiErrorClass,
+  BadRequestError,
   ClientError,
-  type ClientErrorClass,
+  type ClientErrorBrand,
   type ClientErrorFields,
   type ClientErrorOptions,
-  type ConnectionError,
-  type ConnectionErrorClass,
+  ConnectionError,
+  clientErrorBrand,
+  type ErrorBody,
   type ErrorClass,
-  type ErrorClasses,
-  type PaginationError,
-  type PaginationErrorClass,
-  type ParameterError,
-  type ParameterErrorClass,
-  type RateLimitError,
-  type RateLimitErrorClass,
-  type RedirectError,
-  type RedirectErrorClass,
-  type ResponseTooLargeError,
-  type ResponseTooLargeErrorClass,
-  type ResponseValidationError,
-  type ResponseValidationErrorClass,
-  type TimeoutError,
-  type TimeoutErrorClass,
+  ForbiddenError,
+  HttpError,
+  type HttpErrorFields,
+  httpErrorClass,
+  NotFoundError,
+  PaginationError,
+  ParameterError,
+  ParseError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  type RestErrorBody,
+  type RpcErrorObject,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  UnsupportedError,
 } from './errors.js';
 export { jsonBody } from './jsonBody.js';
 export {
@@ -70,21 +73,29 @@ export {
   type Paginate,
   type PaginateOptions,
   type PaginateReturnType,
-  paginateWith,
+  paginate,
 } from './paginate.js';
+export { PARAMETER_RULES, type ParameterRule } from './parameterRules.js';
 export {
   createRestCore,
   type RestClientParameters,
   restTransportParameters,
 } from './restClient.js';
 export { retryAfterMs } from './retryAfterMs.js';
+export {
+  IdMismatchError,
+  RpcError,
+  type RpcFailureFields,
+  type RpcFailureKind,
+  rpcFailure,
+} from './rpcErrors.js';
 export { sleep } from './sleep.js';
 export type {
   CrossFieldCheck,
+  CrossFieldRule,
   OperationPlan,
   OperationSpec,
   ParameterCheck,
-  ParameterRule,
   ParameterSpec,
   SchemaRule,
   StructuralSchema,
@@ -101,5 +112,7 @@ export {
   type CreateValidatorParameters,
   type CreateValidatorReturnType,
   createValidatorWith,
+  mismatchMessage,
   type ValidationMode,
 } from './validate.js';
+export { checkValidateOption } from './validateOption.js';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { paginateWith } from './paginate.js';
+import { paginate } from './paginate.js';
 import { createTestClient, PaginationError } from './test/client.js';
 import { blocks, pagedServerPerTest, tokens } from './test/paging.js';
 import { send } from './test/server.js';
 
 const { serve, pagedServer } = pagedServerPerTest();
-const paginate = paginateWith(PaginationError);
 /** Array.fromAsync, which Node 20 lacks. */
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -158,7 +157,7 @@ describe('paginate', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("the PaginationError is the client's", async () => {
+  it('the PaginationError is the shared class, thrown by this package (it cannot know the client)', async () => {
     const server = await serve((_, res) => send(res, 200, { blocks: [], nextPageToken: 'same' }));
     const client = createTestClient({ baseUrl: server.url });
     const error = await collect(paginate(client.getLatestBlocks, { chainId: '1' })).catch((e) => e);
@@ -166,6 +165,9 @@ describe('paginate', () => {
     expect(error).toMatchObject({
       message: 'page 2 repeats an earlier page token',
       details: 'nextPageToken same',
+      client: '@avalanche-api/rest-core',
+      docsUrl:
+        'https://github.com/avalanche-api/avalanche-api/tree/main/packages/rest-core#paginationerror',
     });
   });
 

@@ -2,7 +2,7 @@
 // user passes, how the api key becomes the transport's secret header, and the core built on it.
 import { type CreateFetchParameters, createTransport, type RetryOptions } from './createFetch.js';
 import { createCore, type ResponseValidator, type RestCore } from './createOperations.js';
-import type { ErrorClasses } from './errors.js';
+import { checkValidateOption } from './validateOption.js';
 
 /** The settings of `createDataClient`, `createMetricsClient`, their cores and raw clients. */
 export type RestClientParameters = {
@@ -33,10 +33,10 @@ export type RestClientParameters = {
 export function restTransportParameters(
   parameters: RestClientParameters,
   baseUrl: string,
-  errors: CreateFetchParameters['errors'],
+  client: string,
 ): CreateFetchParameters {
   const { apiKey, ...rest } = parameters;
-  return { ...rest, baseUrl, secret: apiKey ? ['x-glacier-api-key', apiKey] : undefined, errors };
+  return { ...rest, baseUrl, secret: apiKey ? ['x-glacier-api-key', apiKey] : undefined, client };
 }
 
 /**
@@ -48,14 +48,16 @@ export function restTransportParameters(
 export function createRestCore<Api extends string>(
   parameters: RestClientParameters,
   defaultUrl: string,
-  errors: ErrorClasses,
+  client: string,
+  factory: string,
 ): RestCore<Api> {
   const { baseUrl = defaultUrl, validate, apiKey } = parameters;
   const secret = apiKey ? (['x-glacier-api-key', apiKey] as const) : undefined;
+  checkValidateOption(validate, client, factory);
   return createCore(
-    createTransport({ ...parameters, baseUrl, secret, errors }),
+    createTransport({ ...parameters, baseUrl, secret, client }),
     baseUrl,
     validate,
-    errors,
+    client,
   );
 }

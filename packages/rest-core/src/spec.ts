@@ -1,7 +1,6 @@
 // The shapes of the tables a client's generator emits (`src/generated/operations.ts` and
 // `schemas.ts` import these types), which the runtime reads.
-
-import type { ParameterRule as RuleName } from './parameterRules.js';
+import type { ParameterRule } from './parameterRules.js';
 
 /** What the client checks about one parameter before sending anything. */
 export interface ParameterSpec {
@@ -32,7 +31,7 @@ export interface ParameterSpec {
 export type ParameterCheck = (
   spec: ParameterSpec,
   value: unknown,
-) => [RuleName, string] | [RuleName, string, string, unknown] | false | '' | undefined;
+) => [ParameterRule, string] | [ParameterRule, string, string, unknown] | false | '' | undefined;
 
 /**
  * A parameter's schema as the client checks it (`checkRule`): JSON Schema's keywords for a value's
@@ -61,8 +60,8 @@ export interface SchemaRule {
 }
 
 /** A cross-field rule from the operation's `x-avalanche-rules`. */
-export interface ParameterRule {
-  rule: 'exactlyOne' | 'sumAtMost' | 'atLeastOne';
+export interface CrossFieldRule {
+  rule: Extract<ParameterRule, 'exactlyOne' | 'sumAtMost' | 'atLeastOne'>;
   fields: readonly string[];
   max?: number;
 }
@@ -77,7 +76,7 @@ export interface OperationSpec {
   query?: Readonly<Record<string, ParameterSpec>>;
   /** Top-level properties of the JSON body; an operation with this key always sends a body. */
   body?: Readonly<Record<string, ParameterSpec>>;
-  rules?: readonly ParameterRule[];
+  rules?: readonly CrossFieldRule[];
 }
 
 /** A JSON-schema subset: the keywords that decide a value’s shape, not its format. */
@@ -134,7 +133,7 @@ export type CrossFieldCheck = (
   fail: (
     parameter: string,
     value: unknown,
-    rule: RuleName,
+    rule: ParameterRule,
     text: string,
     details?: string,
     subject?: string,

@@ -158,7 +158,7 @@ describe.each(names)('%s', (name) => {
     expect(error.issues.length).toBeGreaterThan(0);
     const warnings = [];
     const warn = c.make(server.url, {
-      validate: c.createValidator('warn', { onWarning: (e) => warnings.push(e) }),
+      validate: c.createValidator('warn', { onIssue: (e) => warnings.push(e) }),
     });
     await expect(c.call(warn)).resolves.toBeDefined();
     expect(warnings).toHaveLength(1);

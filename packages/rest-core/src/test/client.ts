@@ -1,102 +1,39 @@
-// A stand-in client for the tests, made the way a client package makes its own: error classes
-// (see packages/data-client/src/errors.ts), an operation table and openapi-typescript's
+// A stand-in client for the tests, made the way a client package makes its own: its brand error
+// class (see packages/data-client/src/errors.ts), an operation table and openapi-typescript's
 // `operations` (see its src/generated/), and a factory over createTransport and createOperations.
 import {
-  ClientError,
   type CreateFetchParameters,
+  clientErrorBrand,
   createOperations,
   createTransport,
-  type ErrorClasses,
   type OperationSpec,
   type ResponseValidator,
 } from '../index.js';
 
-export class TestClientError extends ClientError {
-  override name = 'TestClientError';
-  override docsUrl = 'https://example.test/test-client#errors';
-}
-
-export class HttpError extends TestClientError {
-  override name = 'HttpError';
-  declare status: number;
-  declare error: string;
-  declare body: unknown;
-  declare url: string;
-}
-
-/** A class that is nothing but a name, as the status classes of a client are. */
-function named(name: string) {
-  const Class = class extends HttpError {
-    override name = name;
-  };
-  return Object.defineProperty(Class, 'name', { value: name });
-}
-
-export const BadRequestError = named('BadRequestError');
-export const UnauthorizedError = named('UnauthorizedError');
-export const ForbiddenError = named('ForbiddenError');
-export const NotFoundError = named('NotFoundError');
-export const ServerError = named('ServerError');
-export const ParseError = named('ParseError');
-export class RateLimitError extends HttpError {
-  override name = 'RateLimitError';
-  declare retryAfterMs: number | undefined;
-}
-export class TimeoutError extends TestClientError {
-  override name = 'TimeoutError';
-  declare timeoutMs: number;
-  declare url: string;
-}
-export class ConnectionError extends TestClientError {
-  override name = 'ConnectionError';
-  declare url: string;
-  declare code: string | undefined;
-}
-export class ParameterError extends TestClientError {
-  override name = 'ParameterError';
-  declare operation: string;
-  declare parameter: string;
-  declare value: unknown;
-  declare rule: string;
-}
-export class RedirectError extends TestClientError {
-  override name = 'RedirectError';
-  declare status: number;
-  declare location: string;
-  declare url: string;
-}
-export class ResponseTooLargeError extends TestClientError {
-  override name = 'ResponseTooLargeError';
-  declare maxResponseBytes: number;
-  declare url: string;
-}
-export class PaginationError extends TestClientError {
-  override name = 'PaginationError';
-  declare pageToken: string;
-  declare page: number;
-}
-export class ResponseValidationError extends TestClientError {
-  override name = 'ResponseValidationError';
-  declare operationId: string;
-  declare url: string;
-  declare issues: string[];
-}
-
-export const errors: ErrorClasses = {
-  400: BadRequestError,
-  401: UnauthorizedError,
-  403: ForbiddenError,
-  404: NotFoundError,
-  429: RateLimitError,
-  500: ServerError,
-  ApiError: HttpError,
-  ParseError,
-  TimeoutError,
+// The shared classes, re-exported as a client package does.
+export {
+  BadRequestError,
+  ClientError,
   ConnectionError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  PaginationError,
   ParameterError,
+  ParseError,
+  RateLimitError,
   RedirectError,
   ResponseTooLargeError,
-};
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  UnsupportedError,
+} from '../index.js';
+
+/** The package name the stand-in client's errors carry. */
+export const CLIENT = '@avalanche-api/test-client';
+export const TestClientError = clientErrorBrand('TestClientError', CLIENT);
 
 type Json<T> = { headers: { [name: string]: unknown }; content: { 'application/json': T } };
 type Parameters<Path, Query> = { query?: Query; header?: never; path: Path; cookie?: never };
@@ -162,8 +99,8 @@ export const table: Readonly<Record<keyof operations, OperationSpec>> = {
 
 /** What a client's factory does: its fetch, then one method per operation. */
 export function createTestClient(
-  parameters: Omit<CreateFetchParameters, 'errors'> & { validate?: ResponseValidator | 'off' },
+  parameters: Omit<CreateFetchParameters, 'client'> & { validate?: ResponseValidator | 'off' },
 ) {
-  const send = createTransport({ ...parameters, errors });
-  return createOperations<operations>(table, send, parameters.baseUrl, parameters.validate, errors);
+  const send = createTransport({ ...parameters, client: CLIENT });
+  return createOperations<operations>(table, send, parameters.baseUrl, parameters.validate, CLIENT);
 }
