@@ -19,23 +19,48 @@ export const REST_ERROR_CLASSES = {
 
 /** The class a REST client throws for `status` (`'404'`, `'5XX'`, `'503'`); `HttpError` for any other. */
 export function restErrorClass(status) {
+  // No operation declares 501 (the clients' UnsupportedError): every 5xx shown is a ServerError.
   const key = /^5/.test(String(status)) ? '5XX' : String(status);
   return REST_ERROR_CLASSES[key] ?? 'HttpError';
 }
 
-/** The class the node client throws for an HTTP status of a health GET (503 is an answer there). */
+/**
+ * The class the node client throws for an HTTP status of a health GET: the REST clients' class
+ * for the status (the clients share them), except 503, which is an answer there.
+ */
 export function healthErrorClass(status) {
-  if (String(status) === '503') return undefined;
-  if (String(status) === '429') return 'RateLimitError';
-  return /^5/.test(String(status)) ? 'ServerError' : 'HttpError';
+  return String(status) === '503' ? undefined : restErrorClass(status);
+}
+
+const KIND_CLASSES = {
+  notFound: 'NotFoundError',
+  badRequest: 'BadRequestError',
+  unsupported: 'UnsupportedError',
+};
+
+/**
+ * The method's `x-error-kinds` entries, in the order the node client tries them: its own
+ * `patterns`, then the shared table of the document it names.
+ */
+export function methodErrorKinds(openrpc, method) {
+  const own = method['x-error-kinds'];
+  const shared = own?.shared ? (openrpc['x-error-kinds']?.[own.shared] ?? []) : [];
+  return [...(own?.patterns ?? []), ...shared];
 }
 
 /**
- * The class the node client throws for one of a method's JSON-RPC errors (`{code, message}`):
- * `RpcError` for every code, its `code`, `message` and `data` kept.
+ * The class the node client throws for one of a method's JSON-RPC errors (`{code, message}`): the
+ * class of the first `x-error-kinds` entry with its code whose pattern matches the message
+ * (NotFoundError, BadRequestError, UnsupportedError), else `RpcError`; `code`, `message`, `data`
+ * kept either way, and `instanceof RpcError` holds for all of them.
  */
-export function rpcErrorClass(_error) {
-  return 'RpcError';
+export function rpcErrorClass(error, kinds = []) {
+  const text = String(error.message ?? '');
+  const kind = kinds.find(
+    (k) =>
+      k.code === error.code && (k.pattern === undefined || new RegExp(k.pattern, 'u').test(text)),
+  )?.kind;
+  return KIND_CLASSES[kind] ?? 'RpcError';
 }
 
 /** Where the guide describes the clients' error classes. */

@@ -9,10 +9,12 @@ import {
   documentParameterNames,
   errorExamplesFor,
   mentionedParameters,
+  methodErrorKinds,
   operationParameterNames,
   REST_ERROR_CLASSES,
   responseExamples,
   restErrorClass,
+  rpcErrorClass,
 } from './errors.mjs';
 import { operationsOf } from './operations.mjs';
 
@@ -151,5 +153,37 @@ describe('the class each status maps to is the one the data client throws', () =
   it('has no class in its table that no declared status reaches', () => {
     const reached = new Set(statuses.map(restErrorClass));
     expect(Object.values(REST_ERROR_CLASSES).filter((c) => !reached.has(c))).toEqual([]);
+  });
+});
+
+describe('the class the node client throws for a JSON-RPC error', () => {
+  const { openrpc } = specs;
+  const KIND = {
+    notFound: 'NotFoundError',
+    badRequest: 'BadRequestError',
+    unsupported: 'UnsupportedError',
+  };
+  /** `[method, entry, kinds]` for every x-error-kinds entry the node spec gives a method. */
+  const cases = openrpc.methods.flatMap((m) => {
+    const kinds = methodErrorKinds(openrpc, m);
+    return kinds.map((k) => [m.name, k, kinds]);
+  });
+
+  it('every method says how its errors are classified', () => {
+    expect(cases.length).toBeGreaterThan(openrpc.methods.length);
+  });
+
+  it.each(cases)('%s: the example of a %j entry names its kind’s class', (_m, entry, kinds) => {
+    // The first matching entry wins, as in the client: an example is classified by its own kind
+    // (scripts/check-error-kinds.mjs holds the spec to that).
+    expect(rpcErrorClass({ code: entry.code, message: entry.example }, kinds)).toBe(
+      KIND[entry.kind],
+    );
+  });
+
+  it('an error no entry describes stays RpcError', () => {
+    expect(rpcErrorClass({ code: -32000, message: 'something else entirely' }, [])).toBe(
+      'RpcError',
+    );
   });
 });

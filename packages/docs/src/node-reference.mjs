@@ -1,7 +1,12 @@
 // The site's renderer for the node APIs: the OpenRPC document (JSON-RPC methods grouped by
 // namespace) and the node's GET health endpoints (an OpenAPI document), on one page. The
 // REST pages (rest-reference.mjs) use the same anatomy and the parts exported here.
-import { ERRORS_GUIDE_ANCHOR, healthErrorClass, rpcErrorClass } from './errors.mjs';
+import {
+  ERRORS_GUIDE_ANCHOR,
+  healthErrorClass,
+  methodErrorKinds,
+  rpcErrorClass,
+} from './errors.mjs';
 import { GUIDE_PAGE } from './guide.mjs';
 import { codeBlock, escapeHtml, highlightJson, html, markdown, page, raw } from './html.mjs';
 import {
@@ -449,10 +454,11 @@ function renderMethod(method, { openrpc, schemas, md, add, fields, namespace, fi
     ...resolvePointer(openrpc, e),
   }));
   const errorIds = new Set();
+  const kinds = methodErrorKinds(openrpc, method);
   const errorTable = errors.length
     ? html`<div class="table-wrap"><table class="errors"><thead><tr><th>Code</th><th>Message</th><th>Name</th><th>The client throws</th></tr></thead><tbody>${errors.map(
         (e) =>
-          html`<tr id="${errorRowId(anchor, e.code, errorIds, add, { ...entry, context: method.name, title: `${e.code} ${e.message}`, text: e.name })}"><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td><td>${classLink(rpcErrorClass(e))}</td></tr>`,
+          html`<tr id="${errorRowId(anchor, e.code, errorIds, add, { ...entry, context: method.name, title: `${e.code} ${e.message}`, text: e.name })}"><td><code>${e.code}</code></td><td>${e.message}${'data' in e ? html` <span class="muted">(data: <code>${JSON.stringify(e.data)}</code>)</span>` : ''}</td><td class="muted">${e.name ?? ''}</td><td>${classLink(rpcErrorClass(e, kinds))}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">No documented errors.</p>`;
 
