@@ -46,7 +46,11 @@ export type ViolationKind =
   | 'count'
   | 'range'
   | 'status'
-  | 'content-type';
+  | 'content-type'
+  | 'scope'
+  | 'units'
+  | 'relation'
+  | 'calls';
 
 export interface Violation {
   kind: ViolationKind;
