@@ -40,7 +40,8 @@ function inputsOf(promises) {
   visit(promises.range, ['start', 'count']);
   for (const key of ['order', 'filters', 'identity', 'counts', 'scope'])
     for (const entry of promises[key] ?? []) visit(entry, ['input']);
-  for (const entry of promises.calls ?? []) if (isObject(entry.inputs)) names.push(...Object.keys(entry.inputs));
+  for (const entry of promises.calls ?? [])
+    if (isObject(entry.inputs)) names.push(...Object.keys(entry.inputs));
   return names;
 }
 
@@ -82,6 +83,8 @@ export function promiseProblems(name, doc) {
     }
     return problems;
   }
+  if (doc['x-promises'] !== undefined)
+    problems.push(...problemsOf(`${name} (document)`, doc['x-promises']));
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const verb of httpMethods) {
       const op = item?.[verb];

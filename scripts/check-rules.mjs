@@ -68,10 +68,13 @@ export function promisesByName(doc) {
     }
     return out;
   }
+  const defaults = isObject(doc['x-promises']) ? doc['x-promises'] : {};
+  out.set(documentKey, defaults);
   for (const item of Object.values(doc.paths ?? {}))
     for (const verb of httpMethods) {
       const op = item?.[verb];
-      if (isObject(op) && op.operationId) out.set(op.operationId, op['x-promises'] ?? {});
+      if (isObject(op) && op.operationId)
+        out.set(op.operationId, { ...defaults, ...(op['x-promises'] ?? {}) });
     }
   return out;
 }
@@ -176,10 +179,16 @@ export function ruleProblems({ audit, seeds, docs, references = {} }) {
  * Rules the published references state, found mechanically per operation the specs hold:
  * `page-size` where a `pageSize` parameter states its bounds or default, `order` where a
  * `sortOrder` parameter is offered or the description says how items are sorted or ordered,
- * `default` where another query parameter states a default.
+ * `default` where another query parameter states a default (in its schema or in words).
  */
 const orderWords =
   /\b(?:sorted|ordered)\b[^.]*\b(?:ascending|descending)\b|\b(?:ascending|descending) order\b/i;
+
+/** A default a parameter's description states in words ("Default is 90.", "Defaults to USD."). */
+function statedDefault(param) {
+  const m = /\bDefaults? (?:is|to) ([^\s,]+?)\.?(?=[\s,]|$)/.exec(param.description ?? '');
+  return m?.[1];
+}
 
 /** Reference rule kind → the operations (ids) of the reference that state one, and what they state. */
 export function referenceRules(reference, held) {
@@ -196,10 +205,10 @@ export function referenceRules(reference, held) {
         if (p.name === 'pageSize' && (schema.maximum !== undefined || schema.default !== undefined))
           out['page-size'].set(op.operationId, { max: schema.maximum, default: schema.default });
         else if (p.name === 'sortOrder') out.order.set(op.operationId, { input: 'sortOrder' });
-        else if (p.in === 'query' && schema.default !== undefined)
+        else if (p.in === 'query' && (schema.default ?? statedDefault(p)) !== undefined)
           out.default.set(`${op.operationId} ${p.name}`, {
             input: p.name,
-            default: schema.default,
+            default: schema.default ?? statedDefault(p),
           });
       }
       if (orderWords.test(op.description ?? '') && !out.order.has(op.operationId))

@@ -132,6 +132,15 @@ function rangeText(r) {
   return `The items are those at ${input(r.start)}, ${input(r.start)} + 1, …: at most ${input(r.count)}${max}, each ${member(r.index)} one past the previous; ${input(r.count)} 0 or above the maximum, or a start past the last one, is an error.`;
 }
 
+function errorBodyText(e) {
+  const names = Object.entries(e.names ?? {})
+    .map(([status, name]) => `${status} ${name}`)
+    .join(', ');
+  const named =
+    e.name === undefined ? '' : `, and ${member(e.name)} names it${names ? ` (${names})` : ''}`;
+  return `An error answer's ${member(e.status)} is the HTTP status it was sent with${named}.`;
+}
+
 function notFoundText(nf, rest) {
   if (nf.status !== undefined) return `When nothing matches, the answer is status ${nf.status}.`;
   if (nf.error !== undefined)
@@ -168,6 +177,7 @@ export function promiseSentences(promises, { rest = true } = {}) {
     out.push(
       `${member(promises.all.flag)} is true exactly when no entry of ${member(promises.all.each)} has ${member(promises.all.failing)}.`,
     );
+  if (promises.errorBody) out.push(errorBodyText(promises.errorBody));
   if (promises.notFound) out.push(notFoundText(promises.notFound, rest));
   if (promises.contentType) out.push(`Sent as ${code(promises.contentType)}.`);
   const itemRules =

@@ -1,6 +1,7 @@
 import { isObject } from '../model/json-pointer.js';
 import { promiseKinds } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
+import { callsChains } from './calls-chains.js';
 import { type CaseClass, caseClasses, restInputs, rpcInputs } from './case-values.js';
 import { runContract } from './contract.js';
 import type { ContractCase, ContractResult } from './contract-case.js';
@@ -8,7 +9,6 @@ import { newRunState } from './contract-controls.js';
 import { filterCases, filterSlots } from './filter-cases.js';
 import { annotateValues, classOf, generateCases } from './generate-cases.js';
 import { linkedCase, readLinks } from './links.js';
-import { callsChains } from './calls-chains.js';
 import { type CaseChain, pagingChains } from './paging.js';
 import type { RunOptions } from './run-options.js';
 

@@ -5,6 +5,7 @@ import type { Recording } from '../recordings/recordings.js';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
+import { CallsTracker } from './promises/calls.js';
 import {
   type Answer,
   checkPromises,
@@ -13,7 +14,6 @@ import {
   restInputs,
   rpcInputs,
 } from './promises/check.js';
-import { CallsTracker } from './promises/calls.js';
 import type { Inputs } from './promises/values.js';
 import { type Promises, promiseKinds } from './promises/vocabulary.js';
 import { type Precompiled, type Violation, violation } from './schema-set.js';

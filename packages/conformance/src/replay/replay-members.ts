@@ -37,7 +37,10 @@ function subjects(p: Promises, body: unknown, each: boolean | undefined): string
 const typed = (like: unknown, v: unknown) =>
   typeof like === 'string' && typeof v !== 'string'
     ? String(v)
-    : typeof like === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+    : typeof like === 'number' &&
+        typeof v === 'string' &&
+        v.trim() !== '' &&
+        Number.isFinite(Number(v))
       ? Number(v)
       : v;
 
@@ -121,7 +124,9 @@ function breakRelation(p: Promises, body: unknown): unknown {
       const like = getPointer(body, r.member);
       if (pairs.length === 0 || like === undefined || r.is === 'equal') continue;
       const values = pairs.map(([, v]) => v);
-      const edge = values.reduce((a, b) => ((r.is === 'atLeast' ? compare(a, b) < 0 : compare(a, b) > 0) ? a : b));
+      const edge = values.reduce((a, b) =>
+        (r.is === 'atLeast' ? compare(a, b) < 0 : compare(a, b) > 0) ? a : b,
+      );
       const n = Number(edge) + (r.is === 'atLeast' ? -1 : 1);
       return withPointer(body, r.member, typed(like, n));
     }
@@ -132,7 +137,10 @@ function breakRelation(p: Promises, body: unknown): unknown {
       let out = body;
       if (r.if) out = withPointer(out, `${at}${r.if.member}`, r.if.equals);
       const other = r.than === undefined ? r.value : getPointer(subject, r.than);
-      const broken = r.is === 'equal' ? otherValue(other) : typed(like, Number(other) + (r.is === 'atLeast' ? -1 : 1));
+      const broken =
+        r.is === 'equal'
+          ? otherValue(other)
+          : typed(like, Number(other) + (r.is === 'atLeast' ? -1 : 1));
       if (broken === undefined) continue;
       return withPointer(out, `${at}${r.member}`, broken);
     }

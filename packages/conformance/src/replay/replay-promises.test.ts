@@ -390,7 +390,9 @@ describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () 
     };
     expect(await pair()).toEqual([]);
     expect(await pair('calls')).toEqual([
-      expect.stringMatching(/^calls: networkID "\d+" \("\w+"\), expected the value that goes with "\w+"/),
+      expect.stringMatching(
+        /^calls: networkID "\d+" \("\w+"\), expected the value that goes with "\w+"/,
+      ),
     ]);
   });
 

@@ -25,12 +25,7 @@ import {
   parseFault,
 } from './replay-faults.js';
 import { LinkedValues, rpcNotFound } from './replay-node.js';
-import {
-  type KeepContext,
-  type KeepResult,
-  keepPromises,
-  withPointer,
-} from './replay-promises.js';
+import { type KeepContext, type KeepResult, keepPromises, withPointer } from './replay-promises.js';
 
 const maxBody = 1 << 20;
 /** Past this much discarded body the socket is closed: draining has to end somewhere. */

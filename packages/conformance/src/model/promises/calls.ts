@@ -1,7 +1,7 @@
 import { canonical, getPointer, isObject } from '../json-pointer.js';
 import { type Violation, violation } from '../schema-set.js';
-import { compare, type Inputs } from './values.js';
 import type { Answer } from './check.js';
+import { compare, type Inputs } from './values.js';
 import type { CallsPromise, Promises } from './vocabulary.js';
 
 /*
@@ -62,7 +62,8 @@ export function callsBreak(c: CallsPromise, member: unknown, other: unknown): st
 }
 
 /** `/networkID` as `networkID`; the whole answer as `the answer`. */
-const label = (pointer: string) => (pointer === '' ? 'the answer' : pointer.slice(1).replaceAll('/', '.'));
+const label = (pointer: string) =>
+  pointer === '' ? 'the answer' : pointer.slice(1).replaceAll('/', '.');
 
 /**
  * Follows the success answers of a capture (or a contract run), per target (a URL's origin
@@ -89,7 +90,13 @@ export class CallsTracker {
   }
 
   /** The relations this answer breaks against the answers seen before it on the same target. */
-  observe(target: string, id: string, promises: Promises, inputs: Inputs, answer: Answer): Violation[] {
+  observe(
+    target: string,
+    id: string,
+    promises: Promises,
+    inputs: Inputs,
+    answer: Answer,
+  ): Violation[] {
     if (!this.follows(id, promises)) return [];
     const value = successValue(answer);
     if (value === undefined) return [];
@@ -98,11 +105,25 @@ export class CallsTracker {
     // This answer's own relations, against the other's latest answer.
     for (const c of promises.calls ?? [])
       for (const other of this.#latest(target, c.with, (s) => linked(c, inputs, s.inputs)))
-        this.#judge(out, where, c, getPointer(value, c.member), getPointer(other.value, c.other), 'own');
+        this.#judge(
+          out,
+          where,
+          c,
+          getPointer(value, c.member),
+          getPointer(other.value, c.other),
+          'own',
+        );
     // Relations others declare towards this one, against their latest answer.
     for (const [caller, c] of this.#callers.get(id) ?? [])
       for (const mine of this.#latest(target, caller, (s) => linked(c, s.inputs, inputs)))
-        this.#judge(out, where, { ...c, with: caller }, getPointer(mine.value, c.member), getPointer(value, c.other), 'theirs');
+        this.#judge(
+          out,
+          where,
+          { ...c, with: caller },
+          getPointer(mine.value, c.member),
+          getPointer(value, c.other),
+          'theirs',
+        );
     this.#remember(target, id, { inputs, value });
     return out;
   }

@@ -526,6 +526,28 @@ const cases: [string, Case][] = [
       want: /^relation: validators\[0\]\.isActive false, expected equal to true where validators\[0\]\.isL1Validator is false$/,
     },
   ],
+  [
+    'status, error body: the 400 recording restating another status',
+    {
+      given: () => recording('data-api/error-bad-request.1.json'),
+      mutate: (r) => {
+        body(r).statusCode = 404;
+      },
+      kind: 'status',
+      want: /^status: statusCode 404 in an answer sent with HTTP 400, expected 400$/,
+    },
+  ],
+  [
+    'status, error body: the 400 recording naming another status',
+    {
+      given: () => recording('data-api/error-bad-request.1.json'),
+      mutate: (r) => {
+        body(r).error = 'Not Found';
+      },
+      kind: 'status',
+      want: /^status: error "Not Found" in an answer sent with HTTP 400, expected "Bad Request"$/,
+    },
+  ],
 ];
 
 describe('each rule kind: the real exchange keeps it, a schema-valid mutation is caught', () => {

@@ -10,12 +10,12 @@ import {
   holds,
   type Inputs,
   inputValues,
+  inUnit,
   keeps,
   keepsWanted,
   mediaType,
   orderKey,
   pageBound,
-  inUnit,
   presentPointers,
   rangeIndex,
   rangeOf,
@@ -216,6 +216,8 @@ function evaluate(
         ),
       );
   }
+  if (p.errorBody && rest && answer.status >= 400 && answer.body !== undefined)
+    checkErrorBody(p.errorBody, answer.status, answer.body, out, uses);
   // Written out, not spread: a spread of this object took ~3 µs an exchange (V8's slow path).
   const j: Judging | undefined = readsInputs(p)
     ? { out, uses, inputs, where, value, items: undefined, itemsAt: p.items ?? '' }
@@ -250,6 +252,38 @@ function evaluate(
   if (p.units) for (const u of p.units) checkUnits(u, j);
   if (p.relations) for (const r of p.relations) checkRelation(r, j);
   return out;
+}
+
+/** `errorBody`: an error answer's body restates its status, and names it. */
+function checkErrorBody(
+  e: NonNullable<Promises['errorBody']>,
+  status: number,
+  body: unknown,
+  out: Violation[],
+  uses: RuleUse[] | undefined,
+) {
+  const restated = getPointer(body, e.status);
+  use(uses, 'status', `error ${e.status}`, restated !== undefined);
+  if (restated !== undefined && compare(restated, status) !== 0)
+    out.push(
+      violation(
+        'status',
+        'response.body',
+        e.status,
+        `status: ${label(e.status)} ${fmt(restated)} in an answer sent with HTTP ${status}, expected ${status}`,
+      ),
+    );
+  const want = e.names?.[String(status)];
+  const named = e.name === undefined ? undefined : getPointer(body, e.name);
+  if (e.name !== undefined && want !== undefined && named !== undefined && named !== want)
+    out.push(
+      violation(
+        'status',
+        'response.body',
+        e.name,
+        `status: ${label(e.name)} ${fmt(named)} in an answer sent with HTTP ${status}, expected ${fmt(want)}`,
+      ),
+    );
 }
 
 /** `page`: a page holds at most the asked (or default) number of items. */
@@ -361,7 +395,12 @@ function checkFilter(f: MatchPromise, j: Judging) {
   const byDefault = !sent(inputs[f.input]) && f.default !== undefined;
   const given = byDefault ? f.default : inputs[f.input];
   const applies = sent(given) && holds(f.when, inputs);
-  use(j.uses, 'filter', byDefault ? `${f.input} (default)` : f.input, applies && items !== undefined && items.length > 0);
+  use(
+    j.uses,
+    'filter',
+    byDefault ? `${f.input} (default)` : f.input,
+    applies && items !== undefined && items.length > 0,
+  );
   if (!applies || !items) return;
   // The input's values are read once for all the items (not once an item).
   const wanted = wantedValues(given, f.normalize);
@@ -445,14 +484,20 @@ function checkScope(sc: ScopePromise, j: Judging) {
       if (sc.absent === 'pass') continue;
       exercised = true;
       capped ??= new Capped(j, 'scope', `members off ${sc.input}`);
-      capped.push(at, `scope: ${label(at)} has no ${sc.member.map(label).join(' or ')}, expected ${fmt(wanted)} (${given})`);
+      capped.push(
+        at,
+        `scope: ${label(at)} has no ${sc.member.map(label).join(' or ')}, expected ${fmt(wanted)} (${given})`,
+      );
       continue;
     }
     exercised = true;
     const got = getPointer(subject, member);
     if (scopeKeeps(sc, wanted, got)) continue;
     capped ??= new Capped(j, 'scope', `members off ${sc.input}`);
-    capped.push(`${at}${member}`, `scope: ${label(`${at}${member}`)} is ${fmt(got)}, expected ${fmt(wanted)} (${given})`);
+    capped.push(
+      `${at}${member}`,
+      `scope: ${label(`${at}${member}`)} is ${fmt(got)}, expected ${fmt(wanted)} (${given})`,
+    );
   }
   use(j.uses, 'scope', sc.input, exercised);
   capped?.done();
@@ -470,7 +515,10 @@ function checkUnits(u: UnitsPromise, j: Judging) {
       exercised = true;
       if (ok) continue;
       capped ??= new Capped(j, 'units', `members out of ${u.unit}`);
-      capped.push(`${at}${member}`, `units: ${label(`${at}${member}`)} is ${fmt(v)}, expected ${unitWords[u.unit]}`);
+      capped.push(
+        `${at}${member}`,
+        `units: ${label(`${at}${member}`)} is ${fmt(v)}, expected ${unitWords[u.unit]}`,
+      );
     }
   use(j.uses, 'units', u.member.join(' '), exercised);
   capped?.done();
@@ -491,7 +539,12 @@ function checkRelation(r: RelationPromise, j: Judging) {
   if (of === 'items') {
     const a = getPointer(j.value, r.member);
     for (const [at, item] of subjectsOf(true, j))
-      pairs.push(['', a, `${at}${r.than ?? ''}`, r.than === undefined ? r.value : getPointer(item, r.than)]);
+      pairs.push([
+        '',
+        a,
+        `${at}${r.than ?? ''}`,
+        r.than === undefined ? r.value : getPointer(item, r.than),
+      ]);
   } else
     for (const [at, subject] of subjectsOf(of === 'item', j)) {
       if (r.if && compare(getPointer(subject, r.if.member), r.if.equals) !== 0) continue;
@@ -508,7 +561,10 @@ function checkRelation(r: RelationPromise, j: Judging) {
     capped ??= new Capped(j, 'relation', `members off ${label(r.member)}`);
     const other = r.than === undefined ? fmt(r.value) : `${label(bAt)} ${fmt(b)}`;
     const cond = r.if ? ` where ${label(`${at}${r.if.member}`)} is ${fmt(r.if.equals)}` : '';
-    capped.push(`${at}${r.member}`, `relation: ${label(`${at}${r.member}`)} ${fmt(a)}, expected ${relationWords[r.is]} ${other}${cond}`);
+    capped.push(
+      `${at}${r.member}`,
+      `relation: ${label(`${at}${r.member}`)} ${fmt(a)}, expected ${relationWords[r.is]} ${other}${cond}`,
+    );
   }
   use(j.uses, 'relation', r.member, exercised);
   capped?.done();

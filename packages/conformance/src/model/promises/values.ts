@@ -365,7 +365,12 @@ export function inUnit(unit: Unit, v: unknown): boolean | undefined {
 /** A value of the same type in the next unit up (seconds → milliseconds, fraction → percent…): out of range. */
 export function outOfUnit(unit: Unit, v: unknown): unknown {
   const n = Number(asNumber(v) ?? 0);
-  const bad = unit === 'unix-seconds' ? Math.max(n, 1) * 1000 : unit === 'fraction' ? n * 100 + 2 : n * 1000 + 101;
+  const bad =
+    unit === 'unix-seconds'
+      ? Math.max(n, 1) * 1000
+      : unit === 'fraction'
+        ? n * 100 + 2
+        : n * 1000 + 101;
   const whole = Number.isInteger(n) ? Math.round(bad) : bad;
   return typeof v === 'string' ? String(whole) : whole;
 }

@@ -158,6 +158,17 @@ export type NotFound =
   | { result: unknown }
   | { error: { code: number; message: string; data?: unknown } };
 
+/**
+ * An error answer's body restates its HTTP status: the member `status` equals it and the
+ * member `name` holds the name `names` gives that status.
+ */
+export interface ErrorBodyPromise {
+  status: string;
+  name?: string;
+  names?: Record<string, string>;
+  description?: string;
+}
+
 /** An operation's or method's promises, pointers lists normalised to arrays. */
 export interface Promises {
   items?: string;
@@ -176,6 +187,7 @@ export interface Promises {
   units?: UnitsPromise[];
   relations?: RelationPromise[];
   calls?: CallsPromise[];
+  errorBody?: ErrorBodyPromise;
 }
 
 /** The rule kinds a broken promise is reported as (a violation's kind; a cursor's is `paging`). */
@@ -207,7 +219,7 @@ function withPointers<T extends Record<string, unknown>>(entry: T, keys: string[
 
 /**
  * The promises on `node` (an OpenAPI operation or OpenRPC method), over `defaults` (the
- * OpenRPC document's own `x-promises`); an absent member of the node takes the default's.
+ * document's own `x-promises`); an absent member of the node takes the default's.
  * The shape is trusted: the meta-schema has checked it when the specs were bundled.
  */
 export function readPromises(node: Record<string, unknown>, defaults?: unknown): Promises {
@@ -236,6 +248,7 @@ export function readPromises(node: Record<string, unknown>, defaults?: unknown):
     p.units = raw.units.filter(isObject).map((f) => withPointers(f, ['member'])) as never;
   if (Array.isArray(raw.relations)) p.relations = raw.relations.filter(isObject) as never;
   if (Array.isArray(raw.calls)) p.calls = raw.calls.filter(isObject) as never;
+  if (isObject(raw.errorBody)) p.errorBody = raw.errorBody as unknown as ErrorBodyPromise;
   return p;
 }
 
@@ -249,7 +262,7 @@ export function declaredKinds(p: Promises): PromiseKind[] {
   if (p.identity?.some((i) => i.member)) kinds.push('identity');
   if (p.counts?.length) kinds.push('count');
   if (p.range) kinds.push('range');
-  if (p.status || p.all) kinds.push('status');
+  if (p.status || p.all || p.errorBody) kinds.push('status');
   if (p.contentType) kinds.push('content-type');
   if (p.scope?.length) kinds.push('scope');
   if (p.units?.length) kinds.push('units');
