@@ -39,6 +39,12 @@ function otherCase(
   };
   // A JSON-RPC pair goes to one endpoint (one index, one chain): that is the shared target.
   if (to.kind === 'rpc' && isObject(c.body)) c.path = sent.path;
+  // The other call may know nothing of what the first one named (its not-found answer):
+  // then there is no pair to judge.
+  c.expect = {
+    ...c.expect,
+    or: [to.kind === 'rpc' ? { status: 200, reply: 'error' } : { status: 404 }],
+  };
   delete c.values;
   return c;
 }

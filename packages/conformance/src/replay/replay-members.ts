@@ -51,6 +51,7 @@ function keepScope(
   body: unknown,
   choices: ((input: string) => readonly unknown[] | undefined) | undefined,
   fault: boolean,
+  valid?: (body: unknown) => boolean,
 ): { body: unknown; broke: boolean } {
   const wanted = scopeWanted(sc, inputs);
   if (wanted === undefined) return { body, broke: false };
@@ -63,9 +64,15 @@ function keepScope(
     const like = getPointer(out, pointer);
     let value: unknown = scopeKeeps(sc, wanted, like) ? like : typed(like, wanted);
     if (fault && !broke) {
-      // Another value the input's schema lists (another network), else one of the same form.
-      const other =
-        choices?.(sc.input)?.find((c) => !scopeKeeps(sc, wanted, c)) ?? otherValue(wanted);
+      // Another value the input's schema lists (another network), else one of the same form;
+      // only one the answer's schema still allows (an encoding decides the block's shape).
+      const candidates = [
+        ...(choices?.(sc.input) ?? []).filter((c) => !scopeKeeps(sc, wanted, c)),
+        otherValue(wanted),
+      ];
+      const other = candidates.find(
+        (c) => c !== undefined && (valid?.(withPointer(out, pointer, typed(like, c))) ?? true),
+      );
       if (other !== undefined) {
         value = typed(like, other);
         broke = true;
@@ -159,11 +166,20 @@ export function keepMembers(
   choices: ((input: string) => readonly unknown[] | undefined) | undefined,
   faults: ReadonlySet<PromiseKind>,
   broken: PromiseKind[],
+  valid?: (body: unknown) => boolean,
 ): unknown {
   let body = stored;
   let scopeBroken = false;
   for (const sc of p.scope ?? []) {
-    const kept = keepScope(sc, p, inputs, body, choices, faults.has('scope') && !scopeBroken);
+    const kept = keepScope(
+      sc,
+      p,
+      inputs,
+      body,
+      choices,
+      faults.has('scope') && !scopeBroken,
+      valid,
+    );
     body = kept.body;
     scopeBroken ||= kept.broke;
   }

@@ -47,6 +47,8 @@ export interface KeepContext {
   faults?: ReadonlySet<PromiseKind>;
   /** The values an input's schema lists (`enum`), so a broken identity stays one of them. */
   choices?: (input: string) => readonly unknown[] | undefined;
+  /** Whether a changed success answer still validates (a broken rule keeps the shape). */
+  valid?: (body: unknown) => boolean;
 }
 
 export interface Kept {
@@ -216,7 +218,7 @@ export function keepPromises(
     if (count !== n) broken.push('count');
     body = withPointer(body, c.count, sameType(like, count));
   }
-  body = keepMembers(p, inputs, body, ctx.choices, faults, broken);
+  body = keepMembers(p, inputs, body, ctx.choices, faults, broken, ctx.valid);
   if (faults.has('identity')) {
     const altered = breakIdentity(p, inputs, body, ctx.choices, ctx.stored);
     if (altered !== undefined) {

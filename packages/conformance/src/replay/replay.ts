@@ -70,6 +70,7 @@ function keepContext(
   all: () => unknown[],
   faults: PromiseKind[] | undefined,
   choices?: KeepContext['choices'],
+  valid?: KeepContext['valid'],
 ): KeepContext {
   const itemsOf = (body: unknown) => {
     const list = p.items === undefined ? undefined : getPointer(body, p.items);
@@ -82,6 +83,7 @@ function keepContext(
     stored: all,
     faults: new Set(faults ?? []),
     ...(choices ? { choices } : {}),
+    ...(valid ? { valid } : {}),
   };
 }
 
@@ -247,6 +249,9 @@ export class ReplayHandler {
         // A stored error answer keeps its own body; only the status rule reads it.
         pick.answer.status < 300 ? rules : rules.filter((r) => r === 'status'),
         enumOf(service, operation),
+        (body) =>
+          service.validateResponse(operation, pick.answer.status, body, { strict: true }).length ===
+          0,
       ),
     );
     if ('error' in kept) return send(res, 400, errorBody(400, [kept.error]), {}, ct.type);
@@ -348,6 +353,10 @@ export class ReplayHandler {
         pick.kind === 'answer' ? pick.others.flatMap((a) => ('result' in a ? [a.result] : [])) : [],
         () => this.book.rpcResults(service, method),
         fault.rules,
+        undefined,
+        (result) =>
+          service.validateReply(method, id, { jsonrpc: '2.0', id, result }, { strict: true })
+            .length === 0,
       ),
     );
     if ('error' in kept) return fail(-32000, kept.error);

@@ -193,11 +193,11 @@ export function callsBroken(c: CallsPromise, member: unknown, other: unknown): u
   if (member === undefined || other === undefined) return undefined;
   if (c.compare === 'keys') {
     if (!isObject(member) || !isObject(other)) return undefined;
-    const keys = Object.keys(other);
-    const template = Object.values(member)[0] ?? Object.values(other)[0];
-    // One key too many, or, with nothing to copy, one too few.
-    if (template !== undefined) return { ...member, [`${keys[0] ?? 'extra'}Extra`]: template };
-    return undefined;
+    // One key left out (a key made up could be one the schema does not allow).
+    const [first] = Object.keys(member);
+    if (first === undefined) return undefined;
+    const { [first]: _, ...rest } = member;
+    return rest;
   }
   if (c.map) {
     const key = Object.entries(c.map).find(([, v]) => compare(v, other) !== 0)?.[0];
