@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Bundles every hand-written spec under specs/ into one JSON document each in specs/dist/.
 import { existsSync } from 'node:fs';
+// Bundles every hand-written spec under specs/ into one JSON document each in specs/dist/.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,9 +84,25 @@ export async function bundleRpc() {
   return [out];
 }
 
+/**
+ * The rule audit's map (specs/rules.yaml) as specs/dist/rules.json: each rule id with the
+ * x-promises entries that check it, so reports can name the rules a run checked.
+ */
+export async function bundleRules() {
+  const { parse } = await import('yaml');
+  const audit = parse(await readFile(join(specsDir, 'rules.yaml'), 'utf8'));
+  const rules = [...(audit.rules ?? []), ...(audit.references ?? [])].map((r) => ({
+    id: r.id,
+    targets: (r.checkedBy ?? r.operations ?? []).filter((t) => t.pointer !== undefined),
+  }));
+  const out = join(distDir, 'rules.json');
+  await writeAtomically(out, JSON.stringify({ rules }, null, 2));
+  return out;
+}
+
 export async function bundleAll() {
-  const [rest, rpc] = await Promise.all([bundleRest(), bundleRpc()]);
-  return [...rest, ...rpc];
+  const [rest, rpc, rules] = await Promise.all([bundleRest(), bundleRpc(), bundleRules()]);
+  return [...rest, ...rpc, rules];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -38,9 +38,18 @@ function inputsOf(promises) {
   visit(promises.page, ['input']);
   visit(promises.cursor, ['input']);
   visit(promises.range, ['start', 'count']);
-  for (const key of ['order', 'filters', 'identity', 'counts'])
+  for (const key of ['order', 'filters', 'identity', 'counts', 'scope'])
     for (const entry of promises[key] ?? []) visit(entry, ['input']);
+  for (const entry of promises.calls ?? [])
+    if (isObject(entry.inputs)) names.push(...Object.keys(entry.inputs));
   return names;
+}
+
+/** `calls` name another operation or method of the same document: one it does not hold is a typo. */
+function callProblems(where, promises, names) {
+  return (promises.calls ?? [])
+    .filter((c) => !names.includes(c.with))
+    .map((c) => `${where}: calls names "${c.with}", not an operation or method of this document`);
 }
 
 function problemsOf(where, promises, params) {
@@ -69,9 +78,13 @@ export function promiseProblems(name, doc) {
       if (method?.['x-promises'] === undefined) continue;
       const params = (method.params ?? []).map((p) => deref(doc, p)?.name);
       problems.push(...problemsOf(`${name} ${method.name}`, method['x-promises'], params));
+      const names = doc.methods.map((m) => deref(doc, m)?.name);
+      problems.push(...callProblems(`${name} ${method.name}`, method['x-promises'], names));
     }
     return problems;
   }
+  if (doc['x-promises'] !== undefined)
+    problems.push(...problemsOf(`${name} (document)`, doc['x-promises']));
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const verb of httpMethods) {
       const op = item?.[verb];
@@ -81,9 +94,16 @@ export function promiseProblems(name, doc) {
       );
       const where = `${name} ${op.operationId ?? `${verb.toUpperCase()} ${path}`}`;
       problems.push(...problemsOf(where, op['x-promises'], params));
+      problems.push(...callProblems(where, op['x-promises'], operationIds(doc)));
     }
   }
   return problems;
+}
+
+function operationIds(doc) {
+  return Object.values(doc.paths ?? {}).flatMap((item) =>
+    httpMethods.map((verb) => item?.[verb]?.operationId).filter(Boolean),
+  );
 }
 
 /** Throws naming every problem of the document's `x-promises`. */

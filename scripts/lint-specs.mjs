@@ -4,15 +4,19 @@
 // every operation and method keeps to the x-promises vocabulary and declares at least its
 // answer's content type, so a new one that forgets its promises is named here, before a test;
 // and the node document's error kinds (x-error-kinds: every method has them, every example is
-// classified as its entry says).
+// classified as its entry says),
+// and the rule audit (specs/rules.yaml) still covers every seed sentence and resolves.
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { parse as parseYaml } from 'yaml';
 import { assembleOpenRpc } from './assemble-openrpc.mjs';
 import { bundleOpenApiDocument, openApiDocuments } from './bundle-specs.mjs';
 import { errorKindProblems } from './check-error-kinds.mjs';
 import { missingPromises, promiseProblems } from './check-promises.mjs';
+import { ruleProblems } from './check-rules.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -65,10 +69,34 @@ export async function promiseLint(specsDir) {
     ]),
   );
   docs.push(['node-rpc', await lintRpc(specsDir)]);
-  return docs.flatMap(([name, doc]) => [
-    ...promiseProblems(name, doc),
-    ...missingPromises(name, doc),
-  ]);
+  return [
+    ...docs.flatMap(([name, doc]) => [
+      ...promiseProblems(name, doc),
+      ...missingPromises(name, doc),
+    ]),
+    ...ruleLint(specsDir, Object.fromEntries(docs)).map((p) => `rules: ${p}`),
+  ];
+}
+
+/**
+ * The rule audit's problems: `specs/rules.yaml` against the seeds in `specs/seeds/`, the
+ * bundled documents, and the published references where they are found (`REFERENCES_DIR`,
+ * else the `refs` folder beside the repository: `<spec>.reference.json`). The references are
+ * not part of the repository: without them the audit's reference rules are only resolved.
+ */
+export function ruleLint(specsDir, docs, referencesDir = process.env.REFERENCES_DIR) {
+  const audit = parseYaml(readFileSync(join(specsDir, 'rules.yaml'), 'utf8'));
+  const seedsDir = join(specsDir, 'seeds');
+  const seeds = Object.fromEntries(
+    readdirSync(seedsDir).map((f) => [f, readFileSync(join(seedsDir, f), 'utf8')]),
+  );
+  const refs = referencesDir ?? resolve(specsDir, '../../refs');
+  const references = {};
+  for (const spec of ['data-api', 'metrics-api']) {
+    const file = join(refs, `${spec}.reference.json`);
+    if (existsSync(file)) references[spec] = JSON.parse(readFileSync(file, 'utf8'));
+  }
+  return ruleProblems({ audit, seeds, docs, references });
 }
 
 /** The x-error-kinds problems of the node document under `specsDir`. */

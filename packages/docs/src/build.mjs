@@ -15,6 +15,7 @@ import { renderLanding, SPEC_FILES } from './landing.mjs';
 import { renderNodeReference } from './node-reference.mjs';
 import { listOperations } from './operations.mjs';
 import { renderRestReference } from './rest-reference.mjs';
+import { RULES_PAGE, readAudit, renderRules } from './rules-page.mjs';
 import { findExternalLoads } from './scan.mjs';
 import { buildSearchIndex } from './search/build-index.mjs';
 
@@ -76,6 +77,7 @@ export async function build({ specsDir = defaultSpecsDir, outDir = defaultOutDir
     ...(await renderGuides()),
     [CHANGES_PAGE]: renderChanges(await readChanges()),
     [CONFORMANCE_PAGE]: renderConformance(await conformance(), listOperations(specs)),
+    [RULES_PAGE]: renderRules(await readAudit(specsDir), listOperations(specs)),
   };
   for (const [file, text] of Object.entries(pages)) {
     if (!(file in references)) entries.push(...sectionEntries(file, text));

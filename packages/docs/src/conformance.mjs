@@ -104,6 +104,7 @@ export function renderConformance(report, operations = []) {
 <h1 id="conformance">Conformance</h1>
 <p class="lede">Every operation and method, sent by the contract tester to the replay server and judged against the specs (schemas, strictness, <code>x-promises</code>). Run at docs build time, ${report.date.slice(0, 16).replace('T', ' ')} UTC; run it yourself with <code>pnpm contract</code>.</p>
 <p class="verdict">Verdict: <span class="badge v-${verdict.replace(' ', '-')}">${verdict}</span></p>
+<p>Which rules of the requirement documents these checks cover, and which cannot be checked and why: <a href="rules.html">What conformance checks</a>.</p>
 <h2 id="counts">Counts</h2>
 <div class="table-wrap"><table><thead><tr><th></th><th>conforms</th><th>drift</th><th>not tested</th><th>skipped</th></tr></thead><tbody>
 ${counts('Operations and methods', summary.operations)}${counts('Cases', summary.cases)}

@@ -69,7 +69,56 @@ function orderText(order) {
 
 function filterText(f) {
   const absent = f.absent === 'pass' ? '; items without it are kept' : '';
-  return `Every item's ${members(f.member)} ${HOW[f.match]} ${input(f.input)}${NORMALIZE[f.normalize] ?? ''}${absent}${whenText(f.when)}.`;
+  const byDefault =
+    f.default === undefined
+      ? ''
+      : ` (${code(f.default)} when it is not sent, then items without it are kept)`;
+  return `Every item's ${members(f.member)} ${HOW[f.match]} ${input(f.input)}${byDefault}${NORMALIZE[f.normalize] ?? ''}${absent}${whenText(f.when)}.`;
+}
+
+/** "The answer's x" or "Every item's x": where a rule about members reads. */
+const whose = (each, pointers) => `${each ? "Every item's" : "The answer's"} ${members(pointers)}`;
+
+function scopeText(sc) {
+  const byDefault = sc.default === undefined ? '' : ` (${code(sc.default)} when it is not sent)`;
+  const same = (sc.same ?? []).map((g) => g.map(code).join(' and ')).join('; ');
+  return `${whose(sc.each, sc.member)} restates ${input(sc.input)}${byDefault}${same ? `, ${same} naming the same` : ''}${NORMALIZE[sc.normalize] ?? ''}${whenText(sc.when)}.`;
+}
+
+const UNIT = {
+  'unix-seconds': 'Unix time in seconds (a time in milliseconds breaks it)',
+  fraction: 'a fraction from 0 to 1',
+  percent: 'a percentage from 0 to 100',
+};
+
+const unitsText = (u) => `${whose(u.each, u.member)} is ${UNIT[u.unit]}.`;
+
+const IS = { atLeast: 'is at least', atMost: 'is at most', equal: 'equals' };
+
+function relationText(r) {
+  const of = r.of ?? 'answer';
+  const other = r.than === undefined ? code(r.value) : member(r.than);
+  const cond = r.if ? ` where its ${member(r.if.member)} is ${code(r.if.equals)}` : '';
+  if (of === 'items') return `The answer's ${member(r.member)} ${IS[r.is]} every item's ${other}.`;
+  const its = r.than === undefined ? other : `its ${other}`;
+  if (of === 'item') return `Every item's ${member(r.member)} ${IS[r.is]} ${its}${cond}.`;
+  return `The answer's ${member(r.member)} ${IS[r.is]} ${other}${cond}.`;
+}
+
+function callsText(c) {
+  const linked = Object.entries(c.inputs ?? {})
+    .map(([a, b]) => (a === b ? input(a) : `${input(a)} as ${input(b)}`))
+    .join(' and ');
+  const asked = linked ? ` asked with the same ${linked}` : '';
+  const how =
+    c.compare === 'keys'
+      ? `holds the same keys as ${member(c.other)}`
+      : c.map
+        ? `goes with ${member(c.other)} as ${Object.entries(c.map)
+            .map(([k, v]) => `${code(k)} with ${code(v)}`)
+            .join(', ')}`
+        : `equals ${member(c.other)}`;
+  return `${member(c.member) === 'the answer' ? 'The answer' : `The answer's ${member(c.member)}`} ${how} of ${code(c.with)} on the same target${asked}.`;
 }
 
 function identityText(i) {
@@ -81,6 +130,15 @@ function identityText(i) {
 function rangeText(r) {
   const max = r.max === undefined ? '' : ` (at most ${r.max})`;
   return `The items are those at ${input(r.start)}, ${input(r.start)} + 1, …: at most ${input(r.count)}${max}, each ${member(r.index)} one past the previous; ${input(r.count)} 0 or above the maximum, or a start past the last one, is an error.`;
+}
+
+function errorBodyText(e) {
+  const names = Object.entries(e.names ?? {})
+    .map(([status, name]) => `${status} ${name}`)
+    .join(', ');
+  const named =
+    e.name === undefined ? '' : `, and ${member(e.name)} names it${names ? ` (${names})` : ''}`;
+  return `An error answer's ${member(e.status)} is the HTTP status it was sent with${named}.`;
 }
 
 function notFoundText(nf, rest) {
@@ -107,6 +165,10 @@ export function promiseSentences(promises, { rest = true } = {}) {
       `${member(c.count)} equals the number of entries of ${member(c.of)}${whenText(c.when)}.`,
     );
   if (promises.range) out.push(rangeText(promises.range));
+  for (const sc of promises.scope ?? []) out.push(scopeText(sc));
+  for (const u of promises.units ?? []) out.push(unitsText(u));
+  for (const r of promises.relations ?? []) out.push(relationText(r));
+  for (const c of promises.calls ?? []) out.push(callsText(c));
   if (promises.status)
     out.push(
       `Status ${promises.status.true} when ${member(promises.status.member)} is true, ${promises.status.false} when false.`,
@@ -115,6 +177,7 @@ export function promiseSentences(promises, { rest = true } = {}) {
     out.push(
       `${member(promises.all.flag)} is true exactly when no entry of ${member(promises.all.each)} has ${member(promises.all.failing)}.`,
     );
+  if (promises.errorBody) out.push(errorBodyText(promises.errorBody));
   if (promises.notFound) out.push(notFoundText(promises.notFound, rest));
   if (promises.contentType) out.push(`Sent as ${code(promises.contentType)}.`);
   const itemRules =

@@ -12,6 +12,91 @@ const load = (file) => JSON.parse(readFileSync(join(defaultSpecsDir, file), 'utf
 describe('promiseSentences', () => {
   it.each([
     [
+      'a filter with a default',
+      {
+        filters: [
+          {
+            input: 'minUptimePerformance',
+            member: '/uptimePerformance',
+            match: 'atLeast',
+            default: 90,
+          },
+        ],
+      },
+      [
+        "Every item's `uptimePerformance` is at least `minUptimePerformance` (`90` when it is not sent, then items without it are kept).",
+      ],
+    ],
+    [
+      'scope with a same group, and with a default',
+      {
+        scope: [
+          { input: 'network', member: '/chainInfo/network', same: [['fuji', 'testnet']] },
+          { input: 'encoding', member: '/encoding', default: 'hex' },
+        ],
+      },
+      [
+        "The answer's `chainInfo.network` restates `network`, `fuji` and `testnet` naming the same.",
+        "The answer's `encoding` restates `encoding` (`hex` when it is not sent).",
+      ],
+    ],
+    [
+      'units, per item and of the answer',
+      {
+        units: [
+          { member: '/timestamp', each: true, unit: 'unix-seconds' },
+          { member: ['/a', '/b'], unit: 'percent' },
+        ],
+      },
+      [
+        "Every item's `timestamp` is Unix time in seconds (a time in milliseconds breaks it).",
+        "The answer's `a` or `b` is a percentage from 0 to 100.",
+      ],
+    ],
+    [
+      'relations across items and within an item',
+      {
+        relations: [
+          { member: '/lastRun', is: 'atLeast', than: '/timestamp', of: 'items' },
+          {
+            member: '/isActive',
+            is: 'equal',
+            value: true,
+            of: 'item',
+            if: { member: '/isL1Validator', equals: false },
+          },
+        ],
+      },
+      [
+        "The answer's `lastRun` is at least every item's `timestamp`.",
+        "Every item's `isActive` equals `true` where its `isL1Validator` is `false`.",
+      ],
+    ],
+    [
+      'calls: a map, and keys with linked inputs',
+      {
+        calls: [
+          {
+            with: 'info.getNetworkName',
+            member: '/networkID',
+            other: '/networkName',
+            map: { 1: 'mainnet' },
+          },
+          {
+            with: 'eth_getActiveRulesAt',
+            member: '',
+            other: '/precompiles',
+            compare: 'keys',
+            inputs: { blockTimestamp: 'blockTimestamp' },
+          },
+        ],
+      },
+      [
+        "The answer's `networkID` goes with `networkName` as `1` with `mainnet` of `info.getNetworkName` on the same target.",
+        'The answer holds the same keys as `precompiles` of `eth_getActiveRulesAt` on the same target asked with the same `blockTimestamp`.',
+      ],
+    ],
+    [
       'page with default and max',
       { items: '/blocks', page: { input: 'pageSize', default: 10, max: 100 } },
       [

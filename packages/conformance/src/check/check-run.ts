@@ -267,6 +267,7 @@ export async function runCheck(
   // Batches held in order behind one a worker has not answered yet: bounded memory.
   const maxHeld = 8 + workers * depth * 3;
   const listings = new ListingTracker();
+  const calls = specs.callsTracker();
   const slots: Slot[] = [];
   let pool: CheckPool | undefined;
   /** Set once every worker has loaded the specs and answered an empty batch. */
@@ -281,7 +282,10 @@ export async function runCheck(
     if (!('subjects' in o)) return o;
     const { result, subjects } = o;
     for (const s of subjects) {
-      const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
+      const found = [
+        ...listings.observe(s.operation, s.promises, s.inputs, s.answer),
+        ...calls.observe(s.target ?? '', s.operation, s.promises, s.inputs, s.answer),
+      ];
       if (found.length === 0) continue;
       result.errors.push(...found);
       result.ok = false;

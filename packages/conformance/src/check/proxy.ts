@@ -156,6 +156,7 @@ function published(recording: Recording, target: URL): Recording {
 export async function startProxy(options: ProxyOptions) {
   const { specs, targets, maxBodyBytes } = options;
   const listings = new ListingTracker();
+  const calls = specs.callsTracker();
   const urls = [...new Set(Object.values(targets))];
   let count = 0;
 
@@ -206,7 +207,10 @@ export async function startProxy(options: ProxyOptions) {
       exclusions: {},
     });
     for (const s of subjects) {
-      const found = listings.observe(s.operation, s.promises, s.inputs, s.answer);
+      const found = [
+        ...listings.observe(s.operation, s.promises, s.inputs, s.answer),
+        ...calls.observe(s.target ?? '', s.operation, s.promises, s.inputs, s.answer),
+      ];
       if (found.length === 0) continue;
       result.errors.push(...found);
       result.ok = false;

@@ -1,6 +1,7 @@
 import { isObject } from '../model/json-pointer.js';
 import { promiseKinds } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
+import { callsChains } from './calls-chains.js';
 import { type CaseClass, caseClasses, restInputs, rpcInputs } from './case-values.js';
 import { runContract } from './contract.js';
 import type { ContractCase, ContractResult } from './contract-case.js';
@@ -115,12 +116,12 @@ export async function runPlan(
   const keep = plan.only ?? (() => true);
   const corpus = base.filter((c) => plan.classes.has(classOf(c)) && keep(c));
   const extra = generateCases(specs, base, plan).filter(keep);
-  const chains: CaseChain[] = plan.classes.has('page')
-    ? pagingChains(
-        specs,
-        base.filter((c) => !c.skip && c.expect.status < 300 && c.expect.reply !== 'error'),
-      ).filter((ch) => keep(ch.first))
-    : [];
+  const seeds = base.filter((c) => !c.skip && c.expect.status < 300 && c.expect.reply !== 'error');
+  const chains: CaseChain[] = [
+    ...(plan.classes.has('page') ? pagingChains(specs, seeds) : []),
+    // Relations between calls: linked cases on the same target (x-promises `calls`).
+    ...(plan.classes.has('linked') ? callsChains(specs, seeds) : []),
+  ].filter((ch) => keep(ch.first));
   const links = plan.classes.has('linked') ? readLinks(specs) : [];
   const filters = plan.classes.has('filter') ? filterSlots(specs, plan.maxCases) : 0;
   // Requests kept for what follows the first answers: each page chain's bound, each link

@@ -1,8 +1,8 @@
 // What a run covered of the specs, in a form tools read: per operation and method the declared
 // statuses and JSON-RPC errors seen and never seen, parameters and listed values sent, and which
 // `x-promises` rules an answer put to the test. Everything is read off the specs and the results.
-import { isObject } from '../model/json-pointer.js';
-import { declaredKinds } from '../model/promises/vocabulary.js';
+import { getPointer, isObject } from '../model/json-pointer.js';
+import { declaredKinds, type PromiseKind, type Promises } from '../model/promises/vocabulary.js';
 import type { Specs } from '../model/specs.js';
 import { type CaseTarget, targetOf } from './case-inputs.js';
 import { restInputs, rpcInputs } from './case-values.js';
@@ -124,6 +124,11 @@ export function contractCoverage(
           sent: (i.domain as string[]).filter((v) => covered.get(i.name)?.includes(v)),
         })),
       promises,
+      ...ruleCoverage(specs, { service, id, promises: target.promises }, own, {
+        tested,
+        filters: filters.get(key) ?? [],
+        anyAnswer,
+      }),
     });
   }
   const exercisedOps = new Set(
@@ -133,4 +138,100 @@ export function contractCoverage(
     operations: { exercised: exercisedOps.size, total: specs.all.length },
     perOperation,
   };
+}
+
+/*
+ * The same coverage by rule id of the audit (specs/rules.yaml, bundled as rules.json): the
+ * rules an operation's promises check, each checked, vacuous or never exercised as the
+ * promise entries it maps to were. A filter entry goes by its input's state; a relation
+ * between calls by its linked pair; every other entry by its kind.
+ */
+
+/** The promise kind an x-promises member reports as. */
+const kindOf: Record<string, PromiseKind> = {
+  page: 'page-size',
+  cursor: 'paging',
+  order: 'order',
+  filters: 'filter',
+  identity: 'identity',
+  counts: 'count',
+  range: 'range',
+  status: 'status',
+  all: 'status',
+  errorBody: 'status',
+  contentType: 'content-type',
+  scope: 'scope',
+  units: 'units',
+  relations: 'relation',
+  calls: 'calls',
+};
+
+type RuleState = 'checked' | 'vacuous' | 'neverExercised';
+
+interface RuleTally {
+  tested: ReadonlySet<PromiseKind>;
+  filters: { input: string; rule: string; state: string }[];
+  anyAnswer: boolean;
+}
+
+/** How one promise entry of the operation fared in the run. */
+function entryState(
+  op: { id: string; promises: Promises },
+  pointer: string,
+  own: readonly ContractResult[],
+  t: RuleTally,
+): RuleState {
+  const [member, index] = pointer.split('/').slice(1);
+  const fallback: RuleState = t.anyAnswer ? 'vacuous' : 'neverExercised';
+  if (member === 'filters' && index !== undefined) {
+    const input = (getPointer(op.promises, `/filters/${index}`) as { input?: string } | undefined)
+      ?.input;
+    const f = t.filters.find((x) => x.rule === 'filter' && x.input === input);
+    if (f)
+      return f.state === 'exercised' ? 'checked' : f.state === 'vacuous' ? 'vacuous' : fallback;
+  }
+  if (member === 'calls') {
+    // The first call of a linked pair answered (contract then asks the other): judged.
+    const paired = own.some((r) => r.source.includes('(calls ') && isSuccessAnswer(r));
+    return paired ? 'checked' : fallback;
+  }
+  const kind = member === undefined ? undefined : kindOf[member];
+  return kind !== undefined && t.tested.has(kind) ? 'checked' : fallback;
+}
+
+const isSuccessAnswer = (r: ContractResult) =>
+  r.status !== undefined && r.status < 300 && r.verdict === 'conforms';
+
+/** One line for a terminal: how many of the audit's rules the run checked, vacuous, never exercised. */
+export function ruleCoverageLine(coverage: ReportCoverage): string | undefined {
+  const per = coverage.perOperation.filter((o) => o.rules);
+  if (per.length === 0) return undefined;
+  const ids = (pick: (r: NonNullable<OperationCoverage['rules']>) => string[]) =>
+    new Set(per.flatMap((o) => pick(o.rules as NonNullable<OperationCoverage['rules']>))).size;
+  return `rules (specs/rules.yaml, by operation): checked ${ids((r) => r.checked)} rule ids, vacuous ${ids((r) => r.vacuous)}, never exercised ${ids((r) => r.neverExercised)}`;
+}
+
+/** Per operation: the audit's rule ids its promises check, by how the run exercised them. */
+export function ruleCoverage(
+  specs: Specs,
+  op: { service: string; id: string; promises: Promises },
+  own: readonly ContractResult[],
+  t: RuleTally,
+): { rules?: { checked: string[]; vacuous: string[]; neverExercised: string[] } } {
+  const map = specs.rules;
+  if (!map) return {};
+  const out = { checked: [] as string[], vacuous: [] as string[], neverExercised: [] as string[] };
+  const rank: Record<RuleState, number> = { checked: 2, vacuous: 1, neverExercised: 0 };
+  for (const rule of map.rules) {
+    const mine = rule.targets.filter(
+      (x) => x.spec === op.service && (x.document || x.operation === op.id || x.method === op.id),
+    );
+    if (mine.length === 0) continue;
+    // A rule with several entries on one operation is as far along as its best one.
+    const state = mine
+      .map((x) => entryState(op, x.pointer, own, t))
+      .reduce((a, b) => (rank[b] > rank[a] ? b : a));
+    out[state].push(rule.id);
+  }
+  return { rules: out };
 }

@@ -79,6 +79,11 @@ const promised: Record<PromiseKind, string> = {
   range: 'a range holds at most the asked count, indexed from the asked start',
   status: 'the status agrees with the body member that decides it',
   'content-type': 'the answer comes with the declared content type',
+  scope:
+    "a member restating the request's scope (its network, chain, currency, or their defaults) equals it",
+  units: 'a value is in the unit the conventions fix (Unix seconds, a fraction, a percentage)',
+  relation: 'members of one answer hold the relation the spec states between them',
+  calls: "the answer agrees with another method's answer about the same target",
 };
 
 const promise: Wording = (v, _r, at) => ({
@@ -169,6 +174,10 @@ const wordings: Record<ViolationKind, Wording> = {
   range: promise,
   status: promise,
   'content-type': promise,
+  scope: promise,
+  units: promise,
+  relation: promise,
+  calls: promise,
 };
 
 /** The part of the answer a violation's pointer points into. */

@@ -159,6 +159,22 @@ export const driftKindLegend: Record<ViolationKind, LegendEntry> = entries('kind
     'content-type',
     'The answer is not sent with the content type the spec promises.',
   ],
+  scope: [
+    'scope',
+    "A member that restates the request's scope (the network, the chain, the currency, or the default the spec gives when the request leaves it out) says something else.",
+  ],
+  units: [
+    'units',
+    'A value is not in the unit the conventions fix: a timestamp in milliseconds where Unix seconds are promised, a percentage where a fraction is.',
+  ],
+  relation: [
+    'relation',
+    'Two members of one answer break the relation the spec states between them (a "last updated" time before the data it describes, a subnet validator not active).',
+  ],
+  calls: [
+    'calls',
+    "Two methods disagree about the same target: one method's answer is not consistent with another's, both asked of one node.",
+  ],
 });
 
 /** The other words of the report: the coverage's and the baseline's. */

@@ -139,6 +139,11 @@ export interface OperationCoverage {
    * an empty list, one item, a filter nothing matched), never exercised (no answer bore on it).
    */
   promises: { checked: string[]; vacuous: string[]; neverExercised: string[] };
+  /**
+   * The same by rule id of the audit (specs/rules.yaml): the rules this operation's promises
+   * check; absent when the specs carry no audit.
+   */
+  rules?: { checked: string[]; vacuous: string[]; neverExercised: string[] };
 }
 
 export interface ReportCoverage {

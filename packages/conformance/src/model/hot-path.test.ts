@@ -41,14 +41,18 @@ describe('the remembered per-exchange path', () => {
     expect(failing).toBeGreaterThan(recordings.length / 2);
   });
 
-  test('the cursor answers checkExchange hands out are promiseSubjects of cursor operations', () => {
+  test('the answers checkExchange hands out are promiseSubjects of cursor and calls operations', () => {
     let handed = 0;
     for (const r of recordings) {
       for (const exchange of [r, broken(r)]) {
         const cursors: PromiseSubject[] = [];
         const result = specs.checkExchange(exchange, { strict: false, cursors });
         expect(result).toEqual(specs.checkExchange(exchange, { strict: false }));
-        const wanted = specs.promiseSubjects(exchange).filter((s) => s.promises.cursor);
+        // Cursor listings, and the answers a relation between calls reads.
+        const calls = specs.callsTracker();
+        const wanted = specs
+          .promiseSubjects(exchange)
+          .filter((s) => s.promises.cursor || calls.follows(s.operation, s.promises));
         expect(cursors).toEqual(wanted);
         handed += cursors.length;
       }

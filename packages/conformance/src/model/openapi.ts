@@ -232,7 +232,8 @@ export class OpenApiService extends SpecDocument {
       node: op,
       parameters,
       rules,
-      promises: readPromises(op),
+      // The document's own x-promises (what every operation's error body restates) under the op's.
+      promises: readPromises(op, this.doc['x-promises']),
       regex,
       pathParams: names,
     };

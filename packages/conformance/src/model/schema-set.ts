@@ -50,6 +50,10 @@ export const violationKinds = [
   'range',
   'status',
   'content-type',
+  'scope',
+  'units',
+  'relation',
+  'calls',
 ] as const;
 
 /** What kind of contract drift a violation is. */

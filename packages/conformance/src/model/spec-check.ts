@@ -5,6 +5,7 @@ import type { Recording } from '../recordings/recordings.js';
 import { isObject } from './json-pointer.js';
 import { OpenApiService, type Operation, parseQuery } from './openapi.js';
 import { OpenRpcService, type RpcMethod } from './openrpc.js';
+import { CallsTracker } from './promises/calls.js';
 import {
   type Answer,
   checkPromises,
@@ -84,6 +85,14 @@ export interface PromiseSubject {
   promises: Promises;
   inputs: Inputs;
   answer: Answer;
+  /** Where the call went (origin and path): relations between calls hold on one target. */
+  target?: string;
+}
+
+/** A request URL's origin and path, the target a relation between calls is judged on. */
+function targetOf(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
 }
 
 const isPromiseViolation = (v: Violation) => (promiseKinds as readonly string[]).includes(v.kind);
@@ -130,6 +139,27 @@ export class SpecsCore {
   get rest(): OpenApiService[] {
     if (typeof this.#rest === 'function') this.#rest = this.#rest();
     return this.#rest;
+  }
+
+  #calls: CallsTracker | undefined;
+
+  /** Every operation's and method's promises by id: what a `CallsTracker` follows. */
+  allPromises(): [string, Promises][] {
+    return [
+      ...this.rest.flatMap((s) => s.operations.map((o): [string, Promises] => [o.id, o.promises])),
+      ...this.rpc.flatMap((s) => s.methods.map((m): [string, Promises] => [m.id, m.promises])),
+    ];
+  }
+
+  /** A new tracker of the relations between calls (`calls`), for one capture or run. */
+  callsTracker(): CallsTracker {
+    return new CallsTracker(this.allPromises());
+  }
+
+  /** Whether an answer of this operation or method takes part in a relation between calls. */
+  #followed(id: string, promises: Promises): boolean {
+    this.#calls ??= this.callsTracker();
+    return this.#calls.follows(id, promises);
   }
 
   get rpc(): OpenRpcService[] {
@@ -203,6 +233,7 @@ export class SpecsCore {
           promises: match.operation.promises,
           inputs: restInputs(match.pathParams, parseQuery(url.searchParams)),
           answer: restAnswer(recording),
+          target: targetOf(request.url),
         },
       ];
     }
@@ -221,6 +252,7 @@ export class SpecsCore {
         promises: found.method.promises,
         inputs: callInputs(found.method, call),
         answer: rpcAnswer(recording, replyTo(recording, call, i)),
+        target: targetOf(request.url),
       });
     }
     return subjects;
@@ -329,12 +361,16 @@ export class SpecsCore {
     const inputs = restInputs(pathParams, query);
     const answer = restAnswer(recording);
     pushAll(errors, checkPromises(operation.promises, inputs, answer));
-    if (options.cursors && operation.promises.cursor)
+    if (
+      options.cursors &&
+      (operation.promises.cursor || this.#followed(operation.id, operation.promises))
+    )
       options.cursors.push({
         operation: operation.id,
         promises: operation.promises,
         inputs,
         answer,
+        target: targetOf(request.url),
       });
     return {
       file: recording.file,
@@ -408,11 +444,20 @@ export class SpecsCore {
     pushAll(errors, found.service.validateCall(found.method, pathname, call, options));
     pushAll(errors, found.service.validateReply(found.method, id, reply, options));
     const { promises } = found.method;
-    const cursor = options.cursors !== undefined && promises.cursor !== undefined;
+    const cursor =
+      options.cursors !== undefined &&
+      (promises.cursor !== undefined || this.#followed(found.method.id, promises));
     // Most methods promise only a content type: their call's inputs are not read.
     const inputs = cursor || readsInputs(promises) ? callInputs(found.method, call) : noInputs;
     const answer = rpcAnswer(recording, reply);
-    if (cursor) options.cursors?.push({ operation: found.method.id, promises, inputs, answer });
+    if (cursor)
+      options.cursors?.push({
+        operation: found.method.id,
+        promises,
+        inputs,
+        answer,
+        target: targetOf(recording.request.url),
+      });
     const promised = checkPromises(promises, inputs, answer);
     for (const v of promised) {
       // The content type is the exchange's: told once for a batch.

@@ -89,6 +89,29 @@ async function loadPrecompiled(
   };
 }
 
+/** One rule of the audit (specs/rules.yaml) and the x-promises entries that check it. */
+export interface RuleMap {
+  rules: {
+    id: string;
+    targets: {
+      spec: string;
+      operation?: string;
+      method?: string;
+      document?: boolean;
+      pointer: string;
+    }[];
+  }[];
+}
+
+/** rules.json beside the documents, when the bundle carries one (a custom specs folder may not). */
+async function loadRuleMap(dir: string): Promise<RuleMap | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'rules.json'), 'utf8')) as RuleMap;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where the bundled specs are: `specs/` beside `dist/` in the installed package. */
 export const defaultSpecDir = fileURLToPath(new URL('../../specs/', import.meta.url));
 
@@ -123,10 +146,15 @@ export class Specs extends SpecsCore {
       const parsed = JSON.parse(texts[n] as string) as Record<string, unknown>;
       return version && nodeDocs.includes(n) ? documentForVersion(parsed, version) : parsed;
     };
-    return new Specs(
+    const specs = new Specs(
       restDocuments.map((n) => new OpenApiService(n, doc(n), precompiled.main)),
       rpcDocuments.map((n) => new OpenRpcService(n, doc(n), precompiled.main)),
       precompiled.relaxed,
     );
+    specs.rules = await loadRuleMap(dir);
+    return specs;
   }
+
+  /** The rule audit's map (rules.json beside the documents): rule ids by the promises checking them. */
+  rules?: RuleMap;
 }

@@ -25,7 +25,9 @@ export interface Fault {
    * Promise kinds (`x-promises`) to break on the answer, keeping it schema-valid: page-size
    * (one item over the bound), paging (the same cursor again), order (reversed), filter (an
    * item that does not match), identity (the member changed), count (one more), range (the
-   * start index skipped), status (the other status), content-type (text/plain).
+   * start index skipped), status (the other status), content-type (text/plain), scope (another
+   * network or value the schema allows), units (the next unit up), relation (a member past its
+   * bound), calls (a member that no longer agrees with the other call).
    */
   rules?: PromiseKind[];
 }

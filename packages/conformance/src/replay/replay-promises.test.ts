@@ -253,6 +253,13 @@ describe('the checker finds no broken promise in the answers', () => {
     ['POST', '/ext/bc/X', 'avm.getUTXOs', { addresses: utxoAddresses, limit: 2 }],
     ['POST', '/ext/index/X/tx', 'index.getContainerRange', { startIndex: 0, numToFetch: 2 }],
     ['POST', '/ext/info', 'info.peers', { nodeIDs: [] }],
+    // Scope: chainInfo names the network asked; the encoding is hex by default.
+    ['GET', assetTxs],
+    ['POST', '/ext/bc/X', 'avm.getBlockByHeight', { height: '1' }],
+    // Units and relations: seconds, percentages, lastRun after every point, active subnet validators.
+    ['GET', '/v1/avg_tps/43114'],
+    ['POST', '/ext/info', 'info.uptime', {}],
+    ['GET', `${validators}?pageSize=5`],
   ] as const)('%s %s', async (method, path, name?: string, params?: unknown) => {
     const a = method === 'GET' ? await get(path) : await rpc(path, name as string, params);
     expect(a.status).toBe(200);
@@ -332,6 +339,21 @@ describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () 
       () => get(validators, 'content-type'),
       (a: Answer) => expect(a.type).toMatch(/^text\/plain/),
     ],
+    [
+      'scope',
+      () => get(assetTxs, 'scope'),
+      (a: Answer) => expect(a.body.chainInfo.network).not.toBe('mainnet'),
+    ],
+    [
+      'units',
+      () => get(`${latest}?pageSize=2`, 'units'),
+      (a: Answer) => expect(a.body.blocks[0].blockTimestamp).toBeGreaterThan(1e10),
+    ],
+    [
+      'relation',
+      () => get('/v1/avg_tps/43114', 'relation'),
+      (a: Answer) => expect(a.body.lastRun).toBeLessThan(a.body.results[0].timestamp),
+    ],
   ] as const)('%s', async (kind, ask, broken) => {
     const answer = await ask();
     expect(answer.applied).toBe(kind);
@@ -339,6 +361,39 @@ describe('x-replay-fault breaks one rule and keeps the answer schema-valid', () 
     expect(answer.shapeErrors()).toEqual([]);
     // The checker sees the broken rule in the one exchange (a repeated cursor takes two).
     if (kind !== 'paging') expect(new Set(answer.promiseErrors())).toEqual(new Set([kind]));
+  });
+
+  test('calls: info.getNetworkID agrees with info.getNetworkName, unless the fault breaks it', async () => {
+    const pair = async (fault?: string) => {
+      const tracker = specs.callsTracker();
+      const found: string[] = [];
+      for (const [method, f] of [
+        ['info.getNetworkName', undefined],
+        ['info.getNetworkID', fault],
+      ] as const) {
+        const body = { jsonrpc: '2.0', id: 1, method, params: {} };
+        const a = await rpc('/ext/info', method, {}, f);
+        expect(a.shapeErrors()).toEqual([]);
+        const recording = {
+          file: method,
+          request: { method: 'POST', url: 'http://127.0.0.1/ext/info', body },
+          response: { status: a.status, headers: { 'content-type': a.type }, body: a.body },
+        };
+        for (const s of specs.promiseSubjects(recording))
+          found.push(
+            ...tracker
+              .observe(s.target ?? '', s.operation, s.promises, s.inputs, s.answer)
+              .map((v) => v.message),
+          );
+      }
+      return found;
+    };
+    expect(await pair()).toEqual([]);
+    expect(await pair('calls')).toEqual([
+      expect.stringMatching(
+        /^calls: networkID "\d+" \("\w+"\), expected the value that goes with "\w+"/,
+      ),
+    ]);
   });
 
   test('paging on a `more` cursor: the last page hands out a cursor to an empty page, caught', async () => {

@@ -23,6 +23,7 @@ import type {
   PromiseKind,
   Promises,
 } from '../model/promises/vocabulary.js';
+import { keepMembers } from './replay-members.js';
 
 /*
  * The replay server keeps what an operation's or method's `x-promises` declare, on the stored
@@ -46,6 +47,8 @@ export interface KeepContext {
   faults?: ReadonlySet<PromiseKind>;
   /** The values an input's schema lists (`enum`), so a broken identity stays one of them. */
   choices?: (input: string) => readonly unknown[] | undefined;
+  /** Whether a changed success answer still validates (a broken rule keeps the shape). */
+  valid?: (body: unknown) => boolean;
 }
 
 export interface Kept {
@@ -154,9 +157,11 @@ const itemKey = (p: Promises, item: unknown) =>
 /** Whether an item keeps every filter the inputs send (an absent member per `absent`). */
 export function passesFilters(filters: MatchPromise[], inputs: Inputs, item: unknown): boolean {
   return filters.every((f) => {
-    const value = inputs[f.input];
+    // Left out, an input with a default filters by it; items without the member pass then.
+    const byDefault = !sent(inputs[f.input]) && f.default !== undefined;
+    const value = byDefault ? f.default : inputs[f.input];
     if (!sent(value) || !holds(f.when, inputs)) return true;
-    return keeps(f, item, value) ?? f.absent === 'pass';
+    return keeps(f, item, value) ?? (byDefault || f.absent === 'pass');
   });
 }
 
@@ -213,6 +218,7 @@ export function keepPromises(
     if (count !== n) broken.push('count');
     body = withPointer(body, c.count, sameType(like, count));
   }
+  body = keepMembers(p, inputs, body, ctx.choices, faults, broken, ctx.valid);
   if (faults.has('identity')) {
     const altered = breakIdentity(p, inputs, body, ctx.choices, ctx.stored);
     if (altered !== undefined) {

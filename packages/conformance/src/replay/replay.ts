@@ -10,6 +10,7 @@ import {
 } from '../model/openapi.js';
 import type { RpcMethod } from '../model/openrpc.js';
 import { namedParams } from '../model/openrpc.js';
+import { callsBroken, callsKeep } from '../model/promises/calls.js';
 import { holds, type Inputs, sent } from '../model/promises/values.js';
 import type { PromiseKind, Promises } from '../model/promises/vocabulary.js';
 import { formatViolation } from '../model/schema-set.js';
@@ -24,7 +25,7 @@ import {
   parseFault,
 } from './replay-faults.js';
 import { LinkedValues, rpcNotFound, withStatedRelease } from './replay-node.js';
-import { type KeepContext, type KeepResult, keepPromises } from './replay-promises.js';
+import { type KeepContext, type KeepResult, keepPromises, withPointer } from './replay-promises.js';
 import { todaysAnswers } from './todays-answers.js';
 
 const maxBody = 1 << 20;
@@ -101,6 +102,7 @@ function keepContext(
   all: () => unknown[],
   faults: PromiseKind[] | undefined,
   choices?: KeepContext['choices'],
+  valid?: KeepContext['valid'],
 ): KeepContext {
   const itemsOf = (body: unknown) => {
     const list = p.items === undefined ? undefined : getPointer(body, p.items);
@@ -113,6 +115,7 @@ function keepContext(
     stored: all,
     faults: new Set(faults ?? []),
     ...(choices ? { choices } : {}),
+    ...(valid ? { valid } : {}),
   };
 }
 
@@ -306,6 +309,9 @@ export class ReplayHandler {
         // A stored error answer keeps its own body; only the status rule reads it.
         pick.answer.status < 300 ? rules : rules.filter((r) => r === 'status'),
         enumOf(service, operation),
+        (body) =>
+          service.validateResponse(operation, pick.answer.status, body, { strict: true }).length ===
+          0,
       ),
     );
     if ('error' in kept) return send(400, errorBody(400, [kept.error]), {}, ct.type);
@@ -407,11 +413,62 @@ export class ReplayHandler {
         pick.kind === 'answer' ? pick.others.flatMap((a) => ('result' in a ? [a.result] : [])) : [],
         () => this.book.rpcResults(service, method),
         fault.rules,
+        undefined,
+        (result) =>
+          service.validateReply(method, id, { jsonrpc: '2.0', id, result }, { strict: true })
+            .length === 0,
       ),
     );
     if ('error' in kept) return fail(-32000, kept.error);
     for (const kind of kept.broken) broken.add(kind);
-    return { jsonrpc: '2.0', id, result: kept.body };
+    const result = this.keepCalls(url, method, named, kept.body, fault.rules, broken);
+    return { jsonrpc: '2.0', id, result };
+  }
+
+  /**
+   * The result made to agree with the calls its `calls` relations name, answered by this
+   * server at the same endpoint with the linked inputs (or broken, for a `calls` fault).
+   */
+  private keepCalls(
+    url: URL,
+    method: RpcMethod,
+    named: Inputs,
+    result: unknown,
+    rules: PromiseKind[] | undefined,
+    broken: Set<PromiseKind>,
+  ): unknown {
+    let out = result;
+    for (const c of method.promises.calls ?? []) {
+      const theirs = getPointer(this.otherResult(url, c.with, c.inputs ?? {}, named), c.other);
+      const kept = callsKeep(c, getPointer(out, c.member), theirs);
+      if (kept !== undefined) out = withPointer(out, c.member, kept);
+      const bad = rules?.includes('calls')
+        ? callsBroken(c, getPointer(out, c.member), theirs)
+        : undefined;
+      if (bad === undefined) continue;
+      out = withPointer(out, c.member, bad);
+      broken.add('calls');
+    }
+    return out;
+  }
+
+  /** What this server answers the other call of a relation: its result, or undefined. */
+  private otherResult(
+    url: URL,
+    name: string,
+    inputs: Record<string, string>,
+    named: Inputs,
+  ): unknown {
+    const found = this.options.specs.matchRpc(name);
+    if (!found || found.method.promises.calls) return undefined;
+    const given: Inputs = { ...named };
+    for (const [mine, theirs] of Object.entries(inputs)) given[theirs] = named[mine];
+    const params =
+      found.method.paramStructure === 'by-position'
+        ? found.method.params.map((p) => given[p.name]).filter((v) => v !== undefined)
+        : given;
+    const reply = this.rpcCall(url, { jsonrpc: '2.0', id: 0, method: name, params }, {}, new Set());
+    return 'result' in reply ? reply.result : undefined;
   }
 }
 

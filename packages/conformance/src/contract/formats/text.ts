@@ -4,6 +4,7 @@ import { violationKinds } from '../../model/schema-set.js';
 import { type CaseClass, caseClasses } from '../case-values.js';
 import { type Verdict, verdictKinds } from '../contract-case.js';
 import { driftLines, rateLimitLines, reasonLines } from '../contract-report.js';
+import { ruleCoverageLine } from '../coverage.js';
 import {
   caseClassLegend,
   docsLink,
@@ -132,6 +133,7 @@ function summaryLines(report: ContractReport): string[] {
       ? [`stopped early: ${s.stopped.reason}; ${s.stopped.unsent} planned cases not sent`]
       : []),
     coverageLine(report),
+    ...auditRuleLines(report),
     `cases sent by class: ${byClass} (seed ${s.seed}${s.leftOut ? `; ${s.leftOut} cases left out by --max-requests` : ''})`,
     `target: ${where}; node answers judged by ${report.nodeVersion}`,
     ...(report.baseline
@@ -176,6 +178,12 @@ function baselineLines(report: ContractReport): string[] {
   }
   if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `warning: ${w}`));
   return lines;
+}
+
+/** The audit's rules the run covered (coverage.ts), when the specs carry the audit. */
+function auditRuleLines(report: ContractReport): string[] {
+  const line = ruleCoverageLine(report.coverage);
+  return line === undefined ? [] : [line];
 }
 
 /** One line of coverage: operations answered, statuses and errors never seen, inputs never sent. */

@@ -105,6 +105,11 @@ const setQuery = (r: Recording, name: string, value: string) => {
   url.searchParams.set(name, value);
   r.request.url = url.href;
 };
+const dropQuery = (r: Recording, name: string) => {
+  const url = new URL(r.request.url);
+  url.searchParams.delete(name);
+  r.request.url = url.href;
+};
 const setPath = (r: Recording, from: string, to: string) => {
   r.request.url = r.request.url.replace(from, to);
 };
@@ -438,6 +443,109 @@ const cases: [string, Case][] = [
       },
       kind: 'content-type',
       want: /^content-type: none sent, expected application\/json$/,
+    },
+  ],
+  [
+    'filter default: listValidators example, minUptimePerformance left out, an active validator at 50',
+    {
+      given: () => {
+        const r = restExample('data-api', 'listValidators');
+        dropQuery(r, 'minUptimePerformance');
+        return r;
+      },
+      mutate: (r) => {
+        const active = list(r.response.body, '/validators').find(
+          (v) => (v as { uptimePerformance?: number }).uptimePerformance !== undefined,
+        ) as Record<string, unknown>;
+        active.uptimePerformance = 50;
+      },
+      kind: 'filter',
+      want: /^filter: validators\[\d\]\.uptimePerformance is 50, expected at least 90 \(minUptimePerformance absent: default 90\)$/,
+    },
+  ],
+  [
+    'scope: listAssetTransactions example naming another network than asked',
+    {
+      given: () => restExample('data-api', 'listAssetTransactions'),
+      mutate: (r) => {
+        (body(r).chainInfo as Record<string, unknown>).network = 'fuji';
+      },
+      kind: 'scope',
+      want: /^scope: chainInfo\.network is "fuji", expected "mainnet" \(network=mainnet\)$/,
+    },
+  ],
+  [
+    'scope, default: avm.getBlock example without encoding answered as json',
+    {
+      given: () => {
+        const r = rpcExample('avm.getBlock');
+        delete params(r).encoding;
+        result(r).encoding = 'hex';
+        return r;
+      },
+      mutate: (r) => {
+        result(r).encoding = 'hexnc';
+      },
+      kind: 'scope',
+      want: /^scope: encoding is "hexnc", expected "hex" \(encoding absent: default "hex"\)$/,
+    },
+  ],
+  [
+    'units: getLatestBlocks recording with a block time in milliseconds',
+    {
+      given: () => recording('data-api/list-latest-blocks.1.json'),
+      mutate: (r) => {
+        const [first] = list(r.response.body, '/blocks') as Record<string, number>[];
+        if (first) first.blockTimestamp = (first.blockTimestamp ?? 0) * 1000;
+      },
+      kind: 'units',
+      want: /^units: blocks\[0\]\.blockTimestamp is \d{13}, expected Unix time in seconds \(below 10\^10\)$/,
+    },
+  ],
+  [
+    'relation: getAvgTps example whose lastRun is older than its newest point',
+    {
+      given: () => restExample('metrics-api', 'getAvgTps'),
+      mutate: (r) => {
+        const [newest] = list(r.response.body, '/results') as { timestamp: number }[];
+        body(r).lastRun = (newest?.timestamp ?? 1) - 1;
+      },
+      kind: 'relation',
+      want: /^relation: lastRun \d+, expected at least results\[0\]\.timestamp \d+$/,
+    },
+  ],
+  [
+    'relation, per item: validators.getCurrentValidators example with an inactive subnet validator',
+    {
+      given: () => rpcExample('validators.getCurrentValidators'),
+      mutate: (r) => {
+        const [first] = result(r).validators as Record<string, unknown>[];
+        if (first) Object.assign(first, { isL1Validator: false, isActive: false });
+      },
+      kind: 'relation',
+      want: /^relation: validators\[0\]\.isActive false, expected equal to true where validators\[0\]\.isL1Validator is false$/,
+    },
+  ],
+  [
+    'status, error body: the 400 recording restating another status',
+    {
+      given: () => recording('data-api/error-bad-request.1.json'),
+      mutate: (r) => {
+        body(r).statusCode = 404;
+      },
+      kind: 'status',
+      want: /^status: statusCode 404 in an answer sent with HTTP 400, expected 400$/,
+    },
+  ],
+  [
+    'status, error body: the 400 recording naming another status',
+    {
+      given: () => recording('data-api/error-bad-request.1.json'),
+      mutate: (r) => {
+        body(r).error = 'Not Found';
+      },
+      kind: 'status',
+      want: /^status: error "Not Found" in an answer sent with HTTP 400, expected "Bad Request"$/,
     },
   ],
 ];

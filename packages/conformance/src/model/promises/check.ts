@@ -10,6 +10,7 @@ import {
   holds,
   type Inputs,
   inputValues,
+  inUnit,
   keeps,
   keepsWanted,
   mediaType,
@@ -18,6 +19,9 @@ import {
   presentPointers,
   rangeIndex,
   rangeOf,
+  relates,
+  scopeKeeps,
+  scopeWanted,
   sent,
   statusFor,
   wantedValues,
@@ -34,6 +38,9 @@ import type {
   PromiseKind,
   Promises,
   RangePromise,
+  RelationPromise,
+  ScopePromise,
+  UnitsPromise,
 } from './vocabulary.js';
 
 /*
@@ -160,7 +167,10 @@ export const readsInputs = (p: Promises): boolean =>
   p.filters !== undefined ||
   p.identity !== undefined ||
   p.counts !== undefined ||
-  p.range !== undefined;
+  p.range !== undefined ||
+  p.scope !== undefined ||
+  p.units !== undefined ||
+  p.relations !== undefined;
 
 function evaluate(
   p: Promises,
@@ -206,6 +216,8 @@ function evaluate(
         ),
       );
   }
+  if (p.errorBody && rest && answer.status >= 400 && answer.body !== undefined)
+    checkErrorBody(p.errorBody, answer.status, answer.body, out, uses);
   // Written out, not spread: a spread of this object took ~3 µs an exchange (V8's slow path).
   const j: Judging | undefined = readsInputs(p)
     ? { out, uses, inputs, where, value, items: undefined, itemsAt: p.items ?? '' }
@@ -236,7 +248,42 @@ function evaluate(
   if (p.identity) for (const id of p.identity) checkIdentity(id, j);
   if (p.counts) for (const c of p.counts) checkCount(c, j);
   if (p.range) checkRange(p.range, j);
+  if (p.scope) for (const sc of p.scope) checkScope(sc, j);
+  if (p.units) for (const u of p.units) checkUnits(u, j);
+  if (p.relations) for (const r of p.relations) checkRelation(r, j);
   return out;
+}
+
+/** `errorBody`: an error answer's body restates its status, and names it. */
+function checkErrorBody(
+  e: NonNullable<Promises['errorBody']>,
+  status: number,
+  body: unknown,
+  out: Violation[],
+  uses: RuleUse[] | undefined,
+) {
+  const restated = getPointer(body, e.status);
+  use(uses, 'status', `error ${e.status}`, restated !== undefined);
+  if (restated !== undefined && compare(restated, status) !== 0)
+    out.push(
+      violation(
+        'status',
+        'response.body',
+        e.status,
+        `status: ${label(e.status)} ${fmt(restated)} in an answer sent with HTTP ${status}, expected ${status}`,
+      ),
+    );
+  const want = e.names?.[String(status)];
+  const named = e.name === undefined ? undefined : getPointer(body, e.name);
+  if (e.name !== undefined && want !== undefined && named !== undefined && named !== want)
+    out.push(
+      violation(
+        'status',
+        'response.body',
+        e.name,
+        `status: ${label(e.name)} ${fmt(named)} in an answer sent with HTTP ${status}, expected ${fmt(want)}`,
+      ),
+    );
 }
 
 /** `page`: a page holds at most the asked (or default) number of items. */
@@ -344,9 +391,16 @@ function orderWhy(o: OrderPromise, inputs: Inputs, direction: Direction): string
 /** A filter: every listed item matches the input it was asked by. */
 function checkFilter(f: MatchPromise, j: Judging) {
   const { inputs, items } = j;
-  const given = inputs[f.input];
+  // Left out, an input with a default filters by it: items without the member pass.
+  const byDefault = !sent(inputs[f.input]) && f.default !== undefined;
+  const given = byDefault ? f.default : inputs[f.input];
   const applies = sent(given) && holds(f.when, inputs);
-  use(j.uses, 'filter', f.input, applies && items !== undefined && items.length > 0);
+  use(
+    j.uses,
+    'filter',
+    byDefault ? `${f.input} (default)` : f.input,
+    applies && items !== undefined && items.length > 0,
+  );
   if (!applies || !items) return;
   // The input's values are read once for all the items (not once an item).
   const wanted = wantedValues(given, f.normalize);
@@ -354,9 +408,11 @@ function checkFilter(f: MatchPromise, j: Judging) {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     const kept = keepsWanted(f, item, wanted);
-    if (kept === true || (kept === undefined && f.absent === 'pass')) continue;
+    if (kept === true || (kept === undefined && (f.absent === 'pass' || byDefault))) continue;
     capped ??= new Capped(j, 'filter', `items break ${f.input}`);
-    const asked = `${expected(f.match, given)} (${showInput(f.input, given)})`;
+    const asked = byDefault
+      ? `${expected(f.match, given)} (${f.input} absent: default ${fmt(f.default)})`
+      : `${expected(f.match, given)} (${showInput(f.input, given)})`;
     const member = firstPresent(item, f.member);
     if (kept === undefined || member === undefined)
       capped.push(
@@ -405,6 +461,113 @@ function checkIdentity(id: IdentityPromise, j: Judging) {
       `identity: ${got.join(' and ')} ${present.length > 1 ? 'do' : 'does'} not match ${showInput(id.input, given)}${how}`,
     ),
   );
+}
+
+/** Where a rule about members reads: the answer itself, or each item of its list. */
+function subjectsOf(each: boolean | undefined, j: Judging): [string, unknown][] {
+  if (!each) return [['', j.value]];
+  return (j.items ?? []).map((item, i) => [`${j.itemsAt}${pointerOf(i)}`, item]);
+}
+
+/** `scope`: the answer (or each item) restates the request's scope, or its default. */
+function checkScope(sc: ScopePromise, j: Judging) {
+  const wanted = scopeWanted(sc, j.inputs);
+  const subjects = wanted === undefined ? [] : subjectsOf(sc.each, j);
+  const given = sent(j.inputs[sc.input])
+    ? showInput(sc.input, j.inputs[sc.input])
+    : `${sc.input} absent: default ${fmt(sc.default)}`;
+  let exercised = false;
+  let capped: Capped | undefined;
+  for (const [at, subject] of subjects) {
+    const member = firstPresent(subject, sc.member);
+    if (member === undefined) {
+      if (sc.absent === 'pass') continue;
+      exercised = true;
+      capped ??= new Capped(j, 'scope', `members off ${sc.input}`);
+      capped.push(
+        at,
+        `scope: ${label(at)} has no ${sc.member.map(label).join(' or ')}, expected ${fmt(wanted)} (${given})`,
+      );
+      continue;
+    }
+    exercised = true;
+    const got = getPointer(subject, member);
+    if (scopeKeeps(sc, wanted, got)) continue;
+    capped ??= new Capped(j, 'scope', `members off ${sc.input}`);
+    capped.push(
+      `${at}${member}`,
+      `scope: ${label(`${at}${member}`)} is ${fmt(got)}, expected ${fmt(wanted)} (${given})`,
+    );
+  }
+  use(j.uses, 'scope', sc.input, exercised);
+  capped?.done();
+}
+
+/** `units`: each member holds a value in its unit's range. */
+function checkUnits(u: UnitsPromise, j: Judging) {
+  let exercised = false;
+  let capped: Capped | undefined;
+  for (const [at, subject] of subjectsOf(u.each, j))
+    for (const member of presentPointers(subject, u.member)) {
+      const v = getPointer(subject, member);
+      const ok = inUnit(u.unit, v);
+      if (ok === undefined) continue;
+      exercised = true;
+      if (ok) continue;
+      capped ??= new Capped(j, 'units', `members out of ${u.unit}`);
+      capped.push(
+        `${at}${member}`,
+        `units: ${label(`${at}${member}`)} is ${fmt(v)}, expected ${unitWords[u.unit]}`,
+      );
+    }
+  use(j.uses, 'units', u.member.join(' '), exercised);
+  capped?.done();
+}
+
+const unitWords = {
+  'unix-seconds': 'Unix time in seconds (below 10^10)',
+  fraction: 'a fraction from 0 to 1',
+  percent: 'a percentage from 0 to 100',
+} as const;
+
+const relationWords = { atLeast: 'at least', atMost: 'at most', equal: 'equal to' } as const;
+
+/** `relations`: a member against another member (or a value) of the same answer or item. */
+function checkRelation(r: RelationPromise, j: Judging) {
+  const of = r.of ?? 'answer';
+  const pairs: [string, unknown, string, unknown][] = [];
+  if (of === 'items') {
+    const a = getPointer(j.value, r.member);
+    for (const [at, item] of subjectsOf(true, j))
+      pairs.push([
+        '',
+        a,
+        `${at}${r.than ?? ''}`,
+        r.than === undefined ? r.value : getPointer(item, r.than),
+      ]);
+  } else
+    for (const [at, subject] of subjectsOf(of === 'item', j)) {
+      if (r.if && compare(getPointer(subject, r.if.member), r.if.equals) !== 0) continue;
+      if (r.if && getPointer(subject, r.if.member) === undefined) continue;
+      const b = r.than === undefined ? r.value : getPointer(subject, r.than);
+      pairs.push([at, getPointer(subject, r.member), `${at}${r.than ?? ''}`, b]);
+    }
+  let exercised = false;
+  let capped: Capped | undefined;
+  for (const [at, a, bAt, b] of pairs) {
+    if (a === undefined || a === null || b === undefined || b === null) continue;
+    exercised = true;
+    if (relates(r.is, a, b)) continue;
+    capped ??= new Capped(j, 'relation', `members off ${label(r.member)}`);
+    const other = r.than === undefined ? fmt(r.value) : `${label(bAt)} ${fmt(b)}`;
+    const cond = r.if ? ` where ${label(`${at}${r.if.member}`)} is ${fmt(r.if.equals)}` : '';
+    capped.push(
+      `${at}${r.member}`,
+      `relation: ${label(`${at}${r.member}`)} ${fmt(a)}, expected ${relationWords[r.is]} ${other}${cond}`,
+    );
+  }
+  use(j.uses, 'relation', r.member, exercised);
+  capped?.done();
 }
 
 /** `counts`: a count member says how many entries the other member holds. */
@@ -698,6 +861,9 @@ function listUnexercised(p: Promises, uses: RuleUse[]): void {
   for (const id of p.identity ?? []) if (id.member) use(uses, 'identity', id.input, false);
   for (const c of p.counts ?? []) use(uses, 'count', c.count, false);
   if (p.range) use(uses, 'range', p.range.count, false);
+  for (const sc of p.scope ?? []) use(uses, 'scope', sc.input, false);
+  for (const u of p.units ?? []) use(uses, 'units', u.member.join(' '), false);
+  for (const r of p.relations ?? []) use(uses, 'relation', r.member, false);
 }
 
 /**

@@ -9,7 +9,10 @@ import type {
   OrderPromise,
   PagePromise,
   RangePromise,
+  RelationPromise,
+  ScopePromise,
   StatusPromise,
+  Unit,
   When,
 } from './vocabulary.js';
 
@@ -317,4 +320,63 @@ export function mediaType(header: string): string {
     mediaTypes.set(header, type);
   }
   return type;
+}
+
+/*
+ * Scope, units and relations: the readings the checker and the replay server share.
+ */
+
+/** The value a scope promise asks its member to restate: the input's first value, or the default. */
+export function scopeWanted(s: ScopePromise, inputs: Inputs): unknown {
+  if (!holds(s.when, inputs)) return undefined;
+  const v = inputs[s.input];
+  if (sent(v)) return inputValues(v)[0];
+  return s.default;
+}
+
+/** Whether a member restates the wanted scope: equal (normalised), or in one `same` group with it. */
+export function scopeKeeps(s: ScopePromise, wanted: unknown, member: unknown): boolean {
+  const w = normalized(wanted, s.normalize);
+  const m = normalized(member, s.normalize);
+  if (w === m) return true;
+  const one = (v: unknown) => String(normalized(v, s.normalize));
+  return (s.same ?? []).some((group) => {
+    const g = group.map(one);
+    return g.includes(String(w)) && g.includes(String(m));
+  });
+}
+
+/** Inclusive bounds of each unit: seconds below 10^10 (a millisecond time after April 1970 is above). */
+const unitBounds: Record<Unit, readonly [number, number]> = {
+  'unix-seconds': [0, 9_999_999_999],
+  fraction: [0, 1],
+  percent: [0, 100],
+};
+
+/** Whether a value is in the unit's range; undefined when it is no number (nothing to judge). */
+export function inUnit(unit: Unit, v: unknown): boolean | undefined {
+  const n = asNumber(v);
+  if (n === undefined) return undefined;
+  const [low, high] = unitBounds[unit];
+  const x = Number(n);
+  return x >= low && x <= high;
+}
+
+/** A value of the same type in the next unit up (seconds → milliseconds, fraction → percent…): out of range. */
+export function outOfUnit(unit: Unit, v: unknown): unknown {
+  const n = Number(asNumber(v) ?? 0);
+  const bad =
+    unit === 'unix-seconds'
+      ? Math.max(n, 1) * 1000
+      : unit === 'fraction'
+        ? n * 100 + 2
+        : n * 1000 + 101;
+  const whole = Number.isInteger(n) ? Math.round(bad) : bad;
+  return typeof v === 'string' ? String(whole) : whole;
+}
+
+/** Whether `a` relates to `b` as the relation says (numbers and decimal strings numerically). */
+export function relates(is: RelationPromise['is'], a: unknown, b: unknown): boolean {
+  const c = compare(a, b);
+  return is === 'equal' ? c === 0 : is === 'atLeast' ? c >= 0 : c <= 0;
 }

@@ -49,7 +49,68 @@ export interface MatchPromise {
   match: How;
   normalize?: Normalize;
   absent?: 'fail' | 'pass';
+  /** The value the filter applies with when the input is left out (items without the member pass). */
+  default?: string | number | boolean;
   when?: When;
+  description?: string;
+}
+
+/**
+ * A member of the answer (or of each item, with `each`) restates the request's scope: it
+ * equals the input, or `default` when the input is left out; values in one `same` group are
+ * one (`fuji` and `testnet`).
+ */
+export interface ScopePromise {
+  input: string;
+  member: string[];
+  each?: boolean;
+  default?: string | number | boolean;
+  same?: (string | number)[][];
+  normalize?: Normalize;
+  absent?: 'fail' | 'pass';
+  when?: When;
+  description?: string;
+}
+
+/** The units a convention fixes for members: time in Unix seconds, a fraction 0..1, a percentage 0..100. */
+export type Unit = 'unix-seconds' | 'fraction' | 'percent';
+
+export interface UnitsPromise {
+  member: string[];
+  each?: boolean;
+  unit: Unit;
+  description?: string;
+}
+
+/**
+ * A relation between members of one answer: `member` is `is` (at least, at most, equal to)
+ * `than` (another member) or `value`. `of`: both in the answer (`answer`), both in each item
+ * (`item`), or `member` in the answer and `than` in every item (`items`). With `if`, only
+ * where the member `if.member` equals `if.equals`.
+ */
+export interface RelationPromise {
+  member: string;
+  is: 'atLeast' | 'atMost' | 'equal';
+  than?: string;
+  value?: unknown;
+  of?: 'answer' | 'item' | 'items';
+  if?: { member: string; equals: unknown };
+  description?: string;
+}
+
+/**
+ * A relation between this call's answer and another operation's or method's (`with`) on the
+ * same target, asked with the same values of `inputs` (this call's input → the other's):
+ * `member` of this answer equals `other` of that one, or maps to it through `map`; with
+ * `compare: keys` the two maps hold the same keys.
+ */
+export interface CallsPromise {
+  with: string;
+  member: string;
+  other: string;
+  inputs?: Record<string, string>;
+  map?: Record<string, string | number>;
+  compare?: 'equal' | 'keys';
   description?: string;
 }
 
@@ -97,6 +158,17 @@ export type NotFound =
   | { result: unknown }
   | { error: { code: number; message: string; data?: unknown } };
 
+/**
+ * An error answer's body restates its HTTP status: the member `status` equals it and the
+ * member `name` holds the name `names` gives that status.
+ */
+export interface ErrorBodyPromise {
+  status: string;
+  name?: string;
+  names?: Record<string, string>;
+  description?: string;
+}
+
 /** An operation's or method's promises, pointers lists normalised to arrays. */
 export interface Promises {
   items?: string;
@@ -111,6 +183,11 @@ export interface Promises {
   all?: AllPromise;
   contentType?: string;
   notFound?: NotFound;
+  scope?: ScopePromise[];
+  units?: UnitsPromise[];
+  relations?: RelationPromise[];
+  calls?: CallsPromise[];
+  errorBody?: ErrorBodyPromise;
 }
 
 /** The rule kinds a broken promise is reported as (a violation's kind; a cursor's is `paging`). */
@@ -124,6 +201,10 @@ export const promiseKinds = [
   'range',
   'status',
   'content-type',
+  'scope',
+  'units',
+  'relation',
+  'calls',
 ] as const;
 export type PromiseKind = (typeof promiseKinds)[number];
 
@@ -138,7 +219,7 @@ function withPointers<T extends Record<string, unknown>>(entry: T, keys: string[
 
 /**
  * The promises on `node` (an OpenAPI operation or OpenRPC method), over `defaults` (the
- * OpenRPC document's own `x-promises`); an absent member of the node takes the default's.
+ * document's own `x-promises`); an absent member of the node takes the default's.
  * The shape is trusted: the meta-schema has checked it when the specs were bundled.
  */
 export function readPromises(node: Record<string, unknown>, defaults?: unknown): Promises {
@@ -161,6 +242,13 @@ export function readPromises(node: Record<string, unknown>, defaults?: unknown):
   if (isObject(raw.all)) p.all = raw.all as unknown as AllPromise;
   if (typeof raw.contentType === 'string') p.contentType = raw.contentType;
   if (isObject(raw.notFound)) p.notFound = raw.notFound as NotFound;
+  if (Array.isArray(raw.scope))
+    p.scope = raw.scope.filter(isObject).map((f) => withPointers(f, ['member'])) as never;
+  if (Array.isArray(raw.units))
+    p.units = raw.units.filter(isObject).map((f) => withPointers(f, ['member'])) as never;
+  if (Array.isArray(raw.relations)) p.relations = raw.relations.filter(isObject) as never;
+  if (Array.isArray(raw.calls)) p.calls = raw.calls.filter(isObject) as never;
+  if (isObject(raw.errorBody)) p.errorBody = raw.errorBody as unknown as ErrorBodyPromise;
   return p;
 }
 
@@ -174,7 +262,11 @@ export function declaredKinds(p: Promises): PromiseKind[] {
   if (p.identity?.some((i) => i.member)) kinds.push('identity');
   if (p.counts?.length) kinds.push('count');
   if (p.range) kinds.push('range');
-  if (p.status || p.all) kinds.push('status');
+  if (p.status || p.all || p.errorBody) kinds.push('status');
   if (p.contentType) kinds.push('content-type');
+  if (p.scope?.length) kinds.push('scope');
+  if (p.units?.length) kinds.push('units');
+  if (p.relations?.length) kinds.push('relation');
+  if (p.calls?.length) kinds.push('calls');
   return kinds;
 }
