@@ -38,7 +38,10 @@ const out = {
   ),
   parameter: await settled(
     createNodeClient({ baseUrl })
-      .avm.getUTXOs({ addresses: ['X-avax1'], encoding: 'xml' })
+      .avm.getUTXOs({
+        addresses: ['X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'],
+        encoding: 'xml',
+      })
       .catch((e) => {
         throw Object.assign(e, { code: e instanceof ParameterError ? 'typed' : 'untyped' });
       }),

@@ -246,6 +246,13 @@ function movable(batch: RawBatch): RawBatch {
 }
 
 /**
+ * Where relations between calls are judged: one target within one capture (a HAR's or a JSONL's
+ * entries, `file#3`, `file:12`), so two recordings of different nodes that happen to share a URL
+ * (the corpus's 127.0.0.1:9650) are never held to each other.
+ */
+const captureOf = (file: string, target = '') => `${file.replace(/(#\d+|:\d+)$/, '')}\n${target}`;
+
+/**
  * Checks every item of `input`, in order, and closes the pool it may have started.
  *
  * With more than one thread, past `poolAfter` exchanges, batches go to the workers while
@@ -284,7 +291,13 @@ export async function runCheck(
     for (const s of subjects) {
       const found = [
         ...listings.observe(s.operation, s.promises, s.inputs, s.answer),
-        ...calls.observe(s.target ?? '', s.operation, s.promises, s.inputs, s.answer),
+        ...calls.observe(
+          captureOf(result.file, s.target),
+          s.operation,
+          s.promises,
+          s.inputs,
+          s.answer,
+        ),
       ];
       if (found.length === 0) continue;
       result.errors.push(...found);

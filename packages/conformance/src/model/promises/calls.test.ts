@@ -33,28 +33,11 @@ function call(
   };
 }
 
-/** A capture of these exchanges, one JSON line each, checked as `check` does. */
-async function check(recordings: Recording[]): Promise<CheckedItem[]> {
-  const lines = recordings.map((r) => `${JSON.stringify({ ...r, file: undefined })}\n`);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let end = 0;
-  for (const l of lines) {
-    starts.push(end);
-    end += Buffer.byteLength(l);
-    ends.push(end);
-  }
-  const batch: RawBatch = {
-    bytes: Buffer.from(lines.join('')),
-    starts,
-    ends,
-    at: lines.map((_, k) => k + 1),
-    file: 'cap.jsonl',
-    format: 'jsonl',
-  };
+/** Captures of these exchanges (each a JSONL file, one JSON line per exchange), checked as `check` does. */
+async function checkCaptures(captures: [string, Recording[]][]): Promise<CheckedItem[]> {
   const out: CheckedItem[] = [];
   async function* input() {
-    yield batch;
+    for (const [file, recordings] of captures) yield batchOf(file, recordings);
   }
   await runCheck(specs, input(), {
     settings: { strict: true, exclusions: {}, specsDir: defaultSpecDir },
@@ -64,6 +47,29 @@ async function check(recordings: Recording[]): Promise<CheckedItem[]> {
     },
   });
   return out;
+}
+
+/** One capture of these exchanges, checked as `check` does. */
+const check = (recordings: Recording[]) => checkCaptures([['cap.jsonl', recordings]]);
+
+function batchOf(file: string, recordings: Recording[]): RawBatch {
+  const lines = recordings.map((r) => `${JSON.stringify({ ...r, file: undefined })}\n`);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let end = 0;
+  for (const l of lines) {
+    starts.push(end);
+    end += Buffer.byteLength(l);
+    ends.push(end);
+  }
+  return {
+    bytes: Buffer.from(lines.join('')),
+    starts,
+    ends,
+    at: lines.map((_, k) => k + 1),
+    file,
+    format: 'jsonl',
+  };
 }
 
 const messages = (items: CheckedItem[]) =>
@@ -91,6 +97,20 @@ describe('check over one capture', () => {
     expect(messages(await check([name, id]))).toEqual([]);
     const elsewhere = call('info.getNetworkID', {}, { networkID: '5' }, 'http://127.0.0.1:9651');
     expect(messages(await check([name, elsewhere]))).toEqual([]);
+  });
+
+  test('two captures are two sources: the same URL in each is not held to the other', async () => {
+    const id = call('info.getNetworkID', {}, { networkID: '5' });
+    const name = call('info.getNetworkName', {}, { networkName: 'mainnet' });
+    expect(
+      messages(
+        await checkCaptures([
+          ['a.jsonl', [name]],
+          ['b.jsonl', [id]],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(messages(await checkCaptures([['a.jsonl', [name, id]]]))).toHaveLength(1);
   });
 });
 
