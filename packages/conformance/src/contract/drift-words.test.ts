@@ -82,12 +82,13 @@ function unlisted(x: Proxied) {
 
 /** The drifts of a promise broken by the replay server's own fault switch. */
 async function brokenPromise(kind: PromiseKind) {
-  const only = specs.all
-    .filter(({ service, id }) => {
-      const target = targetOf(specs, { service, operation: id });
-      return target ? declaredKinds(target.promises).includes(kind) : false;
-    })
-    .map((o) => o.id);
+  // The operations declaring the kind, and for `calls` the methods they are linked to (a relation
+  // between calls is asked of both, on one target).
+  const only = specs.all.flatMap(({ service, id }) => {
+    const target = targetOf(specs, { service, operation: id });
+    if (!target || !declaredKinds(target.promises).includes(kind)) return [];
+    return [id, ...(kind === 'calls' ? (target.promises.calls ?? []).map((c) => c.with) : [])];
+  });
   const replay = await startReplayServer({ specs, recordings, fault: kind });
   try {
     const report = await runContract({ ...paths, target: replay.url, only, maxRequests: 400 });

@@ -44,8 +44,12 @@ export interface FaultyProxy {
   close(): Promise<void>;
 }
 
-export async function startFaultyProxy(specs: Specs, recordings: Recording[]) {
-  const replay = await startReplayServer({ specs, recordings });
+export async function startFaultyProxy(
+  specs: Specs,
+  recordings: Recording[],
+  options: { olderAnswers?: boolean } = {},
+) {
+  const replay = await startReplayServer({ specs, recordings, ...options });
   const proxy: FaultyProxy = {
     url: '',
     replayUrl: replay.url,
