@@ -88,6 +88,8 @@ export interface ContractSettings {
   env?: Record<string, string | undefined>;
   /** Known drifts (see readBaseline): the run fails only on drift it does not list. */
   baseline?: Baseline;
+  /** How requests travel (default: the global fetch); an in-process fake as the target, e.g. */
+  fetch?: typeof fetch;
 }
 
 /** Side channels of a run: progress lines and results as they come. None is part of the report. */
@@ -291,7 +293,7 @@ export async function runContract(
     await rateLimits?.take('node-rpc');
     state.requests++;
     try {
-      return await fetch(input, init);
+      return await (settings.fetch ?? fetch)(input, init);
     } catch (error) {
       if (neverLeft(error)) state.requests--;
       throw error;
@@ -335,6 +337,7 @@ export async function runContract(
         retries: 3,
         replaysCorpus: replay !== undefined,
         headers,
+        ...(settings.fetch ? { fetch: settings.fetch } : {}),
         ...(rateLimits ? { rateLimits } : {}),
         ...(settings.maxFailures ? { maxFailures: settings.maxFailures } : {}),
         state,

@@ -4,15 +4,27 @@ import { escapePointer, getPointer } from './json-pointer.js';
 import { closeObject, walkSchema } from './schema-walk.js';
 import { isTagWrapperError, rewriteTaggedUnion, tagOfError } from './tagged-union.js';
 
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
+export type AddFormats = (ajv: Ajv2020) => Ajv2020;
+
+let provided: { Ajv2020: typeof Ajv2020; addFormats: AddFormats } | undefined;
+
+/**
+ * Hands the checker ajv and ajv-formats where `process.getBuiltinModule` cannot load them (a
+ * browser, a bundle): the fake fetch's entry imports them and calls this once.
+ */
+export function provideAjv(lib: { Ajv2020: typeof Ajv2020; addFormats: AddFormats }): void {
+  provided = lib;
+}
 
 /**
  * ajv and ajv-formats (CommonJS), required on first compilation: a run that finds every
  * validator precompiled never loads them (~60 ms of a CLI start). Through
  * `process.getBuiltinModule`, so this module imports nothing of Node and bundles for the
- * browser, where the docs console has every validator it uses precompiled.
+ * browser, where the docs console has every validator it uses precompiled and the fake fetch
+ * provides ajv (provideAjv).
  */
 function loadAjv(): { Ajv2020: typeof Ajv2020; addFormats: AddFormats } {
+  if (provided) return provided;
   if (typeof process === 'undefined' || !process.getBuiltinModule)
     throw new Error('ajv is not loaded here: this validator was not precompiled');
   const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);

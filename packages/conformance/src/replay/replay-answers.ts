@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
+// sha256 without node:crypto, so the engine runs in a browser (the fake fetch) too.
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils';
 import { restIdentityNames, rpcIdentityNames } from '../model/identity.js';
 import { canonical, deref, isObject } from '../model/json-pointer.js';
 import type { OpenApiService, Operation, RestRequest } from '../model/openapi.js';
 import { namedParams, type OpenRpcService, type RpcMethod } from '../model/openrpc.js';
 import { type Inputs, membersOf } from '../model/promises/values.js';
 import type { Promises } from '../model/promises/vocabulary.js';
-import type { Specs } from '../model/specs.js';
+import type { SpecsCore } from '../model/spec-check.js';
 import type { Recording } from '../recordings/recordings.js';
 import { filterDecided, identityMatches, memberDecided } from './replay-promises.js';
 
@@ -146,7 +148,7 @@ export class AnswerBook {
   private readonly rpc = new Map<string, Candidate<RpcAnswer>[]>();
 
   constructor(
-    private readonly specs: Specs,
+    private readonly specs: SpecsCore,
     private readonly recordings: Recording[],
   ) {}
 
@@ -355,8 +357,7 @@ function reencodeBytes(text: string, from: string, to: string): string {
   const withSum = (e: string) => e !== 'hexnc';
   let hex = text.slice(2);
   if (withSum(from)) hex = hex.slice(0, -8);
-  if (withSum(to))
-    hex += createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex').slice(-8);
+  if (withSum(to)) hex += bytesToHex(sha256(hexToBytes(hex))).slice(-8);
   return `0x${hex}`;
 }
 

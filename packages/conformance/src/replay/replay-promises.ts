@@ -84,14 +84,26 @@ export function withPointer(doc: unknown, pointer: string, value: unknown): unkn
 
 const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
+/** Base64url without padding, as Node's Buffer writes it, with what browsers have too. */
+const toBase64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+const fromBase64url = (token: string) =>
+  new TextDecoder().decode(
+    Uint8Array.from(atob(token.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)),
+  );
+
 /** A string cursor: where the next page starts, bound to the operation. */
 export function encodeToken(id: string, offset: number): string {
-  return Buffer.from(JSON.stringify({ o: id, n: offset })).toString('base64url');
+  return toBase64url(JSON.stringify({ o: id, n: offset }));
 }
 
 export function decodeToken(token: string, id: string): number | undefined {
   try {
-    const { o, n } = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    const { o, n } = JSON.parse(fromBase64url(token));
     return o === id && Number.isInteger(n) && n >= 0 ? n : undefined;
   } catch {
     return undefined;

@@ -1,0 +1,278 @@
+// A `fetch` that answers every operation and method of the specs in the same process, as the
+// replay server does (the same engine: its data, pages, filters, orders, identities, and the
+// errors a request breaking the spec gets), with no server, no port and no file. A test hands it
+// to a client as its `fetch` option, asks for misbehaviour per operation (scenarios), and reads
+// back the requests it received.
+import { type BrowserDocument, browserSpecs } from '../browser.js';
+import type { SpecsCore } from '../model/spec-check.js';
+import type { Recording } from '../recordings/recordings.js';
+import {
+  maxBody,
+  type ReplayAnswer,
+  ReplayEngine,
+  type ReplayRequest,
+  tooLarge,
+} from '../replay/replay-engine.js';
+import { faultHeader } from '../replay/replay-faults.js';
+
+/**
+ * A way for the fake to misbehave, for every request or (with `operation`) one operation or
+ * method; `times` limits it to the first N matching requests (a 429 once, then the answer).
+ */
+export type FakeScenario = {
+  /** operationId or JSON-RPC method name; absent: every request. */
+  operation?: string;
+  /** Apply to the first `times` matching requests only (default: all). */
+  times?: number;
+} & (
+  | { kind: 'rate-limited'; retryAfterSeconds?: number }
+  | { kind: 'server-error'; status?: 500 | 502 | 503 }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'never-answers' }
+  | { kind: 'connection-drop' }
+  | {
+      kind: 'drift';
+      /**
+       * What to break, keeping the rest of the answer: a promise kind of the answer's
+       * `x-promises` (order, filter, page-size, identity, …; the answer stays schema-valid),
+       * `missing-member` (a required member of the answer removed) or `wrong-type` (a member's
+       * value replaced by one of another type).
+       */
+      breaks: string;
+    }
+  | {
+      kind: 'answer';
+      status?: number;
+      body: unknown;
+      headers?: Record<string, string>;
+      /** Check the body against the operation's spec first; a mismatch throws FakeAnswerError. */
+      validate?: boolean;
+    }
+);
+
+/** One request the fake received. */
+export interface FakeRequest {
+  /** operationId or JSON-RPC method name; undefined when it names none. */
+  operation: string | undefined;
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+export interface FakeFetchOptions {
+  /** Documents to answer by (default: the package's bundled specs). */
+  documents?: BrowserDocument[];
+  /** Recordings to answer from (default: the package's corpus). */
+  recordings?: Recording[];
+  /** Exchanges of your own, answered for their requests as recordings are (your data). */
+  exchanges?: Recording[];
+  /** Misbehaviour from the start; `fake.use()` adds more. */
+  scenarios?: FakeScenario[];
+  /** Answer recordings of an older shape as recorded (see `serve --older-answers`). */
+  olderAnswers?: boolean;
+}
+
+/** A fixed answer of the user's that does not match the spec it was checked against. */
+export class FakeAnswerError extends Error {
+  override name = 'FakeAnswerError';
+}
+
+export interface FakeFetch {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** Every request received, in order. */
+  readonly requests: readonly FakeRequest[];
+  /** The requests received for one operation or method. */
+  requestsFor(operation: string): FakeRequest[];
+  /** Adds scenarios; the latest added that matches a request wins. */
+  use(...scenarios: FakeScenario[]): void;
+  /** Drops the scenarios and the requests received. */
+  reset(): void;
+}
+
+/** The operation or method a request names, for scenarios and the request log. */
+function operationOf(
+  specs: SpecsCore,
+  method: string,
+  url: URL,
+  body: unknown,
+): string | undefined {
+  const rest = specs.matchRest(method, url);
+  if (rest) return rest.operation.id;
+  const call = Array.isArray(body) ? body[0] : body;
+  return call &&
+    typeof call === 'object' &&
+    typeof (call as { method?: unknown }).method === 'string'
+    ? (call as { method: string }).method
+    : undefined;
+}
+
+/** The `x-replay-fault` switches a scenario stands for, when the engine does it. */
+function faultOf(s: FakeScenario): string | undefined {
+  switch (s.kind) {
+    case 'rate-limited':
+      return `429;retry-after=${s.retryAfterSeconds ?? 1}`;
+    case 'server-error':
+      return String(s.status ?? 500);
+    case 'drift':
+      return ['missing-member', 'wrong-type'].includes(s.breaks) ? undefined : s.breaks;
+    default:
+      return undefined;
+  }
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A member of the first object found in the answer: removed, or given a value of another type. */
+function breakShape(body: unknown, how: string): unknown {
+  const copy = structuredClone(body);
+  let target = copy as Record<string, unknown> | undefined;
+  // JSON-RPC: break the result; a list: its first item.
+  if (target && typeof target === 'object' && 'result' in target) target = target.result as never;
+  while (target && typeof target === 'object') {
+    const keys = Object.keys(target);
+    const first =
+      keys.find((k) => target?.[k] !== null && typeof target?.[k] !== 'object') ?? keys[0];
+    if (first === undefined) break;
+    const value = target[first];
+    if (Array.isArray(value) && value.length && typeof value[0] === 'object') {
+      target = value[0] as Record<string, unknown>;
+      continue;
+    }
+    if (how === 'missing-member') delete target[first];
+    else target[first] = typeof value === 'number' ? String(value) : 12345;
+    return copy;
+  }
+  return copy;
+}
+
+const wait = (ms: number, signal?: AbortSignal | null) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = ms === Number.POSITIVE_INFINITY ? undefined : setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * Makes the fake. Pass it as a client's `fetch`:
+ *
+ * @example
+ * const fake = createFakeFetch();
+ * const client = createDataClient({ fetch: fake });
+ * fake.use({ kind: 'rate-limited', operation: 'listValidators', times: 1 });
+ */
+export function createFakeFetch(
+  options: FakeFetchOptions & { documents: BrowserDocument[]; recordings: Recording[] },
+): FakeFetch {
+  const specs = browserSpecs(options.documents, {});
+  const engine = new ReplayEngine({
+    specs: specs as never,
+    recordings: [...options.recordings, ...(options.exchanges ?? [])],
+    olderAnswers: options.olderAnswers ?? false,
+  });
+  let scenarios: FakeScenario[] = [...(options.scenarios ?? [])];
+  const used = new Map<FakeScenario, number>();
+  const requests: FakeRequest[] = [];
+
+  const scenarioFor = (operation: string | undefined) =>
+    [...scenarios].reverse().find((s) => {
+      if (s.operation !== undefined && s.operation !== operation) return false;
+      return s.times === undefined || (used.get(s) ?? 0) < s.times;
+    });
+
+  const answer = (a: ReplayAnswer) =>
+    new Response(a.body ?? null, { status: a.status, headers: a.headers });
+
+  const fake = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const body = text === '' ? undefined : parsed(text);
+    const operation = operationOf(specs, request.method, url, body);
+    requests.push({ operation, method: request.method, url: request.url, body: body ?? text });
+    const scenario = scenarioFor(operation);
+    if (scenario) used.set(scenario, (used.get(scenario) ?? 0) + 1);
+    if (scenario?.kind === 'never-answers') await wait(Number.POSITIVE_INFINITY, request.signal);
+    if (scenario?.kind === 'slow') await wait(scenario.delayMs, request.signal);
+    if (scenario?.kind === 'connection-drop')
+      throw new TypeError('fetch failed: the fake dropped the connection');
+    if (scenario?.kind === 'answer')
+      return fixedAnswer(specs, scenario, request, url, body, operation);
+    const headers: Record<string, string | undefined> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const fault = scenario && faultOf(scenario);
+    if (fault) headers[faultHeader] = fault;
+    const req: ReplayRequest = {
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers,
+      body: text.length > maxBody ? tooLarge : text,
+    };
+    const outcome = await engine.answer(req);
+    if (outcome === 'drop') throw new TypeError('fetch failed: the fake dropped the connection');
+    if (scenario?.kind === 'drift' && !fault && outcome.body !== undefined) {
+      const broken = breakShape(JSON.parse(outcome.body), scenario.breaks);
+      return answer({ ...outcome, body: JSON.stringify(broken) });
+    }
+    return answer(outcome);
+  };
+
+  return Object.assign(fake, {
+    requests,
+    requestsFor: (operation: string) => requests.filter((r) => r.operation === operation),
+    use: (...more: FakeScenario[]) => {
+      scenarios.push(...more);
+    },
+    reset: () => {
+      scenarios = [];
+      used.clear();
+      requests.length = 0;
+    },
+  }) as FakeFetch;
+}
+
+/** A scenario's fixed answer, checked against the operation's spec when it asks. */
+function fixedAnswer(
+  specs: SpecsCore,
+  s: Extract<FakeScenario, { kind: 'answer' }>,
+  request: Request,
+  url: URL,
+  body: unknown,
+  operation: string | undefined,
+): Response {
+  const status = s.status ?? 200;
+  if (s.validate) {
+    const result = specs.checkExchange(
+      {
+        file: `fake answer for ${operation ?? url.pathname}`,
+        request: { method: request.method, url: url.href, ...(body === undefined ? {} : { body }) },
+        response: { status, body: s.body },
+      },
+      { strict: true },
+    );
+    const problems = result.errors.filter((v) => v.where.startsWith('response'));
+    if (problems.length)
+      throw new FakeAnswerError(
+        `the answer given for ${operation ?? url.pathname} does not match the spec: ${problems
+          .map((v) => `${v.where}${v.path} ${v.message}`)
+          .join('; ')}`,
+      );
+  }
+  return new Response(JSON.stringify(s.body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...s.headers },
+  });
+}
