@@ -145,7 +145,7 @@ export const ERRORS = [
     ALL,
     {
       rest: 'Any failure status; base of every status class below (`BadRequestError` … `ParseError`); a status without a class of its own (409, 418) is this class.',
-      node: 'An HTTP status outside 2xx (for `health.get`: other than 200 and 503), or an error the node reported by kind; base of every status class below. The message ends with the server\'s first line of text: `HTTP 404 from http://host:9650/ext/info: 404 page not found`.',
+      node: "An HTTP status outside 2xx (for `health.get`: other than 200 and 503), or an error the node reported by kind; base of every status class below. The message ends with the server's first line of text: `HTTP 404 from http://host:9650/ext/info: 404 page not found`.",
     },
     {
       rest: "`status`, `error`, `message`, `body` (the spec's `ErrorBody`, or the text of a non-JSON answer), `url`",

@@ -105,9 +105,9 @@ describe('the README tables', () => {
 
   it('the REST READMEs list no node-only error and no node-only option, and node lists no apiKey', () => {
     // The node-only rows, from the generator's own table (the brand classes are per client).
-    const nodeOnly = ERRORS.filter(([, clients]) => clients.length === 1 && clients[0] === 'node').map(
-      ([name]) => name,
-    );
+    const nodeOnly = ERRORS.filter(
+      ([, clients]) => clients.length === 1 && clients[0] === 'node',
+    ).map(([name]) => name);
     expect(nodeOnly).toEqual(expect.arrayContaining(['`RpcError`', '`IdMismatchError`']));
     for (const name of ['data', 'metrics']) {
       const text = read(CLIENTS[name].readme);

@@ -16,6 +16,7 @@ import {
   type NodeCore,
 } from './core.js';
 import { encode } from './endpoint.js';
+import type { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 import {
   type ConnectionError,
   type HttpError,
@@ -52,7 +53,6 @@ import type {
 } from './generated/methods.js';
 import type { Schemas } from './generated/schemas.js';
 import { type MethodEntry, methods } from './generated/table.js';
-import type { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 import type { CallOptions } from './transport.js';
 
 export {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyRpcError } from './classifyRpcError.js';
+import { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 import * as generatedActions from './generated/actions.js';
 import {
   createNodeClient,
@@ -17,7 +18,6 @@ import {
   RpcError,
   ServerError,
 } from './index.js';
-import { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../../specs/dist');
 const read = (name: string) => JSON.parse(readFileSync(join(dist, name), 'utf8'));

@@ -112,12 +112,10 @@ describe('parameter errors read the same on every client', () => {
     [
       'node, an enum',
       () =>
-        node
-          .createNodeClient()
-          .avm.getUTXOs({
-            addresses: ['X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'],
-            encoding: 'xml',
-          }),
+        node.createNodeClient().avm.getUTXOs({
+          addresses: ['X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'],
+          encoding: 'xml',
+        }),
       'encoding: "xml" is not one of hex, hexc, hexnc (avm.getUTXOs)',
       'enum',
     ],
@@ -130,12 +128,10 @@ describe('parameter errors read the same on every client', () => {
     [
       'node, a maximum',
       () =>
-        node
-          .createNodeClient()
-          .avm.getUTXOs({
-            addresses: ['X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'],
-            limit: 2000,
-          }),
+        node.createNodeClient().avm.getUTXOs({
+          addresses: ['X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'],
+          limit: 2000,
+        }),
       'limit: 2000 is above the maximum 1024 (avm.getUTXOs)',
       'maximum',
     ],
