@@ -1,6 +1,8 @@
 // `serve`: the replay engine (replay-engine.ts) over node:http, on 127.0.0.1.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Specs } from '../model/specs.js';
+import { defaultRecordingsDir, loadRecordings } from '../recordings/recordings.js';
 import {
   maxBody,
   ReplayEngine,
@@ -66,7 +68,15 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
  * Starts the replay server on `host` (default 127.0.0.1; port 0 picks a free one); resolves once
  * listening. Any address but loopback exposes it to the network.
  */
-export async function startReplayServer(options: ReplayOptions & { port?: number; host?: string }) {
+export async function startReplayServer(
+  given: Partial<ReplayOptions> & { port?: number; host?: string } = {},
+) {
+  // Left out, the package's own specs and recordings, as `serve` finds them.
+  const options: ReplayOptions & { port?: number; host?: string } = {
+    ...given,
+    specs: given.specs ?? (await Specs.load()),
+    recordings: given.recordings ?? (await loadRecordings(defaultRecordingsDir)),
+  };
   const handler = new ReplayHandler(options);
   const server: Server = createServer((req, res) => void handler.handle(req, res));
   server.keepAliveTimeout = 1000;

@@ -67,3 +67,20 @@ describe('serve', () => {
     expect(then.filter((a) => a.errors.length > 0).length).toBeGreaterThan(0);
   });
 });
+
+describe('startReplayServer with no arguments', () => {
+  test('serves the package’s own specs and recordings, as `serve` does', async () => {
+    const server = await startReplayServer();
+    try {
+      const res = await fetch(`${server.url}/ext/info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'info.getNodeVersion' }),
+      });
+      const body = (await res.json()) as { result: { version: string } };
+      expect(body.result.version).toMatch(/^avalanchego\//);
+    } finally {
+      await server.close();
+    }
+  });
+});
