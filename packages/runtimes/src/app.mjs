@@ -1,6 +1,8 @@
 // What each runtime runs, from a project that installed the packed packages: one call of each
-// client against the test's server on 127.0.0.1, a typed error, and a parameter error. It prints
+// client against the test's server on 127.0.0.1, a typed error, a parameter error, and a call
+// answered in process by the fake (no network, no file). It prints
 // one JSON line; the test judges it. Plain JavaScript, so every runtime runs it as it is.
+import { createFakeFetch } from '@avalanche-api/conformance/fake';
 import { createDataClient, DataClientError, NotFoundError } from '@avalanche-api/data-client';
 import { createMetricsClient } from '@avalanche-api/metrics-client';
 import { createNodeClient, ParameterError } from '@avalanche-api/node-rpc';
@@ -45,6 +47,13 @@ const out = {
       .catch((e) => {
         throw Object.assign(e, { code: e instanceof ParameterError ? 'typed' : 'untyped' });
       }),
+  ),
+  fake: await settled(
+    (async () => {
+      const fake = createFakeFetch();
+      const page = await createDataClient({ fetch: fake }).listBlockchains({ network: 'mainnet' });
+      return { chains: page.blockchains.length > 0, requests: fake.requests.length };
+    })(),
   ),
 };
 console.log(JSON.stringify(out));

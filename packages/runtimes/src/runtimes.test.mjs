@@ -143,6 +143,8 @@ describe('the packed clients', () => {
       rule: 'enum',
       message: 'encoding: "xml" is not one of hex, hexc, hexnc (avm.getUTXOs)',
     });
+    // The fake answers in this runtime's own process.
+    expect(out.fake).toEqual({ value: { chains: true, requests: 1 } });
   });
 
   it.each([
@@ -166,6 +168,8 @@ describe('the packed clients', () => {
       /^http:\/\/127\.0\.0\.1:\d+\/ext\/info: .*--allow-net/,
     );
     expect(out.validators.error).toMatchObject({ name: 'ConnectionError', code: 'NotCapable' });
+    // The fake needs no permission: it opens no socket and reads no file.
+    expect(out.fake).toEqual({ value: { chains: true, requests: 1 } });
   });
 });
 
