@@ -4,6 +4,7 @@
 // to a client as its `fetch` option, asks for misbehaviour per operation (scenarios), and reads
 // back the requests it received.
 import { type BrowserDocument, browserSpecs } from '../browser.js';
+import { getPointer } from '../model/json-pointer.js';
 import type { SpecsCore } from '../model/spec-check.js';
 import type { Recording } from '../recordings/recordings.js';
 import {
@@ -14,6 +15,7 @@ import {
   tooLarge,
 } from '../replay/replay-engine.js';
 import { faultHeader } from '../replay/replay-faults.js';
+import { withPointer } from '../replay/replay-promises.js';
 
 /**
  * A way for the fake to misbehave, for every request or (with `operation`) one operation or
@@ -66,6 +68,12 @@ export interface FakeFetchOptions {
   recordings?: Recording[];
   /** Exchanges of your own, answered for their requests as recordings are (your data). */
   exchanges?: Recording[];
+  /**
+   * Items of your own for list operations (operationId or method → its list): the items, or how
+   * many to generate from the spec's example (valid, distinct by the list's `distinct` members).
+   * The fake then pages, filters and sorts them by the operation's promises.
+   */
+  items?: Record<string, unknown[] | number>;
   /** Misbehaviour from the start; `fake.use()` adds more. */
   scenarios?: FakeScenario[];
   /** Answer recordings of an older shape as recorded (see `serve --older-answers`). */
@@ -181,6 +189,11 @@ export function createFakeFetch(
     recordings: [...options.recordings, ...(options.exchanges ?? [])],
     olderAnswers: options.olderAnswers ?? false,
   });
+  for (const [operation, given] of Object.entries(options.items ?? {}))
+    engine.setItems(
+      operation,
+      Array.isArray(given) ? given : generatedItems(specs, operation, given),
+    );
   let scenarios: FakeScenario[] = [...(options.scenarios ?? [])];
   const used = new Map<FakeScenario, number>();
   const requests: FakeRequest[] = [];
@@ -242,6 +255,69 @@ export function createFakeFetch(
       requests.length = 0;
     },
   }) as FakeFetch;
+}
+
+/** An operation's (or method's) promises and the items of its first success example. */
+function listOf(specs: SpecsCore, operation: string) {
+  for (const service of specs.rest) {
+    const op = service.operations.find((o) => o.id === operation);
+    if (!op) continue;
+    const example = service.examples(op).find((e) => e.status < 300 && e.body !== undefined);
+    return { promises: op.promises, body: example?.body };
+  }
+  const rpc = specs.matchRpc(operation);
+  if (rpc)
+    return { promises: rpc.method.promises, body: rpc.service.examples(rpc.method)[0]?.result };
+  throw new FakeOptionError(
+    `items: ${JSON.stringify(operation)} is no operation or method of the specs`,
+  );
+}
+
+/** Letters and digits every id alphabet here admits (base58, bech32, hex-free words): no 0, 1, b, i, l, o. */
+const safe = '23456789acdefghjkmnpqrstuvwxyz';
+
+/** `v` made the k-th of its kind: its last characters spell k, in its own alphabet. */
+function variant(v: unknown, k: number): unknown {
+  if (typeof v === 'number') return v + k;
+  if (typeof v !== 'string' || v.length < 4) return v;
+  const hex = /^0x[0-9a-f]+$/i.test(v);
+  const digits = hex ? '0123456789abcdef' : safe;
+  let tail = '';
+  for (let n = k; tail.length < 4; n = Math.floor(n / digits.length))
+    tail = digits[n % digits.length] + tail;
+  return v.slice(0, -tail.length) + tail;
+}
+
+/**
+ * `count` items from the example's list: copies of its items, each made distinct by the members
+ * the list's promises say tell items apart (the cursor's `distinct`, else each item's first
+ * string member).
+ */
+function generatedItems(specs: SpecsCore, operation: string, count: number): unknown[] {
+  if (!Number.isInteger(count) || count < 0)
+    throw new FakeOptionError(`items.${operation}: ${count} is not a count of items`);
+  const { promises, body } = listOf(specs, operation);
+  const template = promises.items === undefined ? undefined : getPointer(body, promises.items);
+  if (!Array.isArray(template) || template.length === 0)
+    throw new FakeOptionError(`items.${operation}: the spec's example has no list to copy from`);
+  return Array.from({ length: count }, (_, k) => {
+    let item = structuredClone(template[k % template.length]);
+    const keys = promises.cursor?.distinct ?? [];
+    const pointers = keys.length
+      ? keys
+      : [
+          `/${Object.keys(item as object).find((m) => typeof (item as Record<string, unknown>)[m] === 'string') ?? ''}`,
+        ];
+    for (const pointer of pointers)
+      if (getPointer(item, pointer) !== undefined)
+        item = withPointer(item, pointer, variant(getPointer(item, pointer), k));
+    return item;
+  });
+}
+
+/** An option the fake cannot use; the message names it and the value. */
+export class FakeOptionError extends Error {
+  override name = 'FakeOptionError';
 }
 
 /** A scenario's fixed answer, checked against the operation's spec when it asks. */

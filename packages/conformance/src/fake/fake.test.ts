@@ -101,6 +101,38 @@ describe('the fake as a client’s fetch', () => {
   });
 });
 
+describe('items of your own', () => {
+  test('50 generated validators: valid, distinct, paged to the end and filtered by the promises', async () => {
+    const fake = createFakeFetch({ items: { listValidators: 50 } });
+    const strict = createDataClient({ fetch: fake, validate: createValidator('strict') });
+    const seen: { txHash: string; validationStatus: string }[] = [];
+    for await (const page of paginate(strict.listValidators, { network: 'mainnet', pageSize: 10 }))
+      seen.push(...page.validators);
+    expect(seen).toHaveLength(50);
+    expect(new Set(seen.map((v) => v.txHash)).size).toBe(50);
+    expect(fake.requestsFor('listValidators')).toHaveLength(5);
+    const status = seen[0]?.validationStatus as 'active';
+    const filtered = await strict.listValidators({
+      network: 'mainnet',
+      validationStatus: status,
+      pageSize: 100,
+    });
+    expect(filtered.validators.length).toBe(
+      seen.filter((v) => v.validationStatus === status).length,
+    );
+  });
+
+  test('a list given as it is; an operation that is not in the specs is refused by name', async () => {
+    const fake = createFakeFetch({ items: { listBlockchains: [] } });
+    expect(
+      (await createDataClient({ fetch: fake }).listBlockchains({ network: 'mainnet' })).blockchains,
+    ).toEqual([]);
+    expect(() => createFakeFetch({ items: { listNothing: 3 } })).toThrow(
+      /items: "listNothing" is no operation or method of the specs/,
+    );
+  });
+});
+
 describe('MSW handlers from the same engine', () => {
   const { handlers, fake: behind } = createHandlers();
   const server = setupServer(...handlers);

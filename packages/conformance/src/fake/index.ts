@@ -11,6 +11,7 @@ provideAjv({ Ajv2020, addFormats: addFormats as never });
 
 export {
   FakeAnswerError,
+  FakeOptionError,
   type FakeFetch,
   type FakeFetchOptions,
   type FakeRequest,

@@ -144,6 +144,8 @@ export class ReplayEngine {
   private readonly book: AnswerBook;
   private readonly linked: LinkedValues;
   private readonly fault: Fault;
+  /** Items of the user's own per operation or method (the fake's `items`), replacing the stored. */
+  private readonly ownItems = new Map<string, unknown[]>();
 
   /** Throws FaultSyntaxError when `options.fault` is not a valid switch list. */
   constructor(private readonly options: ReplayOptions) {
@@ -159,6 +161,20 @@ export class ReplayEngine {
    * One request in, one answer out (or `'drop'`: the connection is cut without an answer), with
    * no server around it: `handle` serves it over node:http, the fake `fetch` in a test process.
    */
+  /**
+   * Answers every list of `operation` (operationId or method) with these items instead of the
+   * stored ones: paged, filtered and sorted by its promises as stored items are.
+   */
+  setItems(operation: string, items: unknown[]): void {
+    this.ownItems.set(operation, items);
+  }
+
+  /** The stored body with the user's items in place of its list, when they gave some. */
+  private withOwnItems(id: string, p: Promises, body: unknown): unknown {
+    const items = this.ownItems.get(id);
+    return items && p.items !== undefined ? withPointer(body, p.items, items) : body;
+  }
+
   answer = async (req: ReplayRequest): Promise<ReplayOutcome> => {
     try {
       const url = new URL(req.url, 'http://replay');
@@ -280,12 +296,12 @@ export class ReplayEngine {
     const kept: KeepResult = keepPromises(
       promises,
       inputs,
-      pick.answer.body,
+      this.withOwnItems(operation.id, operation.promises, pick.answer.body),
       keepContext(
         operation.id,
         promises,
         inputs,
-        pick.others.map((a) => a.body),
+        this.ownItems.has(operation.id) ? [] : pick.others.map((a) => a.body),
         () => this.book.restBodies(service, operation),
         // A stored error answer keeps its own body; only the status rule reads it.
         pick.answer.status < 300 ? rules : rules.filter((r) => r === 'status'),
@@ -386,12 +402,18 @@ export class ReplayEngine {
     const kept = keepPromises(
       promises,
       named,
-      withStatedRelease(service, method, this.linked.apply(service, method, answer.result)),
+      this.withOwnItems(
+        method.id,
+        method.promises,
+        withStatedRelease(service, method, this.linked.apply(service, method, answer.result)),
+      ),
       keepContext(
         method.id,
         promises,
         named,
-        pick.kind === 'answer' ? pick.others.flatMap((a) => ('result' in a ? [a.result] : [])) : [],
+        pick.kind === 'answer' && !this.ownItems.has(method.id)
+          ? pick.others.flatMap((a) => ('result' in a ? [a.result] : []))
+          : [],
         () => this.book.rpcResults(service, method),
         fault.rules,
         undefined,
