@@ -11,9 +11,9 @@ provideAjv({ Ajv2020, addFormats: addFormats as never });
 
 export {
   FakeAnswerError,
-  FakeOptionError,
   type FakeFetch,
   type FakeFetchOptions,
+  FakeOptionError,
   type FakeRequest,
   type FakeScenario,
 } from './fake-fetch.js';
