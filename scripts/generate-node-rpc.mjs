@@ -323,6 +323,7 @@ export function methodTypeNames(method) {
  * Decides where each method's named types are declared:
  * - \`hoist\`: synthetic schema key -> name, declared in schemas.ts (by-name params, results);
  * - \`aliases\`: name -> type text, declared in methods.ts (no params, by-position tuples);
+ * - \`deprecatedAliases\`: a method's own result name -> the schema name its result goes by;
  * - \`byMethod\`: method -> { params, result } names.
  * A result whose schema is a \`$ref\` to a schema of the same name is that schema.
  */
@@ -330,6 +331,7 @@ export function planNames(doc, methods) {
   const schemaNames = new Set(Object.keys(doc.components?.schemas ?? {}));
   const hoist = new Map();
   const aliases = new Map();
+  const deprecatedAliases = new Map();
   const byMethod = new Map();
   const taken = new Map();
   const claim = (name, what) => {
@@ -347,16 +349,25 @@ export function planNames(doc, methods) {
     claim(names.params, `${m.name} params`);
     if (m.params.length && !m.byPosition) hoist.set(`${m.name}.params`, names.params);
     else aliases.set(names.params, paramsType(m));
+    const ref = /^#\/components\/schemas\/([A-Za-z_$][\w$]*)$/.exec(
+      m.result?.schema?.$ref ?? '',
+    )?.[1];
     if (schemaNames.has(names.result)) {
-      if (m.result?.schema?.$ref !== `#/components/schemas/${names.result}`) {
+      if (ref !== names.result) {
         throw new Error(`${m.name}: its result type name ${names.result} is a different schema`);
       }
+    } else if (ref && schemaNames.has(ref)) {
+      // One name per type: a result that is a schema of the spec goes by the schema's name (what
+      // editors and the docs show); the method's own name stays, deprecated, as an alias of it.
+      claim(names.result, `${m.name} result (an alias of ${ref})`);
+      deprecatedAliases.set(names.result, ref);
+      byMethod.set(m.name, { ...names, result: ref });
     } else {
       claim(names.result, `${m.name} result`);
       hoist.set(`${m.name}.result`, names.result);
     }
   }
-  return { hoist, aliases, byMethod };
+  return { hoist, aliases, deprecatedAliases, byMethod };
 }
 
 async function schemasTs(doc, methods, plan) {
@@ -384,7 +395,7 @@ function namesTs(schemaNames, plan, methods) {
   const namespaces = [...new Set(methods.map((m) => m.namespace))].map(
     (ns) => `${ns[0].toUpperCase()}${ns.slice(1)}Methods`,
   );
-  return `export type {\n${list(schemaNames)}\n} from './schemas.js';\nexport type {\n${list([...plan.aliases.keys(), ...namespaces])}\n} from './methods.js';\n`;
+  return `export type {\n${list(schemaNames)}\n} from './schemas.js';\nexport type {\n${list([...plan.aliases.keys(), ...plan.deprecatedAliases.keys(), ...namespaces])}\n} from './methods.js';\n`;
 }
 
 function paramsType(m) {
@@ -411,6 +422,8 @@ function methodsTs(doc, methods, plan) {
     const what = m.params.length ? 'sent by position, in this order' : 'none';
     out += `/** Params of \`${m.name}\` (${what}). */\nexport type ${params} = ${plan.aliases.get(params)};\n`;
   }
+  for (const [name, schema] of plan.deprecatedAliases)
+    out += `/** @deprecated The result type goes by the spec's name: use \`${schema}\`. */\nexport type ${name} = ${schema};\n`;
   out += '\n';
   out += `/**\n * Every method of the node spec: the wire \`params\` (an object by name, a tuple by\n * position), the \`result\`, the endpoint path template, the parameter structure,\n * deprecation and whether public API hosts serve it.\n */\nexport interface NodeMethods {\n`;
   for (const m of methods) {

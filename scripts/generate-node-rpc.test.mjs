@@ -438,18 +438,21 @@ describe('generate (fixture)', () => {
     expect(files['schemas.ts']).toMatch(/^export type Thing = \{$/m);
     expect(files['schemas.ts']).toContain('        Thing: Thing;');
     expect(files['schemas.ts']).toMatch(/^export type ThingGetParams = \{$/m);
-    expect(files['schemas.ts']).toContain(
-      'export type ThingGetResult = components["schemas"]["Thing"];',
+    // A result that is a schema of the spec goes by the schema's name (one name per type); the
+    // method's own name stays as a deprecated alias.
+    expect(files['schemas.ts']).not.toContain('export type ThingGetResult');
+    expect(files['methods.ts']).toContain(
+      "/** @deprecated The result type goes by the spec's name: use `Thing`. */\nexport type ThingGetResult = Thing;",
     );
     // By-position params keep their object helper inline; the named type is the tuple.
     expect(files['schemas.ts']).toContain('"evm_rules.params": {');
     expect(files['methods.ts']).toContain(
-      '  get(params: ThingGetParams, options?: O): Promise<ThingGetResult>;',
+      '  get(params: ThingGetParams, options?: O): Promise<Thing>;',
     );
     expect(files['names.ts']).toContain('  Thing,\n');
     expect(files['names.ts']).toContain('  IdxRangeParams,\n');
     expect(files['names.ts']).toMatch(
-      / {2}EvmRulesParams,\n {2}ThingOldParams,\n(?: {2}\w+Methods,\n)+\} from '\.\/methods\.js';/,
+      / {2}EvmRulesParams,\n {2}ThingOldParams,\n {2}ThingGetResult,\n(?: {2}\w+Result,\n)*(?: {2}\w+Methods,\n)+\} from '\.\/methods\.js';/,
     );
     // One methods interface per namespace, exported with the names.
     expect(files['names.ts']).toContain('  ThingMethods,\n');
@@ -498,7 +501,7 @@ describe('generate (fixture)', () => {
     expect(get).toContain(
       'export function thingGet(\n  core: NodeCore,\n  params: ThingGetParams,',
     );
-    expect(get).toContain('options?: ChainCallOptions,\n): Promise<ThingGetResult> {');
+    expect(get).toContain('options?: ChainCallOptions,\n): Promise<Thing> {');
     expect(get).toMatch(/const entry: MethodEntry = \[thingEndpoint, 0, \[\['id', 1, rule\d+\], /);
     expect(get).toContain("import { checkParams } from '../../checkParams.js';");
     expect(get).not.toContain('thing.old');

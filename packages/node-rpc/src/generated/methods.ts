@@ -2,40 +2,31 @@
 import type {
   components,
   AdminAliasChainParams,
-  AdminAliasChainResult,
   AdminAliasParams,
-  AdminAliasResult,
   AdminDbGetParams,
   AdminDbGetResult,
+  AdminEmptyResult,
   AdminGetChainAliasesParams,
   AdminGetChainAliasesResult,
   AdminGetConfigResult,
   AdminGetLoggerLevelParams,
-  AdminGetLoggerLevelResult,
   AdminLoadVMsResult,
-  AdminLockProfileResult,
-  AdminMemoryProfileResult,
+  AdminLoggerLevelsResult,
   AdminSetLoggerLevelParams,
   AdminSetLoggerLevelResult,
-  AdminStacktraceResult,
-  AdminStartCPUProfilerResult,
-  AdminStopCPUProfilerResult,
   AvaxGetAtomicTxParams,
   AvaxGetAtomicTxResult,
   AvaxGetAtomicTxStatusParams,
   AvaxGetAtomicTxStatusResult,
   AvaxGetUTXOsParams,
-  AvaxGetUTXOsResult,
   AvaxIssueTxParams,
-  AvaxIssueTxResult,
+  AvmAssetDescription,
   AvmGetAllBalancesParams,
   AvmGetAllBalancesResult,
   AvmGetAssetDescriptionParams,
-  AvmGetAssetDescriptionResult,
   AvmGetBalanceParams,
   AvmGetBalanceResult,
   AvmGetBlockByHeightParams,
-  AvmGetBlockByHeightResult,
   AvmGetBlockParams,
   AvmGetBlockResult,
   AvmGetHeightResult,
@@ -47,32 +38,25 @@ import type {
   AvmGetUTXOsParams,
   AvmGetUTXOsResult,
   AvmIssueTxParams,
-  AvmIssueTxResult,
-  EthBaseFeeResult,
+  ChainConfig,
+  Container,
+  EthActiveRulesResult,
   EthCallDetailedResult,
   EthFeeConfigResult,
-  EthGetActivePrecompilesAtResult,
-  EthGetActiveRulesAtResult,
   EthGetBadBlocksResult,
-  EthGetChainConfigResult,
-  EthMaxPriorityFeePerGasResult,
   EthSuggestPriceOptionsResult,
   HealthHealthParams,
-  HealthHealthResult,
   HealthLivenessParams,
-  HealthLivenessResult,
   HealthReadinessParams,
-  HealthReadinessResult,
+  HealthReply,
+  HexQuantity,
   IndexGetContainerByIDParams,
-  IndexGetContainerByIDResult,
   IndexGetContainerByIndexParams,
-  IndexGetContainerByIndexResult,
   IndexGetContainerRangeParams,
   IndexGetContainerRangeResult,
   IndexGetIndexParams,
   IndexGetIndexResult,
   IndexGetLastAcceptedParams,
-  IndexGetLastAcceptedResult,
   IndexIsAcceptedParams,
   IndexIsAcceptedResult,
   InfoAcpsResult,
@@ -92,12 +76,14 @@ import type {
   InfoUpgradesResult,
   InfoUptimeParams,
   InfoUptimeResult,
+  IssueTxResult,
+  PlatformFeeConfig,
+  PlatformFeeState,
   PlatformGetAllValidatorsAtParams,
   PlatformGetAllValidatorsAtResult,
   PlatformGetBalanceParams,
   PlatformGetBalanceResult,
   PlatformGetBlockByHeightParams,
-  PlatformGetBlockByHeightResult,
   PlatformGetBlockParams,
   PlatformGetBlockResult,
   PlatformGetBlockchainStatusParams,
@@ -107,9 +93,6 @@ import type {
   PlatformGetCurrentSupplyResult,
   PlatformGetCurrentValidatorsParams,
   PlatformGetCurrentValidatorsResult,
-  PlatformGetFeeConfigResult,
-  PlatformGetFeeStateResult,
-  PlatformGetHeightResult,
   PlatformGetL1ValidatorParams,
   PlatformGetL1ValidatorResult,
   PlatformGetMaxStakeAmountParams,
@@ -118,7 +101,6 @@ import type {
   PlatformGetMinStakeResult,
   PlatformGetPendingValidatorsParams,
   PlatformGetPendingValidatorsResult,
-  PlatformGetProposedHeightResult,
   PlatformGetRewardUTXOsParams,
   PlatformGetRewardUTXOsResult,
   PlatformGetStakeParams,
@@ -137,11 +119,9 @@ import type {
   PlatformGetTxStatusParams,
   PlatformGetTxStatusResult,
   PlatformGetUTXOsParams,
-  PlatformGetUTXOsResult,
-  PlatformGetValidatorFeeConfigResult,
-  PlatformGetValidatorFeeStateResult,
   PlatformGetValidatorsAtParams,
   PlatformGetValidatorsAtResult,
+  PlatformHeightResult,
   PlatformIssueTxParams,
   PlatformIssueTxResult,
   PlatformSampleValidatorsParams,
@@ -150,6 +130,9 @@ import type {
   PlatformValidatedByResult,
   PlatformValidatesParams,
   PlatformValidatesResult,
+  PlatformValidatorFeeConfig,
+  PlatformValidatorFeeState,
+  PrecompileConfigs,
   ProposervmGetCurrentEpochResult,
   ProposervmGetProposedHeightResult,
   ValidatorsGetCurrentValidatorsParams,
@@ -232,6 +215,70 @@ export type PlatformGetValidatorFeeStateParams = Record<string, never>;
 export type ProposervmGetCurrentEpochParams = Record<string, never>;
 /** Params of `proposervm.getProposedHeight` (none). */
 export type ProposervmGetProposedHeightParams = Record<string, never>;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminAliasResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminAliasChainResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AdminLoggerLevelsResult`. */
+export type AdminGetLoggerLevelResult = AdminLoggerLevelsResult;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminLockProfileResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminMemoryProfileResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminStacktraceResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminStartCPUProfilerResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AdminEmptyResult`. */
+export type AdminStopCPUProfilerResult = AdminEmptyResult;
+/** @deprecated The result type goes by the spec's name: use `AvmGetUTXOsResult`. */
+export type AvaxGetUTXOsResult = AvmGetUTXOsResult;
+/** @deprecated The result type goes by the spec's name: use `IssueTxResult`. */
+export type AvaxIssueTxResult = IssueTxResult;
+/** @deprecated The result type goes by the spec's name: use `AvmAssetDescription`. */
+export type AvmGetAssetDescriptionResult = AvmAssetDescription;
+/** @deprecated The result type goes by the spec's name: use `AvmGetBlockResult`. */
+export type AvmGetBlockByHeightResult = AvmGetBlockResult;
+/** @deprecated The result type goes by the spec's name: use `IssueTxResult`. */
+export type AvmIssueTxResult = IssueTxResult;
+/** @deprecated The result type goes by the spec's name: use `HexQuantity`. */
+export type EthBaseFeeResult = HexQuantity;
+/** @deprecated The result type goes by the spec's name: use `PrecompileConfigs`. */
+export type EthGetActivePrecompilesAtResult = PrecompileConfigs;
+/** @deprecated The result type goes by the spec's name: use `EthActiveRulesResult`. */
+export type EthGetActiveRulesAtResult = EthActiveRulesResult;
+/** @deprecated The result type goes by the spec's name: use `ChainConfig`. */
+export type EthGetChainConfigResult = ChainConfig;
+/** @deprecated The result type goes by the spec's name: use `HexQuantity`. */
+export type EthMaxPriorityFeePerGasResult = HexQuantity;
+/** @deprecated The result type goes by the spec's name: use `HealthReply`. */
+export type HealthHealthResult = HealthReply;
+/** @deprecated The result type goes by the spec's name: use `HealthReply`. */
+export type HealthLivenessResult = HealthReply;
+/** @deprecated The result type goes by the spec's name: use `HealthReply`. */
+export type HealthReadinessResult = HealthReply;
+/** @deprecated The result type goes by the spec's name: use `Container`. */
+export type IndexGetContainerByIDResult = Container;
+/** @deprecated The result type goes by the spec's name: use `Container`. */
+export type IndexGetContainerByIndexResult = Container;
+/** @deprecated The result type goes by the spec's name: use `Container`. */
+export type IndexGetLastAcceptedResult = Container;
+/** @deprecated The result type goes by the spec's name: use `PlatformGetBlockResult`. */
+export type PlatformGetBlockByHeightResult = PlatformGetBlockResult;
+/** @deprecated The result type goes by the spec's name: use `PlatformFeeConfig`. */
+export type PlatformGetFeeConfigResult = PlatformFeeConfig;
+/** @deprecated The result type goes by the spec's name: use `PlatformFeeState`. */
+export type PlatformGetFeeStateResult = PlatformFeeState;
+/** @deprecated The result type goes by the spec's name: use `PlatformHeightResult`. */
+export type PlatformGetHeightResult = PlatformHeightResult;
+/** @deprecated The result type goes by the spec's name: use `PlatformHeightResult`. */
+export type PlatformGetProposedHeightResult = PlatformHeightResult;
+/** @deprecated The result type goes by the spec's name: use `AvmGetUTXOsResult`. */
+export type PlatformGetUTXOsResult = AvmGetUTXOsResult;
+/** @deprecated The result type goes by the spec's name: use `PlatformValidatorFeeConfig`. */
+export type PlatformGetValidatorFeeConfigResult = PlatformValidatorFeeConfig;
+/** @deprecated The result type goes by the spec's name: use `PlatformValidatorFeeState`. */
+export type PlatformGetValidatorFeeStateResult = PlatformValidatorFeeState;
 
 /**
  * Every method of the node spec: the wire `params` (an object by name, a tuple by
@@ -259,7 +306,7 @@ export interface NodeMethods {
    */
   'admin.alias': {
     params: AdminAliasParams;
-    result: AdminAliasResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -287,7 +334,7 @@ export interface NodeMethods {
    */
   'admin.aliasChain': {
     params: AdminAliasChainParams;
-    result: AdminAliasChainResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -397,7 +444,7 @@ export interface NodeMethods {
    */
   'admin.getLoggerLevel': {
     params: AdminGetLoggerLevelParams;
-    result: AdminGetLoggerLevelResult;
+    result: AdminLoggerLevelsResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -450,7 +497,7 @@ export interface NodeMethods {
    */
   'admin.lockProfile': {
     params: AdminLockProfileParams;
-    result: AdminLockProfileResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -476,7 +523,7 @@ export interface NodeMethods {
    */
   'admin.memoryProfile': {
     params: AdminMemoryProfileParams;
-    result: AdminMemoryProfileResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -532,7 +579,7 @@ export interface NodeMethods {
    */
   'admin.stacktrace': {
     params: AdminStacktraceParams;
-    result: AdminStacktraceResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -559,7 +606,7 @@ export interface NodeMethods {
    */
   'admin.startCPUProfiler': {
     params: AdminStartCPUProfilerParams;
-    result: AdminStartCPUProfilerResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -585,7 +632,7 @@ export interface NodeMethods {
    */
   'admin.stopCPUProfiler': {
     params: AdminStopCPUProfilerParams;
-    result: AdminStopCPUProfilerResult;
+    result: AdminEmptyResult;
     endpoint: '/ext/admin';
     paramStructure: 'by-name';
     deprecated: false;
@@ -667,7 +714,7 @@ export interface NodeMethods {
    */
   'avax.getUTXOs': {
     params: AvaxGetUTXOsParams;
-    result: AvaxGetUTXOsResult;
+    result: AvmGetUTXOsResult;
     endpoint: '/ext/bc/{blockchainId}/avax';
     paramStructure: 'by-name';
     deprecated: false;
@@ -693,7 +740,7 @@ export interface NodeMethods {
    */
   'avax.issueTx': {
     params: AvaxIssueTxParams;
-    result: AvaxIssueTxResult;
+    result: IssueTxResult;
     endpoint: '/ext/bc/{blockchainId}/avax';
     paramStructure: 'by-name';
     deprecated: false;
@@ -742,7 +789,7 @@ export interface NodeMethods {
    */
   'avm.getAssetDescription': {
     params: AvmGetAssetDescriptionParams;
-    result: AvmGetAssetDescriptionResult;
+    result: AvmAssetDescription;
     endpoint: '/ext/bc/{blockchainId}';
     paramStructure: 'by-name';
     deprecated: false;
@@ -815,7 +862,7 @@ export interface NodeMethods {
    */
   'avm.getBlockByHeight': {
     params: AvmGetBlockByHeightParams;
-    result: AvmGetBlockByHeightResult;
+    result: AvmGetBlockResult;
     endpoint: '/ext/bc/{blockchainId}';
     paramStructure: 'by-name';
     deprecated: false;
@@ -970,7 +1017,7 @@ export interface NodeMethods {
    */
   'avm.issueTx': {
     params: AvmIssueTxParams;
-    result: AvmIssueTxResult;
+    result: IssueTxResult;
     endpoint: '/ext/bc/{blockchainId}';
     paramStructure: 'by-name';
     deprecated: false;
@@ -991,7 +1038,7 @@ export interface NodeMethods {
    */
   'eth_baseFee': {
     params: EthBaseFeeParams;
-    result: EthBaseFeeResult;
+    result: HexQuantity;
     endpoint: '/ext/bc/{blockchainId}/rpc';
     paramStructure: 'by-position';
     deprecated: false;
@@ -1065,7 +1112,7 @@ export interface NodeMethods {
    */
   'eth_getActivePrecompilesAt': {
     params: EthGetActivePrecompilesAtParams;
-    result: EthGetActivePrecompilesAtResult;
+    result: PrecompileConfigs;
     endpoint: '/ext/bc/{blockchainId}/rpc';
     paramStructure: 'by-position';
     deprecated: true;
@@ -1092,7 +1139,7 @@ export interface NodeMethods {
    */
   'eth_getActiveRulesAt': {
     params: EthGetActiveRulesAtParams;
-    result: EthGetActiveRulesAtResult;
+    result: EthActiveRulesResult;
     endpoint: '/ext/bc/{blockchainId}/rpc';
     paramStructure: 'by-position';
     deprecated: false;
@@ -1142,7 +1189,7 @@ export interface NodeMethods {
    */
   'eth_getChainConfig': {
     params: EthGetChainConfigParams;
-    result: EthGetChainConfigResult;
+    result: ChainConfig;
     endpoint: '/ext/bc/{blockchainId}/rpc';
     paramStructure: 'by-position';
     deprecated: false;
@@ -1165,7 +1212,7 @@ export interface NodeMethods {
    */
   'eth_maxPriorityFeePerGas': {
     params: EthMaxPriorityFeePerGasParams;
-    result: EthMaxPriorityFeePerGasResult;
+    result: HexQuantity;
     endpoint: '/ext/bc/{blockchainId}/rpc';
     paramStructure: 'by-position';
     deprecated: false;
@@ -1223,7 +1270,7 @@ export interface NodeMethods {
    */
   'health.health': {
     params: HealthHealthParams;
-    result: HealthHealthResult;
+    result: HealthReply;
     endpoint: '/ext/health';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1249,7 +1296,7 @@ export interface NodeMethods {
    */
   'health.liveness': {
     params: HealthLivenessParams;
-    result: HealthLivenessResult;
+    result: HealthReply;
     endpoint: '/ext/health';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1274,7 +1321,7 @@ export interface NodeMethods {
    */
   'health.readiness': {
     params: HealthReadinessParams;
-    result: HealthReadinessResult;
+    result: HealthReply;
     endpoint: '/ext/health';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1305,7 +1352,7 @@ export interface NodeMethods {
    */
   'index.getContainerByID': {
     params: IndexGetContainerByIDParams;
-    result: IndexGetContainerByIDResult;
+    result: Container;
     endpoint: '/ext/index/{chain}/{kind}';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1333,7 +1380,7 @@ export interface NodeMethods {
    */
   'index.getContainerByIndex': {
     params: IndexGetContainerByIndexParams;
-    result: IndexGetContainerByIndexResult;
+    result: Container;
     endpoint: '/ext/index/{chain}/{kind}';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1422,7 +1469,7 @@ export interface NodeMethods {
    */
   'index.getLastAccepted': {
     params: IndexGetLastAcceptedParams;
-    result: IndexGetLastAcceptedResult;
+    result: Container;
     endpoint: '/ext/index/{chain}/{kind}';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1857,7 +1904,7 @@ export interface NodeMethods {
    */
   'platform.getBlockByHeight': {
     params: PlatformGetBlockByHeightParams;
-    result: PlatformGetBlockByHeightResult;
+    result: PlatformGetBlockResult;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -1991,7 +2038,7 @@ export interface NodeMethods {
    */
   'platform.getFeeConfig': {
     params: PlatformGetFeeConfigParams;
-    result: PlatformGetFeeConfigResult;
+    result: PlatformFeeConfig;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2013,7 +2060,7 @@ export interface NodeMethods {
    */
   'platform.getFeeState': {
     params: PlatformGetFeeStateParams;
-    result: PlatformGetFeeStateResult;
+    result: PlatformFeeState;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2034,7 +2081,7 @@ export interface NodeMethods {
    */
   'platform.getHeight': {
     params: PlatformGetHeightParams;
-    result: PlatformGetHeightResult;
+    result: PlatformHeightResult;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2163,7 +2210,7 @@ export interface NodeMethods {
    */
   'platform.getProposedHeight': {
     params: PlatformGetProposedHeightParams;
-    result: PlatformGetProposedHeightResult;
+    result: PlatformHeightResult;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2425,7 +2472,7 @@ export interface NodeMethods {
    */
   'platform.getUTXOs': {
     params: PlatformGetUTXOsParams;
-    result: PlatformGetUTXOsResult;
+    result: AvmGetUTXOsResult;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2449,7 +2496,7 @@ export interface NodeMethods {
    */
   'platform.getValidatorFeeConfig': {
     params: PlatformGetValidatorFeeConfigParams;
-    result: PlatformGetValidatorFeeConfigResult;
+    result: PlatformValidatorFeeConfig;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2470,7 +2517,7 @@ export interface NodeMethods {
    */
   'platform.getValidatorFeeState': {
     params: PlatformGetValidatorFeeStateParams;
-    result: PlatformGetValidatorFeeStateResult;
+    result: PlatformValidatorFeeState;
     endpoint: '/ext/bc/P';
     paramStructure: 'by-name';
     deprecated: false;
@@ -2715,7 +2762,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  alias(params: AdminAliasParams, options?: O): Promise<AdminAliasResult>;
+  alias(params: AdminAliasParams, options?: O): Promise<AdminEmptyResult>;
   /**
    * Give a chain another name on this node.
    *
@@ -2734,7 +2781,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  aliasChain(params: AdminAliasChainParams, options?: O): Promise<AdminAliasChainResult>;
+  aliasChain(params: AdminAliasChainParams, options?: O): Promise<AdminEmptyResult>;
   /**
    * Read one key of the node's database.
    *
@@ -2808,7 +2855,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getLoggerLevel(params?: AdminGetLoggerLevelParams, options?: O): Promise<AdminGetLoggerLevelResult>;
+  getLoggerLevel(params?: AdminGetLoggerLevelParams, options?: O): Promise<AdminLoggerLevelsResult>;
   /**
    * Load VM plugins installed since the node started.
    *
@@ -2843,7 +2890,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  lockProfile(params?: AdminLockProfileParams, options?: O): Promise<AdminLockProfileResult>;
+  lockProfile(params?: AdminLockProfileParams, options?: O): Promise<AdminEmptyResult>;
   /**
    * Write a heap profile.
    *
@@ -2860,7 +2907,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  memoryProfile(params?: AdminMemoryProfileParams, options?: O): Promise<AdminMemoryProfileResult>;
+  memoryProfile(params?: AdminMemoryProfileParams, options?: O): Promise<AdminEmptyResult>;
   /**
    * Change the log and display levels of the node's loggers.
    *
@@ -2898,7 +2945,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  stacktrace(params?: AdminStacktraceParams, options?: O): Promise<AdminStacktraceResult>;
+  stacktrace(params?: AdminStacktraceParams, options?: O): Promise<AdminEmptyResult>;
   /**
    * Start a CPU profile.
    *
@@ -2916,7 +2963,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  startCPUProfiler(params?: AdminStartCPUProfilerParams, options?: O): Promise<AdminStartCPUProfilerResult>;
+  startCPUProfiler(params?: AdminStartCPUProfilerParams, options?: O): Promise<AdminEmptyResult>;
   /**
    * Stop the CPU profile and write it.
    *
@@ -2933,7 +2980,7 @@ export interface AdminMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  stopCPUProfiler(params?: AdminStopCPUProfilerParams, options?: O): Promise<AdminStopCPUProfilerResult>;
+  stopCPUProfiler(params?: AdminStopCPUProfilerParams, options?: O): Promise<AdminEmptyResult>;
 }
 
 /**
@@ -2996,7 +3043,7 @@ export interface AvaxMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getUTXOs(params: AvaxGetUTXOsParams, options?: O): Promise<AvaxGetUTXOsResult>;
+  getUTXOs(params: AvaxGetUTXOsParams, options?: O): Promise<AvmGetUTXOsResult>;
   /**
    * Send a signed atomic transaction (import or export) to the network.
    *
@@ -3013,7 +3060,7 @@ export interface AvaxMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  issueTx(params: AvaxIssueTxParams, options?: O): Promise<AvaxIssueTxResult>;
+  issueTx(params: AvaxIssueTxParams, options?: O): Promise<IssueTxResult>;
 }
 
 /**
@@ -3052,7 +3099,7 @@ export interface AvmMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getAssetDescription(params: AvmGetAssetDescriptionParams, options?: O): Promise<AvmGetAssetDescriptionResult>;
+  getAssetDescription(params: AvmGetAssetDescriptionParams, options?: O): Promise<AvmAssetDescription>;
   /**
    * Balance of one asset at one address.
    *
@@ -3098,7 +3145,7 @@ export interface AvmMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getBlockByHeight(params: AvmGetBlockByHeightParams, options?: O): Promise<AvmGetBlockByHeightResult>;
+  getBlockByHeight(params: AvmGetBlockByHeightParams, options?: O): Promise<AvmGetBlockResult>;
   /**
    * Height of the last accepted block.
    *
@@ -3199,7 +3246,7 @@ export interface AvmMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  issueTx(params: AvmIssueTxParams, options?: O): Promise<AvmIssueTxResult>;
+  issueTx(params: AvmIssueTxParams, options?: O): Promise<IssueTxResult>;
 }
 
 /**
@@ -3219,7 +3266,7 @@ export interface EvmMethods<O> {
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  baseFee(params?: EthBaseFeeParams, options?: O): Promise<EthBaseFeeResult>;
+  baseFee(params?: EthBaseFeeParams, options?: O): Promise<HexQuantity>;
   /**
    * Run a call and report gas, error code and return data.
    *
@@ -3266,7 +3313,7 @@ export interface EvmMethods<O> {
    * @throws {RpcError} -32700 the request body is not valid JSON
    * @deprecated Deprecated. Use eth_getActiveRulesAt instead.
    */
-  getActivePrecompilesAt(params?: EthGetActivePrecompilesAtParams, options?: O): Promise<EthGetActivePrecompilesAtResult>;
+  getActivePrecompilesAt(params?: EthGetActivePrecompilesAtParams, options?: O): Promise<PrecompileConfigs>;
   /**
    * Fork rules and precompiles active at a time.
    *
@@ -3284,7 +3331,7 @@ export interface EvmMethods<O> {
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getActiveRulesAt(params?: EthGetActiveRulesAtParams, options?: O): Promise<EthGetActiveRulesAtResult>;
+  getActiveRulesAt(params?: EthGetActiveRulesAtParams, options?: O): Promise<EthActiveRulesResult>;
   /**
    * Blocks this node rejected as invalid.
    *
@@ -3316,7 +3363,7 @@ export interface EvmMethods<O> {
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getChainConfig(params?: EthGetChainConfigParams, options?: O): Promise<EthGetChainConfigResult>;
+  getChainConfig(params?: EthGetChainConfigParams, options?: O): Promise<ChainConfig>;
   /**
    * Suggested priority fee (tip) per gas.
    *
@@ -3330,7 +3377,7 @@ export interface EvmMethods<O> {
    * @throws {RpcError} -32601 the method eth_x does not exist/is not available
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  maxPriorityFeePerGas(params?: EthMaxPriorityFeePerGasParams, options?: O): Promise<EthMaxPriorityFeePerGasResult>;
+  maxPriorityFeePerGas(params?: EthMaxPriorityFeePerGasParams, options?: O): Promise<HexQuantity>;
   /**
    * Slow, normal and fast fee suggestions (C-Chain).
    *
@@ -3378,7 +3425,7 @@ export interface HealthMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  health(params?: HealthHealthParams, options?: O): Promise<HealthHealthResult>;
+  health(params?: HealthHealthParams, options?: O): Promise<HealthReply>;
   /**
    * Whether the node's API is up.
    *
@@ -3395,7 +3442,7 @@ export interface HealthMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  liveness(params?: HealthLivenessParams, options?: O): Promise<HealthLivenessResult>;
+  liveness(params?: HealthLivenessParams, options?: O): Promise<HealthReply>;
   /**
    * Whether the node has finished starting up.
    *
@@ -3411,7 +3458,7 @@ export interface HealthMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  readiness(params?: HealthReadinessParams, options?: O): Promise<HealthReadinessResult>;
+  readiness(params?: HealthReadinessParams, options?: O): Promise<HealthReply>;
 }
 
 /**
@@ -3441,7 +3488,7 @@ export interface IndexMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getContainerByID(params: IndexGetContainerByIDParams, options?: O): Promise<IndexGetContainerByIDResult>;
+  getContainerByID(params: IndexGetContainerByIDParams, options?: O): Promise<Container>;
   /**
    * An accepted container by its position in the index.
    *
@@ -3460,7 +3507,7 @@ export interface IndexMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getContainerByIndex(params: IndexGetContainerByIndexParams, options?: O): Promise<IndexGetContainerByIndexResult>;
+  getContainerByIndex(params: IndexGetContainerByIndexParams, options?: O): Promise<Container>;
   /**
    * Consecutive accepted containers, starting at an index.
    *
@@ -3522,7 +3569,7 @@ export interface IndexMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getLastAccepted(params?: IndexGetLastAcceptedParams, options?: O): Promise<IndexGetLastAcceptedResult>;
+  getLastAccepted(params?: IndexGetLastAcceptedParams, options?: O): Promise<Container>;
   /**
    * Whether the index holds a container.
    *
@@ -3811,7 +3858,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getBlockByHeight(params: PlatformGetBlockByHeightParams, options?: O): Promise<PlatformGetBlockByHeightResult>;
+  getBlockByHeight(params: PlatformGetBlockByHeightParams, options?: O): Promise<PlatformGetBlockResult>;
   /**
    * Whether a blockchain exists and whether this node runs or validates it.
    *
@@ -3900,7 +3947,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getFeeConfig(params?: PlatformGetFeeConfigParams, options?: O): Promise<PlatformGetFeeConfigResult>;
+  getFeeConfig(params?: PlatformGetFeeConfigParams, options?: O): Promise<PlatformFeeConfig>;
   /**
    * The P-Chain's current gas capacity, excess and price.
    *
@@ -3913,7 +3960,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getFeeState(params?: PlatformGetFeeStateParams, options?: O): Promise<PlatformGetFeeStateResult>;
+  getFeeState(params?: PlatformGetFeeStateParams, options?: O): Promise<PlatformFeeState>;
   /**
    * Height of the last accepted P-Chain block.
    *
@@ -3925,7 +3972,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getHeight(params?: PlatformGetHeightParams, options?: O): Promise<PlatformGetHeightResult>;
+  getHeight(params?: PlatformGetHeightParams, options?: O): Promise<PlatformHeightResult>;
   /**
    * One L1 validator by validation id.
    *
@@ -4009,7 +4056,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getProposedHeight(params?: PlatformGetProposedHeightParams, options?: O): Promise<PlatformGetProposedHeightResult>;
+  getProposedHeight(params?: PlatformGetProposedHeightParams, options?: O): Promise<PlatformHeightResult>;
   /**
    * The reward UTXOs paid when a staking period ended.
    *
@@ -4181,7 +4228,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getUTXOs(params: PlatformGetUTXOsParams, options?: O): Promise<PlatformGetUTXOsResult>;
+  getUTXOs(params: PlatformGetUTXOsParams, options?: O): Promise<AvmGetUTXOsResult>;
   /**
    * Parameters of the continuous fee L1 validators pay.
    *
@@ -4196,7 +4243,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getValidatorFeeConfig(params?: PlatformGetValidatorFeeConfigParams, options?: O): Promise<PlatformGetValidatorFeeConfigResult>;
+  getValidatorFeeConfig(params?: PlatformGetValidatorFeeConfigParams, options?: O): Promise<PlatformValidatorFeeConfig>;
   /**
    * Current excess and price of the L1 validator fee.
    *
@@ -4208,7 +4255,7 @@ export interface PlatformMethods<O> {
    * @throws {RpcError} -32600 jsonrpc must be 2.0
    * @throws {RpcError} -32700 the request body is not valid JSON
    */
-  getValidatorFeeState(params?: PlatformGetValidatorFeeStateParams, options?: O): Promise<PlatformGetValidatorFeeStateResult>;
+  getValidatorFeeState(params?: PlatformGetValidatorFeeStateParams, options?: O): Promise<PlatformValidatorFeeState>;
   /**
    * Weights and BLS keys of a subnet's validators at a P-Chain height.
    *

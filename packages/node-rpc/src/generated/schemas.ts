@@ -205,42 +205,42 @@ export interface components {
         Validator: Validator;
         ValidatorsGetCurrentValidatorsResult: ValidatorsGetCurrentValidatorsResult;
         WarpConfig: WarpConfig;
-        "admin.alias.result": AdminAliasResult;
+        "admin.alias.result": components["schemas"]["AdminEmptyResult"];
         "admin.alias.params": AdminAliasParams;
-        "admin.aliasChain.result": AdminAliasChainResult;
+        "admin.aliasChain.result": components["schemas"]["AdminEmptyResult"];
         "admin.aliasChain.params": AdminAliasChainParams;
         "admin.dbGet.result": components["schemas"]["AdminDbGetResult"];
         "admin.dbGet.params": AdminDbGetParams;
         "admin.getChainAliases.result": components["schemas"]["AdminGetChainAliasesResult"];
         "admin.getChainAliases.params": AdminGetChainAliasesParams;
         "admin.getConfig.result": components["schemas"]["AdminGetConfigResult"];
-        "admin.getLoggerLevel.result": AdminGetLoggerLevelResult;
+        "admin.getLoggerLevel.result": components["schemas"]["AdminLoggerLevelsResult"];
         "admin.getLoggerLevel.params": AdminGetLoggerLevelParams;
         "admin.loadVMs.result": components["schemas"]["AdminLoadVMsResult"];
-        "admin.lockProfile.result": AdminLockProfileResult;
-        "admin.memoryProfile.result": AdminMemoryProfileResult;
+        "admin.lockProfile.result": components["schemas"]["AdminEmptyResult"];
+        "admin.memoryProfile.result": components["schemas"]["AdminEmptyResult"];
         "admin.setLoggerLevel.result": components["schemas"]["AdminSetLoggerLevelResult"];
         "admin.setLoggerLevel.params": AdminSetLoggerLevelParams;
-        "admin.stacktrace.result": AdminStacktraceResult;
-        "admin.startCPUProfiler.result": AdminStartCPUProfilerResult;
-        "admin.stopCPUProfiler.result": AdminStopCPUProfilerResult;
+        "admin.stacktrace.result": components["schemas"]["AdminEmptyResult"];
+        "admin.startCPUProfiler.result": components["schemas"]["AdminEmptyResult"];
+        "admin.stopCPUProfiler.result": components["schemas"]["AdminEmptyResult"];
         "avax.getAtomicTx.result": components["schemas"]["AvaxGetAtomicTxResult"];
         "avax.getAtomicTx.params": AvaxGetAtomicTxParams;
         "avax.getAtomicTxStatus.result": components["schemas"]["AvaxGetAtomicTxStatusResult"];
         "avax.getAtomicTxStatus.params": AvaxGetAtomicTxStatusParams;
-        "avax.getUTXOs.result": AvaxGetUTXOsResult;
+        "avax.getUTXOs.result": components["schemas"]["AvmGetUTXOsResult"];
         "avax.getUTXOs.params": AvaxGetUTXOsParams;
-        "avax.issueTx.result": AvaxIssueTxResult;
+        "avax.issueTx.result": components["schemas"]["IssueTxResult"];
         "avax.issueTx.params": AvaxIssueTxParams;
         "avm.getAllBalances.result": components["schemas"]["AvmGetAllBalancesResult"];
         "avm.getAllBalances.params": AvmGetAllBalancesParams;
-        "avm.getAssetDescription.result": AvmGetAssetDescriptionResult;
+        "avm.getAssetDescription.result": components["schemas"]["AvmAssetDescription"];
         "avm.getAssetDescription.params": AvmGetAssetDescriptionParams;
         "avm.getBalance.result": components["schemas"]["AvmGetBalanceResult"];
         "avm.getBalance.params": AvmGetBalanceParams;
         "avm.getBlock.result": components["schemas"]["AvmGetBlockResult"];
         "avm.getBlock.params": AvmGetBlockParams;
-        "avm.getBlockByHeight.result": AvmGetBlockByHeightResult;
+        "avm.getBlockByHeight.result": components["schemas"]["AvmGetBlockResult"];
         "avm.getBlockByHeight.params": AvmGetBlockByHeightParams;
         "avm.getHeight.result": components["schemas"]["AvmGetHeightResult"];
         "avm.getTx.result": components["schemas"]["AvmGetTxResult"];
@@ -250,9 +250,9 @@ export interface components {
         "avm.getTxStatus.params": AvmGetTxStatusParams;
         "avm.getUTXOs.result": components["schemas"]["AvmGetUTXOsResult"];
         "avm.getUTXOs.params": AvmGetUTXOsParams;
-        "avm.issueTx.result": AvmIssueTxResult;
+        "avm.issueTx.result": components["schemas"]["IssueTxResult"];
         "avm.issueTx.params": AvmIssueTxParams;
-        "eth_baseFee.result": EthBaseFeeResult;
+        "eth_baseFee.result": components["schemas"]["HexQuantity"];
         "eth_callDetailed.result": components["schemas"]["EthCallDetailedResult"];
         /** @description Parameters of eth_callDetailed (sent by position, in this order). */
         "eth_callDetailed.params": {
@@ -267,37 +267,37 @@ export interface components {
             /** @description Block to read the configuration at; defaults to the latest block. */
             blk?: components["schemas"]["BlockNumberOrHash"];
         };
-        "eth_getActivePrecompilesAt.result": EthGetActivePrecompilesAtResult;
+        "eth_getActivePrecompilesAt.result": components["schemas"]["PrecompileConfigs"];
         /** @description Parameters of eth_getActivePrecompilesAt (sent by position, in this order). */
         "eth_getActivePrecompilesAt.params": {
             /** @description Unix time to evaluate at; defaults to the latest block's timestamp. */
             blockTimestamp?: components["schemas"]["EvmUint"];
         };
-        "eth_getActiveRulesAt.result": EthGetActiveRulesAtResult;
+        "eth_getActiveRulesAt.result": components["schemas"]["EthActiveRulesResult"];
         /** @description Parameters of eth_getActiveRulesAt (sent by position, in this order). */
         "eth_getActiveRulesAt.params": {
             /** @description Unix time to evaluate at; defaults to the latest block's timestamp. */
             blockTimestamp?: components["schemas"]["EvmUint"];
         };
         "eth_getBadBlocks.result": EthGetBadBlocksResult;
-        "eth_getChainConfig.result": EthGetChainConfigResult;
-        "eth_maxPriorityFeePerGas.result": EthMaxPriorityFeePerGasResult;
+        "eth_getChainConfig.result": components["schemas"]["ChainConfig"];
+        "eth_maxPriorityFeePerGas.result": components["schemas"]["HexQuantity"];
         "eth_suggestPriceOptions.result": components["schemas"]["EthSuggestPriceOptionsResult"];
-        "health.health.result": HealthHealthResult;
+        "health.health.result": components["schemas"]["HealthReply"];
         "health.health.params": HealthHealthParams;
-        "health.liveness.result": HealthLivenessResult;
+        "health.liveness.result": components["schemas"]["HealthReply"];
         "health.liveness.params": HealthLivenessParams;
-        "health.readiness.result": HealthReadinessResult;
+        "health.readiness.result": components["schemas"]["HealthReply"];
         "health.readiness.params": HealthReadinessParams;
-        "index.getContainerByID.result": IndexGetContainerByIDResult;
+        "index.getContainerByID.result": components["schemas"]["Container"];
         "index.getContainerByID.params": IndexGetContainerByIDParams;
-        "index.getContainerByIndex.result": IndexGetContainerByIndexResult;
+        "index.getContainerByIndex.result": components["schemas"]["Container"];
         "index.getContainerByIndex.params": IndexGetContainerByIndexParams;
         "index.getContainerRange.result": components["schemas"]["IndexGetContainerRangeResult"];
         "index.getContainerRange.params": IndexGetContainerRangeParams;
         "index.getIndex.result": components["schemas"]["IndexGetIndexResult"];
         "index.getIndex.params": IndexGetIndexParams;
-        "index.getLastAccepted.result": IndexGetLastAcceptedResult;
+        "index.getLastAccepted.result": components["schemas"]["Container"];
         "index.getLastAccepted.params": IndexGetLastAcceptedParams;
         "index.isAccepted.result": components["schemas"]["IndexIsAcceptedResult"];
         "index.isAccepted.params": IndexIsAcceptedParams;
@@ -324,7 +324,7 @@ export interface components {
         "platform.getBalance.params": PlatformGetBalanceParams;
         "platform.getBlock.result": components["schemas"]["PlatformGetBlockResult"];
         "platform.getBlock.params": PlatformGetBlockParams;
-        "platform.getBlockByHeight.result": PlatformGetBlockByHeightResult;
+        "platform.getBlockByHeight.result": components["schemas"]["PlatformGetBlockResult"];
         "platform.getBlockByHeight.params": PlatformGetBlockByHeightParams;
         "platform.getBlockchainStatus.result": components["schemas"]["PlatformGetBlockchainStatusResult"];
         "platform.getBlockchainStatus.params": PlatformGetBlockchainStatusParams;
@@ -333,9 +333,9 @@ export interface components {
         "platform.getCurrentSupply.params": PlatformGetCurrentSupplyParams;
         "platform.getCurrentValidators.result": components["schemas"]["PlatformGetCurrentValidatorsResult"];
         "platform.getCurrentValidators.params": PlatformGetCurrentValidatorsParams;
-        "platform.getFeeConfig.result": PlatformGetFeeConfigResult;
-        "platform.getFeeState.result": PlatformGetFeeStateResult;
-        "platform.getHeight.result": PlatformGetHeightResult;
+        "platform.getFeeConfig.result": components["schemas"]["PlatformFeeConfig"];
+        "platform.getFeeState.result": components["schemas"]["PlatformFeeState"];
+        "platform.getHeight.result": components["schemas"]["PlatformHeightResult"];
         "platform.getL1Validator.result": components["schemas"]["PlatformGetL1ValidatorResult"];
         "platform.getL1Validator.params": PlatformGetL1ValidatorParams;
         "platform.getMaxStakeAmount.result": components["schemas"]["PlatformGetMaxStakeAmountResult"];
@@ -344,7 +344,7 @@ export interface components {
         "platform.getMinStake.params": PlatformGetMinStakeParams;
         "platform.getPendingValidators.result": components["schemas"]["PlatformGetPendingValidatorsResult"];
         "platform.getPendingValidators.params": PlatformGetPendingValidatorsParams;
-        "platform.getProposedHeight.result": PlatformGetProposedHeightResult;
+        "platform.getProposedHeight.result": components["schemas"]["PlatformHeightResult"];
         "platform.getRewardUTXOs.result": components["schemas"]["PlatformGetRewardUTXOsResult"];
         "platform.getRewardUTXOs.params": PlatformGetRewardUTXOsParams;
         "platform.getStake.result": components["schemas"]["PlatformGetStakeResult"];
@@ -362,10 +362,10 @@ export interface components {
         "platform.getTx.params": PlatformGetTxParams;
         "platform.getTxStatus.result": components["schemas"]["PlatformGetTxStatusResult"];
         "platform.getTxStatus.params": PlatformGetTxStatusParams;
-        "platform.getUTXOs.result": PlatformGetUTXOsResult;
+        "platform.getUTXOs.result": components["schemas"]["AvmGetUTXOsResult"];
         "platform.getUTXOs.params": PlatformGetUTXOsParams;
-        "platform.getValidatorFeeConfig.result": PlatformGetValidatorFeeConfigResult;
-        "platform.getValidatorFeeState.result": PlatformGetValidatorFeeStateResult;
+        "platform.getValidatorFeeConfig.result": components["schemas"]["PlatformValidatorFeeConfig"];
+        "platform.getValidatorFeeState.result": components["schemas"]["PlatformValidatorFeeState"];
         "platform.getValidatorsAt.result": components["schemas"]["PlatformGetValidatorsAtResult"];
         "platform.getValidatorsAt.params": PlatformGetValidatorsAtParams;
         "platform.issueTx.result": components["schemas"]["PlatformIssueTxResult"];
@@ -2258,7 +2258,6 @@ export type WarpConfig = {
     /** @description Whether messages from the Primary Network must be signed by its validators. */
     requirePrimaryNetworkSigners: boolean;
 };
-export type AdminAliasResult = components["schemas"]["AdminEmptyResult"];
 /** @description Parameters of admin.alias. */
 export type AdminAliasParams = {
     /** @description The endpoint to alias, as the path after `/ext/`, e.g. `bc/X`. */
@@ -2266,7 +2265,6 @@ export type AdminAliasParams = {
     /** @description The extra name; the endpoint is then also served at `/ext/<alias>`. */
     alias: string;
 };
-export type AdminAliasChainResult = components["schemas"]["AdminEmptyResult"];
 /** @description Parameters of admin.aliasChain. */
 export type AdminAliasChainParams = {
     /** @description Id of the chain, or an alias it already has. */
@@ -2284,7 +2282,6 @@ export type AdminGetChainAliasesParams = {
     /** @description Id of the chain in CB58. */
     chain: components["schemas"]["Id"];
 };
-export type AdminGetLoggerLevelResult = components["schemas"]["AdminLoggerLevelsResult"];
 /** @description Parameters of admin.getLoggerLevel. */
 export type AdminGetLoggerLevelParams = {
     /**
@@ -2293,8 +2290,6 @@ export type AdminGetLoggerLevelParams = {
      */
     loggerName?: string;
 };
-export type AdminLockProfileResult = components["schemas"]["AdminEmptyResult"];
-export type AdminMemoryProfileResult = components["schemas"]["AdminEmptyResult"];
 /** @description Parameters of admin.setLoggerLevel. */
 export type AdminSetLoggerLevelParams = {
     /**
@@ -2307,9 +2302,6 @@ export type AdminSetLoggerLevelParams = {
     /** @description New level of the console output; unchanged when left out. */
     displayLevel?: components["schemas"]["LogLevelParam"];
 };
-export type AdminStacktraceResult = components["schemas"]["AdminEmptyResult"];
-export type AdminStartCPUProfilerResult = components["schemas"]["AdminEmptyResult"];
-export type AdminStopCPUProfilerResult = components["schemas"]["AdminEmptyResult"];
 /** @description Parameters of avax.getAtomicTx. */
 export type AvaxGetAtomicTxParams = {
     /** @description Id of the atomic transaction; the empty id 111…LpoYY is an error ("nil transaction ID"). */
@@ -2321,7 +2313,6 @@ export type AvaxGetAtomicTxStatusParams = {
     /** @description Id of the atomic transaction; the empty id 111…LpoYY is an error ("nil transaction ID"). */
     txID: components["schemas"]["Id"];
 };
-export type AvaxGetUTXOsResult = components["schemas"]["AvmGetUTXOsResult"];
 /** @description Parameters of avax.getUTXOs. */
 export type AvaxGetUTXOsParams = {
     /** @description C-Chain addresses (`C-avax1...` on mainnet, `C-fuji1...` on Fuji) whose UTXOs to list. Current nodes also parse a bare CB58 short id. */
@@ -2333,7 +2324,6 @@ export type AvaxGetUTXOsParams = {
     startIndex?: components["schemas"]["UtxoIndex"];
     encoding?: components["schemas"]["BytesEncoding"];
 };
-export type AvaxIssueTxResult = components["schemas"]["IssueTxResult"];
 /** @description Parameters of avax.issueTx. */
 export type AvaxIssueTxParams = {
     /** @description The signed transaction bytes in the form `encoding` names. */
@@ -2350,7 +2340,6 @@ export type AvmGetAllBalancesParams = {
      */
     includePartial?: boolean;
 };
-export type AvmGetAssetDescriptionResult = components["schemas"]["AvmAssetDescription"];
 /** @description Parameters of avm.getAssetDescription. */
 export type AvmGetAssetDescriptionParams = {
     /** @description Id of the asset (an alias such as AVAX is also accepted). */
@@ -2372,7 +2361,6 @@ export type AvmGetBlockParams = {
     blockID: components["schemas"]["Id"];
     encoding?: components["schemas"]["BytesOrJsonEncoding"];
 };
-export type AvmGetBlockByHeightResult = components["schemas"]["AvmGetBlockResult"];
 /** @description Parameters of avm.getBlockByHeight. */
 export type AvmGetBlockByHeightParams = {
     height: components["schemas"]["Uint64Param"];
@@ -2397,41 +2385,30 @@ export type AvmGetUTXOsParams = {
     sourceChain?: components["schemas"]["ChainIdOrAlias"];
     encoding?: components["schemas"]["BytesEncoding"];
 };
-export type AvmIssueTxResult = components["schemas"]["IssueTxResult"];
 /** @description Parameters of avm.issueTx. */
 export type AvmIssueTxParams = {
     /** @description The signed transaction bytes in the form `encoding` names. */
     tx: components["schemas"]["ChecksummedHex"];
     encoding?: components["schemas"]["BytesEncoding"];
 };
-export type EthBaseFeeResult = components["schemas"]["HexQuantity"];
-export type EthGetActivePrecompilesAtResult = components["schemas"]["PrecompileConfigs"];
-export type EthGetActiveRulesAtResult = components["schemas"]["EthActiveRulesResult"];
 export type EthGetBadBlocksResult = components["schemas"]["BadBlock"][];
-export type EthGetChainConfigResult = components["schemas"]["ChainConfig"];
-export type EthMaxPriorityFeePerGasResult = components["schemas"]["HexQuantity"];
-export type HealthHealthResult = components["schemas"]["HealthReply"];
 /** @description Parameters of health.health. */
 export type HealthHealthParams = {
     tags?: components["schemas"]["HealthTags"];
 };
-export type HealthLivenessResult = components["schemas"]["HealthReply"];
 /** @description Parameters of health.liveness. */
 export type HealthLivenessParams = {
     tags?: components["schemas"]["HealthTags"];
 };
-export type HealthReadinessResult = components["schemas"]["HealthReply"];
 /** @description Parameters of health.readiness. */
 export type HealthReadinessParams = {
     tags?: components["schemas"]["HealthTags"];
 };
-export type IndexGetContainerByIDResult = components["schemas"]["Container"];
 /** @description Parameters of index.getContainerByID. */
 export type IndexGetContainerByIDParams = {
     id: components["schemas"]["Id"];
     encoding?: components["schemas"]["BytesEncoding"];
 };
-export type IndexGetContainerByIndexResult = components["schemas"]["Container"];
 /** @description Parameters of index.getContainerByIndex. */
 export type IndexGetContainerByIndexParams = {
     index: components["schemas"]["Uint64Param"];
@@ -2447,7 +2424,6 @@ export type IndexGetContainerRangeParams = {
 export type IndexGetIndexParams = {
     id: components["schemas"]["Id"];
 };
-export type IndexGetLastAcceptedResult = components["schemas"]["Container"];
 /** @description Parameters of index.getLastAccepted. */
 export type IndexGetLastAcceptedParams = {
     encoding?: components["schemas"]["BytesEncoding"];
@@ -2496,7 +2472,6 @@ export type PlatformGetBlockParams = {
     blockID: components["schemas"]["Id"];
     encoding?: components["schemas"]["BytesOrJsonEncoding"];
 };
-export type PlatformGetBlockByHeightResult = components["schemas"]["PlatformGetBlockResult"];
 /** @description Parameters of platform.getBlockByHeight. */
 export type PlatformGetBlockByHeightParams = {
     height: components["schemas"]["Uint64Param"];
@@ -2528,9 +2503,6 @@ export type PlatformGetCurrentValidatorsParams = {
      */
     nodeIDs?: components["schemas"]["NodeId"][];
 };
-export type PlatformGetFeeConfigResult = components["schemas"]["PlatformFeeConfig"];
-export type PlatformGetFeeStateResult = components["schemas"]["PlatformFeeState"];
-export type PlatformGetHeightResult = components["schemas"]["PlatformHeightResult"];
 /** @description Parameters of platform.getL1Validator. */
 export type PlatformGetL1ValidatorParams = {
     /** @description The validation id the validator was registered under. */
@@ -2570,7 +2542,6 @@ export type PlatformGetPendingValidatorsParams = {
      */
     nodeIDs?: components["schemas"]["NodeId"][];
 };
-export type PlatformGetProposedHeightResult = components["schemas"]["PlatformHeightResult"];
 /** @description Parameters of platform.getRewardUTXOs. */
 export type PlatformGetRewardUTXOsParams = {
     /** @description The transaction that added the validator or delegator. */
@@ -2625,7 +2596,6 @@ export type PlatformGetTxParams = {
 export type PlatformGetTxStatusParams = {
     txID: components["schemas"]["Id"];
 };
-export type PlatformGetUTXOsResult = components["schemas"]["AvmGetUTXOsResult"];
 /** @description Parameters of platform.getUTXOs. */
 export type PlatformGetUTXOsParams = {
     addresses: components["schemas"]["Bech32Address"][];
@@ -2636,8 +2606,6 @@ export type PlatformGetUTXOsParams = {
     sourceChain?: components["schemas"]["ChainIdOrAlias"];
     encoding?: components["schemas"]["BytesEncoding"];
 };
-export type PlatformGetValidatorFeeConfigResult = components["schemas"]["PlatformValidatorFeeConfig"];
-export type PlatformGetValidatorFeeStateResult = components["schemas"]["PlatformValidatorFeeState"];
 /** @description Parameters of platform.getValidatorsAt. */
 export type PlatformGetValidatorsAtParams = {
     /**

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AdminAliasParams, AdminAliasResult } from '../names.js';
+import type { AdminAliasParams, AdminEmptyResult } from '../names.js';
 import { adminEndpoint, rule0, rule1, errorKinds0 } from '../parts.js';
 
 const entry: MethodEntry = [adminEndpoint, 0, [['endpoint', 1, rule0], ['alias', 1, rule1]], errorKinds0, checkParams];
@@ -29,6 +29,6 @@ export function adminAlias(
   core: NodeCore,
   params: AdminAliasParams,
   options?: CallOptions,
-): Promise<AdminAliasResult> {
-  return call(core, 'admin.alias', entry, params, options) as Promise<AdminAliasResult>;
+): Promise<AdminEmptyResult> {
+  return call(core, 'admin.alias', entry, params, options) as Promise<AdminEmptyResult>;
 }

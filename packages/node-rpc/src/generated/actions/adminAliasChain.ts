@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AdminAliasChainParams, AdminAliasChainResult } from '../names.js';
+import type { AdminAliasChainParams, AdminEmptyResult } from '../names.js';
 import { adminEndpoint, rule0, rule1, errorKinds1 } from '../parts.js';
 
 const entry: MethodEntry = [adminEndpoint, 0, [['chain', 1, rule0], ['alias', 1, rule1]], errorKinds1, checkParams];
@@ -29,6 +29,6 @@ export function adminAliasChain(
   core: NodeCore,
   params: AdminAliasChainParams,
   options?: CallOptions,
-): Promise<AdminAliasChainResult> {
-  return call(core, 'admin.aliasChain', entry, params, options) as Promise<AdminAliasChainResult>;
+): Promise<AdminEmptyResult> {
+  return call(core, 'admin.aliasChain', entry, params, options) as Promise<AdminEmptyResult>;
 }

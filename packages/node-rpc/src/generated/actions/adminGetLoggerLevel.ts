@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AdminGetLoggerLevelParams, AdminGetLoggerLevelResult } from '../names.js';
+import type { AdminGetLoggerLevelParams, AdminLoggerLevelsResult } from '../names.js';
 import { adminEndpoint, rule4, errorKinds4 } from '../parts.js';
 
 const entry: MethodEntry = [adminEndpoint, 0, [['loggerName', 0, rule4]], errorKinds4, checkParams];
@@ -28,6 +28,6 @@ export function adminGetLoggerLevel(
   core: NodeCore,
   params?: AdminGetLoggerLevelParams,
   options?: CallOptions,
-): Promise<AdminGetLoggerLevelResult> {
-  return call(core, 'admin.getLoggerLevel', entry, params, options) as Promise<AdminGetLoggerLevelResult>;
+): Promise<AdminLoggerLevelsResult> {
+  return call(core, 'admin.getLoggerLevel', entry, params, options) as Promise<AdminLoggerLevelsResult>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AvaxGetUTXOsParams, AvaxGetUTXOsResult } from '../names.js';
+import type { AvaxGetUTXOsParams, AvmGetUTXOsResult } from '../names.js';
 import { avaxEndpoint, rule0, rule6, rule8, rule11, rule12, errorKinds8 } from '../parts.js';
 
 const entry: MethodEntry = [avaxEndpoint, 0, [['addresses', 1, rule8], ['sourceChain', 1, rule0], ['limit', 0, rule11], ['startIndex', 0, rule12], ['encoding', 0, rule6]], errorKinds8, checkParams];
@@ -33,6 +33,6 @@ export function avaxGetUTXOs(
   core: NodeCore,
   params: AvaxGetUTXOsParams,
   options?: ChainCallOptions,
-): Promise<AvaxGetUTXOsResult> {
-  return call(core, 'avax.getUTXOs', entry, params, options) as Promise<AvaxGetUTXOsResult>;
+): Promise<AvmGetUTXOsResult> {
+  return call(core, 'avax.getUTXOs', entry, params, options) as Promise<AvmGetUTXOsResult>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AvaxIssueTxParams, AvaxIssueTxResult } from '../names.js';
+import type { AvaxIssueTxParams, IssueTxResult } from '../names.js';
 import { avaxEndpoint, rule2, rule6, errorKinds9 } from '../parts.js';
 
 const entry: MethodEntry = [avaxEndpoint, 0, [['tx', 1, rule2], ['encoding', 0, rule6]], errorKinds9, checkParams];
@@ -27,6 +27,6 @@ export function avaxIssueTx(
   core: NodeCore,
   params: AvaxIssueTxParams,
   options?: ChainCallOptions,
-): Promise<AvaxIssueTxResult> {
-  return call(core, 'avax.issueTx', entry, params, options) as Promise<AvaxIssueTxResult>;
+): Promise<IssueTxResult> {
+  return call(core, 'avax.issueTx', entry, params, options) as Promise<IssueTxResult>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AvmGetAssetDescriptionParams, AvmGetAssetDescriptionResult } from '../names.js';
+import type { AvmGetAssetDescriptionParams, AvmAssetDescription } from '../names.js';
 import { avmEndpoint, rule0, errorKinds11 } from '../parts.js';
 
 const entry: MethodEntry = [avmEndpoint, 0, [['assetID', 1, rule0]], errorKinds11, checkParams];
@@ -24,6 +24,6 @@ export function avmGetAssetDescription(
   core: NodeCore,
   params: AvmGetAssetDescriptionParams,
   options?: ChainCallOptions,
-): Promise<AvmGetAssetDescriptionResult> {
-  return call(core, 'avm.getAssetDescription', entry, params, options) as Promise<AvmGetAssetDescriptionResult>;
+): Promise<AvmAssetDescription> {
+  return call(core, 'avm.getAssetDescription', entry, params, options) as Promise<AvmAssetDescription>;
 }

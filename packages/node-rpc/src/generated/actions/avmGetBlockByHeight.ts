@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AvmGetBlockByHeightParams, AvmGetBlockByHeightResult } from '../names.js';
+import type { AvmGetBlockByHeightParams, AvmGetBlockResult } from '../names.js';
 import { avmEndpoint, rule14, rule17, errorKinds14 } from '../parts.js';
 
 const entry: MethodEntry = [avmEndpoint, 0, [['height', 1, rule17], ['encoding', 0, rule14]], errorKinds14, checkParams];
@@ -24,6 +24,6 @@ export function avmGetBlockByHeight(
   core: NodeCore,
   params: AvmGetBlockByHeightParams,
   options?: ChainCallOptions,
-): Promise<AvmGetBlockByHeightResult> {
-  return call(core, 'avm.getBlockByHeight', entry, params, options) as Promise<AvmGetBlockByHeightResult>;
+): Promise<AvmGetBlockResult> {
+  return call(core, 'avm.getBlockByHeight', entry, params, options) as Promise<AvmGetBlockResult>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { AvmIssueTxParams, AvmIssueTxResult } from '../names.js';
+import type { AvmIssueTxParams, IssueTxResult } from '../names.js';
 import { avmEndpoint, rule2, rule6, errorKinds18 } from '../parts.js';
 
 const entry: MethodEntry = [avmEndpoint, 0, [['tx', 1, rule2], ['encoding', 0, rule6]], errorKinds18, checkParams];
@@ -26,6 +26,6 @@ export function avmIssueTx(
   core: NodeCore,
   params: AvmIssueTxParams,
   options?: ChainCallOptions,
-): Promise<AvmIssueTxResult> {
-  return call(core, 'avm.issueTx', entry, params, options) as Promise<AvmIssueTxResult>;
+): Promise<IssueTxResult> {
+  return call(core, 'avm.issueTx', entry, params, options) as Promise<IssueTxResult>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { EthGetActivePrecompilesAtParams, EthGetActivePrecompilesAtResult } from '../names.js';
+import type { EthGetActivePrecompilesAtParams, PrecompileConfigs } from '../names.js';
 import { evmEndpoint, rule15, evmErrorKinds } from '../parts.js';
 
 const entry: MethodEntry = [evmEndpoint, 3, [['blockTimestamp', 0, rule15]], evmErrorKinds, checkParams];
@@ -27,6 +27,6 @@ export function ethGetActivePrecompilesAt(
   core: NodeCore,
   params?: EthGetActivePrecompilesAtParams,
   options?: ChainCallOptions,
-): Promise<EthGetActivePrecompilesAtResult> {
-  return call(core, 'eth_getActivePrecompilesAt', entry, params, options) as Promise<EthGetActivePrecompilesAtResult>;
+): Promise<PrecompileConfigs> {
+  return call(core, 'eth_getActivePrecompilesAt', entry, params, options) as Promise<PrecompileConfigs>;
 }

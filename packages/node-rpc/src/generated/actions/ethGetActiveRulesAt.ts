@@ -2,7 +2,7 @@
 import { call, type NodeCore, type ChainCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { EthGetActiveRulesAtParams, EthGetActiveRulesAtResult } from '../names.js';
+import type { EthGetActiveRulesAtParams, EthActiveRulesResult } from '../names.js';
 import { evmEndpoint, rule15, evmErrorKinds } from '../parts.js';
 
 const entry: MethodEntry = [evmEndpoint, 3, [['blockTimestamp', 0, rule15]], evmErrorKinds, checkParams];
@@ -28,6 +28,6 @@ export function ethGetActiveRulesAt(
   core: NodeCore,
   params?: EthGetActiveRulesAtParams,
   options?: ChainCallOptions,
-): Promise<EthGetActiveRulesAtResult> {
-  return call(core, 'eth_getActiveRulesAt', entry, params, options) as Promise<EthGetActiveRulesAtResult>;
+): Promise<EthActiveRulesResult> {
+  return call(core, 'eth_getActiveRulesAt', entry, params, options) as Promise<EthActiveRulesResult>;
 }

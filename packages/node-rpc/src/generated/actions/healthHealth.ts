@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { HealthHealthParams, HealthHealthResult } from '../names.js';
+import type { HealthHealthParams, HealthReply } from '../names.js';
 import { healthEndpoint, rule34, nodeErrorKinds } from '../parts.js';
 
 const entry: MethodEntry = [healthEndpoint, 0, [['tags', 0, rule34]], nodeErrorKinds, checkParams];
@@ -31,6 +31,6 @@ export function healthHealth(
   core: NodeCore,
   params?: HealthHealthParams,
   options?: CallOptions,
-): Promise<HealthHealthResult> {
-  return call(core, 'health.health', entry, params, options) as Promise<HealthHealthResult>;
+): Promise<HealthReply> {
+  return call(core, 'health.health', entry, params, options) as Promise<HealthReply>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { HealthLivenessParams, HealthLivenessResult } from '../names.js';
+import type { HealthLivenessParams, HealthReply } from '../names.js';
 import { healthEndpoint, rule34, nodeErrorKinds } from '../parts.js';
 
 const entry: MethodEntry = [healthEndpoint, 0, [['tags', 0, rule34]], nodeErrorKinds, checkParams];
@@ -27,6 +27,6 @@ export function healthLiveness(
   core: NodeCore,
   params?: HealthLivenessParams,
   options?: CallOptions,
-): Promise<HealthLivenessResult> {
-  return call(core, 'health.liveness', entry, params, options) as Promise<HealthLivenessResult>;
+): Promise<HealthReply> {
+  return call(core, 'health.liveness', entry, params, options) as Promise<HealthReply>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { HealthReadinessParams, HealthReadinessResult } from '../names.js';
+import type { HealthReadinessParams, HealthReply } from '../names.js';
 import { healthEndpoint, rule34, nodeErrorKinds } from '../parts.js';
 
 const entry: MethodEntry = [healthEndpoint, 0, [['tags', 0, rule34]], nodeErrorKinds, checkParams];
@@ -26,6 +26,6 @@ export function healthReadiness(
   core: NodeCore,
   params?: HealthReadinessParams,
   options?: CallOptions,
-): Promise<HealthReadinessResult> {
-  return call(core, 'health.readiness', entry, params, options) as Promise<HealthReadinessResult>;
+): Promise<HealthReply> {
+  return call(core, 'health.readiness', entry, params, options) as Promise<HealthReply>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { IndexGetContainerByIDParams, IndexGetContainerByIDResult } from '../names.js';
+import type { IndexGetContainerByIDParams, Container } from '../names.js';
 import { indexEndpoint, rule3, rule6, errorKinds20 } from '../parts.js';
 
 const entry: MethodEntry = [indexEndpoint, 0, [['id', 1, rule3], ['encoding', 0, rule6]], errorKinds20, checkParams];
@@ -32,6 +32,6 @@ export function indexGetContainerByID(
   core: NodeCore,
   params: IndexGetContainerByIDParams,
   options?: IndexCallOptions,
-): Promise<IndexGetContainerByIDResult> {
-  return call(core, 'index.getContainerByID', entry, params, options) as Promise<IndexGetContainerByIDResult>;
+): Promise<Container> {
+  return call(core, 'index.getContainerByID', entry, params, options) as Promise<Container>;
 }

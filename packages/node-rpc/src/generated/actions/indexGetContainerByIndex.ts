@@ -2,7 +2,7 @@
 import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { IndexGetContainerByIndexParams, IndexGetContainerByIndexResult } from '../names.js';
+import type { IndexGetContainerByIndexParams, Container } from '../names.js';
 import { indexEndpoint, rule6, rule17, errorKinds21 } from '../parts.js';
 
 const entry: MethodEntry = [indexEndpoint, 0, [['index', 1, rule17], ['encoding', 0, rule6]], errorKinds21, checkParams];
@@ -29,6 +29,6 @@ export function indexGetContainerByIndex(
   core: NodeCore,
   params: IndexGetContainerByIndexParams,
   options?: IndexCallOptions,
-): Promise<IndexGetContainerByIndexResult> {
-  return call(core, 'index.getContainerByIndex', entry, params, options) as Promise<IndexGetContainerByIndexResult>;
+): Promise<Container> {
+  return call(core, 'index.getContainerByIndex', entry, params, options) as Promise<Container>;
 }

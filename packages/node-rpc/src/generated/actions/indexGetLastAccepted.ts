@@ -2,7 +2,7 @@
 import { call, type NodeCore, type IndexCallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { IndexGetLastAcceptedParams, IndexGetLastAcceptedResult } from '../names.js';
+import type { IndexGetLastAcceptedParams, Container } from '../names.js';
 import { indexEndpoint, rule6, errorKinds23 } from '../parts.js';
 
 const entry: MethodEntry = [indexEndpoint, 0, [['encoding', 0, rule6]], errorKinds23, checkParams];
@@ -27,6 +27,6 @@ export function indexGetLastAccepted(
   core: NodeCore,
   params?: IndexGetLastAcceptedParams,
   options?: IndexCallOptions,
-): Promise<IndexGetLastAcceptedResult> {
-  return call(core, 'index.getLastAccepted', entry, params, options) as Promise<IndexGetLastAcceptedResult>;
+): Promise<Container> {
+  return call(core, 'index.getLastAccepted', entry, params, options) as Promise<Container>;
 }

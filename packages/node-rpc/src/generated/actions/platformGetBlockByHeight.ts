@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult } from '../names.js';
+import type { PlatformGetBlockByHeightParams, PlatformGetBlockResult } from '../names.js';
 import { platformEndpoint, rule14, rule17, errorKinds29 } from '../parts.js';
 
 const entry: MethodEntry = [platformEndpoint, 0, [['height', 1, rule17], ['encoding', 0, rule14]], errorKinds29, checkParams];
@@ -24,6 +24,6 @@ export function platformGetBlockByHeight(
   core: NodeCore,
   params: PlatformGetBlockByHeightParams,
   options?: CallOptions,
-): Promise<PlatformGetBlockByHeightResult> {
-  return call(core, 'platform.getBlockByHeight', entry, params, options) as Promise<PlatformGetBlockByHeightResult>;
+): Promise<PlatformGetBlockResult> {
+  return call(core, 'platform.getBlockByHeight', entry, params, options) as Promise<PlatformGetBlockResult>;
 }

@@ -2,7 +2,7 @@
 import { call, type NodeCore, type CallOptions } from '../../call.js';
 import type { MethodEntry } from '../../entries.js';
 import { checkParams } from '../../checkParams.js';
-import type { PlatformGetUTXOsParams, PlatformGetUTXOsResult } from '../names.js';
+import type { PlatformGetUTXOsParams, AvmGetUTXOsResult } from '../names.js';
 import { platformEndpoint, rule0, rule6, rule8, rule11, rule12, errorKinds17 } from '../parts.js';
 
 const entry: MethodEntry = [platformEndpoint, 0, [['addresses', 1, rule8], ['limit', 0, rule11], ['startIndex', 0, rule12], ['sourceChain', 0, rule0], ['encoding', 0, rule6]], errorKinds17, checkParams];
@@ -34,6 +34,6 @@ export function platformGetUTXOs(
   core: NodeCore,
   params: PlatformGetUTXOsParams,
   options?: CallOptions,
-): Promise<PlatformGetUTXOsResult> {
-  return call(core, 'platform.getUTXOs', entry, params, options) as Promise<PlatformGetUTXOsResult>;
+): Promise<AvmGetUTXOsResult> {
+  return call(core, 'platform.getUTXOs', entry, params, options) as Promise<AvmGetUTXOsResult>;
 }
