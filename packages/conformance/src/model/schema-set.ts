@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { escapePointer, getPointer } from './json-pointer.js';
+import { promiseKinds } from './promises/vocabulary.js';
 import { closeObject, walkSchema } from './schema-walk.js';
 import { isTagWrapperError, rewriteTaggedUnion, tagOfError } from './tagged-union.js';
 
@@ -51,21 +52,9 @@ export const violationKinds = [
   'invalid',
   'unexpected-status',
   'unexpected-error',
-  'paging',
   // A broken `x-promises` rule (see promises/vocabulary.ts): the answer is schema-valid
   // and still not what the request asked for.
-  'page-size',
-  'order',
-  'filter',
-  'identity',
-  'count',
-  'range',
-  'status',
-  'content-type',
-  'scope',
-  'units',
-  'relation',
-  'calls',
+  ...promiseKinds,
 ] as const;
 
 /** What kind of contract drift a violation is. */
