@@ -4,7 +4,10 @@
 // to a client as its `fetch` option, asks for misbehaviour per operation (scenarios), and reads
 // back the requests it received.
 import { type BrowserDocument, browserSpecs } from '../browser.js';
-import { getPointer } from '../model/json-pointer.js';
+import { getPointer, isObject } from '../model/json-pointer.js';
+import { type Mutant, mutants } from '../model/mutations.js';
+import type { OpenApiService } from '../model/openapi.js';
+import type { OpenRpcService } from '../model/openrpc.js';
 import type { SpecsCore } from '../model/spec-check.js';
 import type { Recording } from '../recordings/recordings.js';
 import {
@@ -37,8 +40,9 @@ export type FakeScenario = {
       /**
        * What to break, keeping the rest of the answer: a promise kind of the answer's
        * `x-promises` (order, filter, page-size, identity, …; the answer stays schema-valid),
-       * `missing-member` (a required member of the answer removed) or `wrong-type` (a member's
-       * value replaced by one of another type).
+       * or a shape fault the spec's schema makes possible (as the conformance suite's mutants):
+       * `missing-member` (a required member removed), `wrong-type` (a value of another JSON
+       * type), `undeclared-value` or `undeclared-property`.
        */
       breaks: string;
     }
@@ -122,7 +126,7 @@ function faultOf(s: FakeScenario): string | undefined {
     case 'server-error':
       return String(s.status ?? 500);
     case 'drift':
-      return ['missing-member', 'wrong-type'].includes(s.breaks) ? undefined : s.breaks;
+      return s.breaks in shapeFaults ? undefined : s.breaks;
     default:
       return undefined;
   }
@@ -136,27 +140,45 @@ function parsed(text: string): unknown {
   }
 }
 
-/** A member of the first object found in the answer: removed, or given a value of another type. */
-function breakShape(body: unknown, how: string): unknown {
-  const copy = structuredClone(body);
-  let target = copy as Record<string, unknown> | undefined;
-  // JSON-RPC: break the result; a list: its first item.
-  if (target && typeof target === 'object' && 'result' in target) target = target.result as never;
-  while (target && typeof target === 'object') {
-    const keys = Object.keys(target);
-    const first =
-      keys.find((k) => target?.[k] !== null && typeof target?.[k] !== 'object') ?? keys[0];
-    if (first === undefined) break;
-    const value = target[first];
-    if (Array.isArray(value) && value.length && typeof value[0] === 'object') {
-      target = value[0] as Record<string, unknown>;
-      continue;
-    }
-    if (how === 'missing-member') delete target[first];
-    else target[first] = typeof value === 'number' ? String(value) : 12345;
-    return copy;
+/** The shape faults a drift scenario names, as the kinds of `mutants` (model/mutations.ts). */
+const shapeFaults: Record<string, Mutant['kind']> = {
+  'missing-member': 'missing-required',
+  'wrong-type': 'wrong-type',
+  'undeclared-value': 'undeclared-value',
+  'undeclared-property': 'undeclared-property',
+};
+
+/**
+ * The answer with one shape fault of its operation's response schema (the first mutant of that
+ * kind); throws FakeOptionError where the schema makes none possible.
+ */
+function brokenShape(
+  specs: SpecsCore,
+  request: { method: string; url: URL; operation: string | undefined; status: number },
+  body: unknown,
+  breaks: string,
+): unknown {
+  const kind = shapeFaults[breaks] as Mutant['kind'];
+  const first = (service: OpenApiService | OpenRpcService, pointer: string, value: unknown) =>
+    mutants(service.schemas({ strict: true }), service.doc, pointer, value).find(
+      (m) => m.kind === kind,
+    )?.body;
+  const rest = specs.matchRest(request.method, request.url);
+  const rpc = rest || !request.operation ? undefined : specs.matchRpc(request.operation);
+  const pointer = rest
+    ? rest.service.responseSchema(rest.operation, request.status)?.schema
+    : rpc?.method.result;
+  let broken: unknown;
+  if (rest && pointer) broken = first(rest.service, pointer, body);
+  else if (rpc && pointer && isObject(body) && 'result' in body) {
+    const result = first(rpc.service, pointer, body.result);
+    broken = result === undefined ? undefined : { ...body, result };
   }
-  return copy;
+  if (broken === undefined)
+    throw new FakeOptionError(
+      `drift ${breaks}: the answer of ${request.operation ?? request.url.pathname} has nothing to break that way`,
+    );
+  return broken;
 }
 
 const wait = (ms: number, signal?: AbortSignal | null) =>
@@ -237,7 +259,12 @@ export function createFakeFetch(
     const outcome = await engine.answer(req);
     if (outcome === 'drop') throw new TypeError('fetch failed: the fake dropped the connection');
     if (scenario?.kind === 'drift' && !fault && outcome.body !== undefined) {
-      const broken = breakShape(JSON.parse(outcome.body), scenario.breaks);
+      const broken = brokenShape(
+        specs,
+        { method: request.method, url, operation, status: outcome.status },
+        JSON.parse(outcome.body),
+        scenario.breaks,
+      );
       return answer({ ...outcome, body: JSON.stringify(broken) });
     }
     return answer(outcome);
