@@ -1,6 +1,7 @@
 // What the docs say about a failure answer: the class each client throws for it, and which of a
 // shared response's examples belong to one operation (an example naming a parameter the
 // operation lacks, such as `pageSize` under getBlock, is not shown there).
+import { judgeRpcError } from './console/verdict.mjs';
 import { resolveRef } from './operations.mjs';
 
 /**
@@ -55,12 +56,7 @@ export function methodErrorKinds(openrpc, method) {
  * kept either way, and `instanceof RpcError` holds for all of them.
  */
 export function rpcErrorClass(error, kinds = []) {
-  const text = String(error.message ?? '');
-  const kind = kinds.find(
-    (k) =>
-      k.code === error.code && (k.pattern === undefined || new RegExp(k.pattern, 'u').test(text)),
-  )?.kind;
-  return KIND_CLASSES[kind] ?? 'RpcError';
+  return KIND_CLASSES[judgeRpcError([], error, kinds).kind] ?? 'RpcError';
 }
 
 /** Where the guide describes the clients' error classes. */
