@@ -86,7 +86,9 @@ async function tryIt(page, service, id, url) {
   const box = page.locator(slot(service, id));
   await box.locator('button.try-open').click();
   const form = box.locator('form.try-form');
-  await form.waitFor();
+  // The first open loads the console's script; on two busy cores that has taken over 30 s,
+  // playwright's own limit. No limit of its own here: the test's timeout bounds the wait.
+  await form.waitFor({ timeout: 0 });
   await form.locator('select').selectOption('');
   await form.locator('input[type=url]').fill(url);
   await form.locator('button[type=submit]').click();
@@ -287,7 +289,9 @@ async function tryWith(page, op, url, fill = {}) {
   const box = page.locator(slot(op.service, op.id));
   await box.locator('button.try-open').click();
   const form = box.locator('form.try-form');
-  await form.waitFor();
+  // The first open loads the console's script; on two busy cores that has taken over 30 s,
+  // playwright's own limit. No limit of its own here: the test's timeout bounds the wait.
+  await form.waitFor({ timeout: 0 });
   await form.locator('select').selectOption('');
   await form.locator('input[type=url]').fill(url);
   const base = `try-${op.service}-${slug(op.id)}`;
