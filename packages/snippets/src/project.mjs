@@ -56,6 +56,10 @@ export async function installPacked(dir) {
       }
       await link(dep, join(pkgDir, 'node_modules', dep));
     }
+    // An optional peer (MSW for the conformance package's `/msw` entry) is what a user adds
+    // beside it: linked from the workspace so a block using it compiles.
+    for (const dep of Object.keys(manifest.peerDependencies ?? {}))
+      await link(dep, join(pkgDir, 'node_modules', dep));
   }
   // What the blocks themselves need to be type-checked: `process.env` and the compiler.
   await link('@types/node', dirname(require.resolve('@types/node/package.json')));

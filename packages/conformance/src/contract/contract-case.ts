@@ -26,6 +26,11 @@ export interface ContractCase {
   lenient?: string[];
   /** recorded, example, generated, negative, page, linked or filter; recorded or example when unset. */
   class?: CaseClass;
+  /**
+   * The node release that does not serve this case's method (the spec marks it gone before, or
+   * come after): the case checks that the target answers it as a method it does not know.
+   */
+  absentFrom?: string;
   /** The value each input carries (`absent` when left out), for the report's value coverage. */
   values?: Record<string, string>;
 }

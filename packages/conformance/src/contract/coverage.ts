@@ -66,6 +66,7 @@ export function contractCoverage(
   specs: Specs,
   results: readonly ContractResult[],
   tallies: RunTallies = runTallies(specs, [...results]),
+  all: Specs = specs,
 ): ReportCoverage {
   const { values, filters, exercised } = tallies;
   const byOperation = new Map<string, ContractResult[]>();
@@ -74,12 +75,28 @@ export function contractCoverage(
     byOperation.set(key, [...(byOperation.get(key) ?? []), r]);
   }
   const perOperation: OperationCoverage[] = [];
-  for (const { service, id } of specs.all) {
-    const target = targetOf(specs, { service, operation: id });
-    if (!target) continue;
+  for (const { service, id } of all.all) {
     const key = `${service} ${id}`;
     const own = byOperation.get(key) ?? [];
     const answered = own.filter((r) => r.status !== undefined);
+    // A method the judged release does not serve (see node-release.ts): only its refusal was
+    // checked, so it covers nothing of the method but the answer's status and error code.
+    const absentFrom = own.find((r) => r.absentFrom)?.absentFrom;
+    const whole = absentFrom ? targetOf(all, { service, operation: id }) : undefined;
+    if (absentFrom && whole) {
+      perOperation.push({
+        service,
+        operation: id,
+        absentFrom,
+        ...statusesOf(whole, answered),
+        parameters: { declared: [], sent: [], neverSent: [] },
+        enums: [],
+        promises: { checked: [], vacuous: [], neverExercised: [] },
+      });
+      continue;
+    }
+    const target = targetOf(specs, { service, operation: id });
+    if (!target) continue;
     const inputs =
       target.kind === 'rest'
         ? restInputs(target.service, target.op)
@@ -135,7 +152,7 @@ export function contractCoverage(
     results.filter((r) => r.status !== undefined).map((r) => `${r.service} ${r.operation}`),
   );
   return {
-    operations: { exercised: exercisedOps.size, total: specs.all.length },
+    operations: { exercised: exercisedOps.size, total: all.all.length },
     perOperation,
   };
 }

@@ -4,6 +4,7 @@ import { type Violation, violation } from '../model/schema-set.js';
 import type { Specs } from '../model/specs.js';
 import type { Recording } from '../recordings/recordings.js';
 import type { ContractCase, ContractResult } from './contract-case.js';
+import { describeExpectation } from './expectation.js';
 import type { RunOptions } from './run-options.js';
 
 function describeReply(reply: unknown): string {
@@ -46,9 +47,14 @@ function expectationViolations(c: ContractCase, status: number, body: unknown): 
       ),
     );
   } else if (c.expect.reply === 'error') {
-    const want = `error${c.expect.errorCode === undefined ? '' : ` ${c.expect.errorCode}`}`;
-    const code = gotError ? (body.error as Record<string, unknown>).code : undefined;
-    if (gotResult || (gotError && c.expect.errorCode !== undefined && code !== c.expect.errorCode))
+    const want = describeExpectation(c.expect).replace(/^HTTP \d+ with /, '');
+    const { code, message } = gotError ? (body.error as Record<string, unknown>) : {};
+    const pattern = c.expect.errorMessage;
+    if (
+      gotResult ||
+      (gotError && c.expect.errorCode !== undefined && code !== c.expect.errorCode) ||
+      (gotError && pattern !== undefined && !new RegExp(pattern).test(String(message)))
+    )
       out.push(
         violation(
           'unexpected-error',
@@ -112,7 +118,9 @@ export function judgeAnswer(
   if (body !== undefined) exchange.response.body = body;
   result.exchange = exchange;
   if (options.replaysCorpus && c.lenient) exchange.lenient = c.lenient;
-  if (!result.violations.some((v) => v.kind === 'protocol')) {
+  // A method the judged release does not serve is judged by the expectation alone: the release's
+  // documents lack it, and its answer is the JSON-RPC server's, not the method's.
+  if (!result.violations.some((v) => v.kind === 'protocol') && c.absentFrom === undefined) {
     // Matched by the case's own path: a target with a path prefix (http://host/prefix) serves the
     // same operations under it.
     const check = specs.checkExchange(

@@ -126,6 +126,11 @@ export interface CoverageList {
 export interface OperationCoverage {
   service: string;
   operation: string;
+  /**
+   * The node release the method is not served by (judged by it): the run only checked that it
+   * is refused as unknown, so nothing else of it is covered.
+   */
+  absentFrom?: string;
   /** HTTP statuses (REST: the responses keys; JSON-RPC: 200). */
   statuses: CoverageList;
   /** JSON-RPC error codes (the method's `errors`), for methods only. */

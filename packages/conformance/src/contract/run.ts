@@ -38,7 +38,7 @@ import { apiKeyHeaders } from './credentials.js';
 import { collectDrifts, driftKey } from './drifts.js';
 import { describeExpectation } from './expectation.js';
 import { classOf } from './generate-cases.js';
-import { readNodeVersion, skipAbsentMethods } from './node-release.js';
+import { absentMethodCases, readNodeVersion } from './node-release.js';
 import type { ContractReport, ReportOperation, ReportSettings } from './report-types.js';
 import { parseTargets, shown, type Targets } from './targets.js';
 import { neverLeft } from './transport/no-answer.js';
@@ -197,11 +197,11 @@ async function judgingSpecs(
   settings: ContractSettings,
   targets: Targets,
   cases: ContractCase[],
-  isReplay: boolean,
   headers: RunHeader[],
   fetchVia: typeof fetch,
 ): Promise<{ specs: Specs; release?: string; note: string }> {
-  const wanted = settings.nodeVersion ?? (isReplay ? 'none' : 'auto');
+  // The replay server states the release its spec describes, like any node: judged the same way.
+  const wanted = settings.nodeVersion ?? 'auto';
   const range = 'the supported range of the spec';
   if (wanted === 'none') return { specs, note: range };
   // Only a run that sends node calls asks the node which release it is.
@@ -246,6 +246,8 @@ interface Finished {
   durationMs: number;
   nodeVersion: string;
   specs: Specs;
+  /** Every operation and method of the specs, whatever release the node is judged by. */
+  allSpecs: Specs;
   leftOut: number;
   pagingCut: string[];
   requests: number;
@@ -312,17 +314,12 @@ export async function runContract(
   };
   try {
     phase = 'asking the node target which release it runs';
-    const judged = await judgingSpecs(
-      specs,
-      settings,
-      targets,
-      cases,
-      replay !== undefined,
-      headers,
-      probeFetch,
-    );
+    const judged = await judgingSpecs(specs, settings, targets, cases, headers, probeFetch);
     phase = undefined;
     const started = performance.now();
+    const absent = judged.release
+      ? absentMethodCases(specs, judged.specs, judged.release)
+      : undefined;
     const planned = await runPlan(
       judged.specs,
       cases,
@@ -348,7 +345,7 @@ export async function runContract(
         ...(onlyFilter ? { only: onlyFilter } : {}),
         prepare: (c) => {
           if (live && c.nodeSpecific && !c.skip) c.skip = nodeSpecificReason;
-          if (judged.release) skipAbsentMethods([c], judged.specs, judged.release);
+          absent?.(c);
         },
       },
     );
@@ -383,6 +380,7 @@ export async function runContract(
       durationMs,
       nodeVersion: judged.note,
       specs: judged.specs,
+      allSpecs: specs,
       leftOut: planned.leftOut,
       pagingCut: planned.pagingCut,
       requests: state.requests,
@@ -519,7 +517,7 @@ function contractReport(run: Finished): ContractReport {
     specVersions: specVersions(run.specs),
     settings: run.settings,
     drifts,
-    coverage: contractCoverage(run.specs, run.results, tallies),
+    coverage: contractCoverage(run.specs, run.results, tallies, run.allSpecs),
     ...(known ? { baseline: known.baseline } : {}),
     warnings: known?.warnings ?? [],
   };

@@ -37,6 +37,12 @@ export function formatNodeVersion(v: NodeVersion): string {
   return `v${v.major}.${v.minor}.${v.patch}`;
 }
 
+/** The release a node document describes (`info.x-avalanchego-release`), when it names one. */
+export function describedRelease(doc: Record<string, unknown>): string | undefined {
+  const release = isObject(doc.info) ? doc.info['x-avalanchego-release'] : undefined;
+  return typeof release === 'string' ? release : undefined;
+}
+
 /** Negative when a is older than b, 0 when equal, positive when newer. */
 export function compareNodeVersions(a: NodeVersion, b: NodeVersion): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;

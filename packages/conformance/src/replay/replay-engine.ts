@@ -23,7 +23,14 @@ import {
   mergeFaults,
   parseFault,
 } from './replay-faults.js';
-import { LinkedValues, rpcNotFound, withStatedRelease } from './replay-node.js';
+import {
+  isEvmPath,
+  LinkedValues,
+  methodNotServed,
+  rpcNotFound,
+  servedByDescribedRelease,
+  withStatedRelease,
+} from './replay-node.js';
 import { type KeepContext, type KeepResult, keepPromises, withPointer } from './replay-promises.js';
 import { todaysAnswers } from './todays-answers.js';
 
@@ -131,9 +138,6 @@ function enumOf(service: OpenApiService, operation: Operation) {
   };
 }
 
-/** Node paths where geth's JSON-RPC server (batches, its own errors) answers, not gorilla's. */
-const isEvmPath = (pathname: string) => /\/rpc\/?$/.test(pathname);
-
 /**
  * Answers requests from the recordings, else from the spec's examples, after validating
  * each request against the spec: by identity (unknown ids get the service's not-found),
@@ -167,6 +171,15 @@ export class ReplayEngine {
    */
   setItems(operation: string, items: unknown[]): void {
     this.ownItems.set(operation, items);
+  }
+
+  /** The services (`avm`, `platform`) whose methods the JSON-RPC server at `pathname` serves. */
+  private servicesAt(pathname: string): Set<string> {
+    const out = new Set<string>();
+    for (const service of this.options.specs.rpc)
+      for (const m of service.methods)
+        if (m.endpoints.some((e) => e.regex.test(pathname))) out.add(m.id.split('.')[0] as string);
+    return out;
   }
 
   /** The stored body with the user's items in place of its list, when they gave some. */
@@ -363,11 +376,18 @@ export class ReplayEngine {
       return fail(-32600, 'invalid request: expected {jsonrpc: "2.0", id, method, params}');
     }
     const found = this.options.specs.matchRpc(call.method);
-    if (!found?.method.endpoints.some((e) => e.regex.test(url.pathname))) {
-      return fail(
-        -32601,
-        `the method ${call.method} does not exist/is not available at ${url.pathname}`,
+    // A method of an older or newer release than the one described is not served either,
+    // unless older answers were asked for (then everything stored is, as recorded).
+    if (
+      !found?.method.endpoints.some((e) => e.regex.test(url.pathname)) ||
+      !(this.options.olderAnswers || servedByDescribedRelease(found.service, found.method))
+    ) {
+      const { code, message } = methodNotServed(
+        call.method,
+        url.pathname,
+        this.servicesAt(url.pathname),
       );
+      return fail(code, message);
     }
     if (fault.rpcError !== undefined)
       return fail(fault.rpcError, `replay fault ${fault.rpcError} (asked for by ${faultHeader})`);

@@ -1,6 +1,7 @@
 import { deref, getPointer, isObject } from '../model/json-pointer.js';
 import type { OpenRpcService, RpcMethod } from '../model/openrpc.js';
 import { compare, type Inputs } from '../model/promises/values.js';
+import { describedRelease, parseNodeVersion, presentIn } from '../model/versions.js';
 import type { AnswerBook, RpcAnswer } from './replay-answers.js';
 import { fillNotFound, withPointer } from './replay-promises.js';
 
@@ -27,11 +28,61 @@ export function rpcNotFound(method: RpcMethod, inputs: Inputs): RpcAnswer {
  */
 export function withStatedRelease(service: OpenRpcService, method: RpcMethod, result: unknown) {
   const pointer = method.node['x-states-release'];
-  const info = service.doc.info;
-  const release = isObject(info) ? info['x-avalanchego-release'] : undefined;
-  if (typeof pointer !== 'string' || typeof release !== 'string') return result;
+  const release = describedRelease(service.doc);
+  if (typeof pointer !== 'string' || release === undefined) return result;
   if (typeof getPointer(result, pointer) !== 'string') return result;
   return withPointer(result, pointer, `avalanchego/${release.replace(/^v/, '')}`);
+}
+
+/** A JSON-RPC error object as a node sends it. */
+export interface RpcFailure {
+  code: number;
+  message: string;
+  data: null;
+}
+
+/** Node paths where geth's JSON-RPC server (batches, its own errors) answers, not gorilla's. */
+export const isEvmPath = (pathname: string) => /\/rpc\/?$/.test(pathname);
+
+/**
+ * What the JSON-RPC server at `pathname` answers for a method it does not serve. The EVM
+ * endpoint is geth's server: -32601. The node's own endpoints are gorilla/rpc behind
+ * AvalancheGo's codec, which first turns `avm.getHeight` into `avm.GetHeight`; an unknown
+ * service or method is then a plain Go error, so -32000 with gorilla's text (the spec's
+ * x-error-kinds call both `unsupported`).
+ */
+export function methodNotServed(
+  method: string,
+  pathname: string,
+  servicesHere: ReadonlySet<string>,
+): RpcFailure {
+  if (isEvmPath(pathname))
+    return {
+      code: -32601,
+      message: `the method ${method} does not exist/is not available`,
+      data: null,
+    };
+  const dot = method.indexOf('.');
+  if (dot < 0 || method.indexOf('.', dot + 1) >= 0)
+    return {
+      code: -32000,
+      message: `rpc: service/method request ill-formed: ${JSON.stringify(method)}`,
+      data: null,
+    };
+  const name = method.slice(dot + 1);
+  const asked = `${method.slice(0, dot)}.${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  const what = servicesHere.has(method.slice(0, dot)) ? 'method' : 'service';
+  return { code: -32000, message: `rpc: can't find ${what} ${JSON.stringify(asked)}`, data: null };
+}
+
+/**
+ * Whether a node of the release the document describes serves `method`: false for a method
+ * marked as gone before it (`x-until`) or come after it (`x-since`). Such a node answers the
+ * call as one it does not know, and so does the replay.
+ */
+export function servedByDescribedRelease(service: OpenRpcService, method: RpcMethod): boolean {
+  const release = describedRelease(service.doc);
+  return release === undefined || presentIn(method.node, parseNodeVersion(release), method.id);
 }
 
 /** One `$result` member a method's link hands to another method's param. */

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 // The replay server over real HTTP on 127.0.0.1.
 import { request as httpRequest } from 'node:http';
+import { classifyRpcError } from '@avalanche-api/node-rpc';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contractCases } from '../contract/contract-cases.js';
 import { apiKeyHeaders as apiKeyHeadersOf } from '../contract/credentials.js';
 import { isObject } from '../model/json-pointer.js';
 import { Specs } from '../model/specs.js';
+import { describedRelease, parseNodeVersion, presentIn } from '../model/versions.js';
 import { loadRecordings, type Recording } from '../recordings/recordings.js';
 import { startReplayServer } from './replay.js';
 
@@ -20,6 +22,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const dataApi = specs.rest.find((s) => s.name === 'data-api');
+const nodeRpc = specs.rpc.find((s) => s.name === 'node-rpc');
+// The methods the spec marks as gone before (x-until) or come after (x-since) the release it
+// describes: the replay answers as a node of that release, which does not know them.
+const release = String(describedRelease(nodeRpc?.doc ?? {}));
+const absent = (nodeRpc?.methods ?? []).filter(
+  (m) => !presentIn(m.node, parseNodeVersion(release)),
+);
 const apiErrors = (body: unknown) =>
   dataApi?.schemas({ strict: true }).validate('/components/schemas/ApiError', body, '');
 
@@ -50,8 +59,10 @@ const utxoAddresses = [
 ];
 
 describe('every recording and example gets its own kind of answer', () => {
+  // A method absent from the described release has its own test below.
   const cases = contractCases(specs, recordings).filter(
-    (c) => !c.source.endsWith('error-bad-request.1.json'),
+    (c) =>
+      !c.source.endsWith('error-bad-request.1.json') && !absent.some((m) => m.id === c.operation),
   );
   const expected = (source: string) => recordings.find((r) => r.file === source);
   test.each(cases.map((c) => [`${c.operation} ${c.source}`, c] as const))('%s', async (_n, c) => {
@@ -439,10 +450,45 @@ describe('JSON-RPC answers by identity and encoding', () => {
     );
   });
 
-  test('an unknown method gets -32601 and a method at the wrong path too', async () => {
-    expect((await rpc('/ext/info', call('info.nothing'))).body.error.code).toBe(-32601);
-    expect((await rpc('/ext/info', call('avm.getHeight'))).body.error.code).toBe(-32601);
+  test("a method the endpoint does not serve gets its JSON-RPC server's own error", async () => {
+    // gorilla/rpc behind AvalancheGo's codec (which capitalises the method) on the node's own
+    // endpoints; geth on the EVM one.
+    expect((await rpc('/ext/info', call('info.nothing'))).body.error).toEqual({
+      code: -32000,
+      message: 'rpc: can\'t find method "info.Nothing"',
+      data: null,
+    });
+    expect((await rpc('/ext/info', call('avm.getHeight'))).body.error.message).toBe(
+      'rpc: can\'t find service "avm.GetHeight"',
+    );
+    expect((await rpc('/ext/bc/C/rpc', call('eth_nothing', []))).body.error).toMatchObject({
+      code: -32601,
+      message: 'the method eth_nothing does not exist/is not available',
+    });
+    for (const method of ['info.nothing', 'avm.getHeight'])
+      expect(
+        classifyRpcError('info.getNodeVersion', (await rpc('/ext/info', call(method))).body.error),
+      ).toBe('unsupported');
   });
+
+  test('the spec marks methods absent from the release it describes', () => {
+    expect(absent.length).toBeGreaterThan(0);
+  });
+  test.each(absent.map((m) => [m.id, m] as const))(
+    '%s, absent from the described release, is answered as a method the node does not serve',
+    async (id, method) => {
+      const e = method.endpoints[0];
+      const path = (e?.path ?? '').replace(
+        /\{(\w+)\}/g,
+        (_, v: string) => e?.variables[v]?.default ?? e?.variables[v]?.enum?.[0] ?? 'X',
+      );
+      const { status, body } = await rpc(path, call(id, {}));
+      expect(status).toBe(200);
+      expect(body.result).toBeUndefined();
+      // The client reads it as the spec's x-error-kinds say: unsupported.
+      expect(classifyRpcError(id, body.error)).toBe('unsupported');
+    },
+  );
 
   test('bad params get -32000 naming the parameter and the rule', async () => {
     const { body } = await rpc(

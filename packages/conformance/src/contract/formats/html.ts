@@ -215,7 +215,7 @@ function coverageSection(report: ReportInput): string {
         ],
         cov.perOperation.map((c) => [
           `<th scope="row"><code>${esc(c.operation)}</code></th>`,
-          `<td>${list(c.parameters?.neverSent)}</td>`,
+          `<td>${c.absentFrom ? esc(`not served by ${c.absentFrom}: only its refusal was checked`) : list(c.parameters?.neverSent)}</td>`,
           `<td>${list((c.enums ?? []).map((e) => `${e.input} ${e.sent.length}/${e.values.length}`))}</td>`,
           `<td>${list(c.promises?.checked)}</td>`,
           `<td>${list(c.promises?.vacuous)}</td>`,
