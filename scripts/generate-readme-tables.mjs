@@ -212,7 +212,7 @@ export const ERRORS = [
     ALL,
     {
       rest: '501: the service does not offer this operation.',
-      node: 'The node does not offer the method or API (JSON-RPC -32601, an API not enabled, HTTP 501); `code`, `data`, `method` as on `RpcError`, which it matches too.',
+      node: "The node does not offer the method or API (`rpc: can't find method` on its own endpoints, -32601 on the EVM one, an API not enabled, HTTP 501); `code`, `data`, `method` as on `RpcError`, which it matches too.",
     },
     'as `HttpError`',
     {

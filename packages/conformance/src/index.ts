@@ -81,6 +81,7 @@ export { formatViolation, type Violation, type ViolationKind } from './model/sch
 export { type CheckOptions, defaultSpecDir, type ExchangeResult, Specs } from './model/specs.js';
 export {
   compareNodeVersions,
+  describedRelease,
   documentForVersion,
   formatNodeVersion,
   type NodeVersion,

@@ -242,6 +242,12 @@ describe('site in Chromium', () => {
     // A link from before the split lands on the method's page.
     await page.goto(`${server.url}/node-api.html#avm.getUTXOs`);
     await page.waitForURL(/node-api-avm\.html#avm\.getUTXOs$/);
+    // The overview replaces itself while it loads (movedAnchorScript): on a slow machine its own
+    // document request is still open then and ends aborted. That is the redirect, not a failure.
+    const aborted = problems.indexOf(
+      `request failed: ${server.url}/node-api.html (net::ERR_ABORTED)`,
+    );
+    if (aborted >= 0) problems.splice(aborted, 1);
     await expect
       .poll(() =>
         page.evaluate(() => document.getElementById('avm.getUTXOs')?.getBoundingClientRect().top),

@@ -128,7 +128,7 @@ export class ServerError extends HttpError {
   static override errorName = 'ServerError';
 }
 
-/** 501, or a JSON-RPC method or API the node does not offer (-32601, an API not enabled). */
+/** 501, or a JSON-RPC method or API the node does not offer ("rpc: can't find method", -32601, an API not enabled). */
 export class UnsupportedError extends HttpError {
   static override errorName = 'UnsupportedError';
 }

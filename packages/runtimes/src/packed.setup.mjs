@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -53,6 +53,14 @@ export async function npmAsWritten(base, name, line) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')),
   );
+  // A user's shell, not the test runner's: without the workspace's node_modules/.bin folders,
+  // where this package's `node` is the newest Node it tests on. npm run by that Node reads the
+  // global npmrc of that Node's prefix (none), not the machine's (its CA file, its proxy): each
+  // registry request then failed and was retried for minutes.
+  env.PATH = (env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.split(sep).includes('node_modules'))
+    .join(delimiter);
   Object.assign(env, {
     npm_config_prefer_offline: 'true',
     npm_config_audit: 'false',

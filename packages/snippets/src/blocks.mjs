@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describedRelease, parseNodeVersion, presentIn } from '@avalanche-api/conformance';
 import { browserSpecs } from '@avalanche-api/conformance/browser';
 import { marked } from 'marked';
 
@@ -113,9 +114,17 @@ export async function docsBlocks(specDir, root = repoRoot) {
     }
   }
   const openrpc = await spec('node-rpc');
+  // A method the release the spec describes does not serve (x-until an earlier one, x-since a
+  // later one): its samples are for a node of another release, so they run against a replay
+  // server that serves older answers as well (`older`).
+  const release = parseNodeVersion(describedRelease(openrpc));
+  const otherRelease = new Set(
+    openrpc.methods.filter((m) => !presentIn(m, release)).map((m) => m.name),
+  );
   for (const method of openrpc.methods) {
     for (const example of method.examples ?? []) {
       add(`docs: node-api ${method.name}`, rpcTypeScript(method, example));
+      if (otherRelease.has(method.name)) blocks.at(-1).older = true;
     }
   }
   // The console's fetch and client snippets of every call, as prefilled (with the key's
@@ -133,7 +142,9 @@ export async function docsBlocks(specDir, root = repoRoot) {
   );
   for (const { op, values } of describeAll(browserSpecs(documents, {}))) {
     for (const s of snippets(op, values, { withKey: Boolean(op.apiKeyHeader) })) {
-      if (s.id !== 'curl') add(`docs: console ${op.service} ${op.id} (${s.id})`, s.code);
+      if (s.id === 'curl') continue;
+      add(`docs: console ${op.service} ${op.id} (${s.id})`, s.code);
+      if (op.service === 'node' && otherRelease.has(op.id)) blocks.at(-1).older = true;
     }
   }
   return blocks;

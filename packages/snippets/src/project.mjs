@@ -124,10 +124,13 @@ export async function compileBlocks(dir, blocks) {
   return { errors, other };
 }
 
-/** Starts the packed conformance package's replay server; resolves with its URL and a stop(). */
-export async function startReplay(dir) {
+/**
+ * Starts the packed conformance package's replay server (`serve` with these extra arguments);
+ * resolves with its URL and a stop().
+ */
+export async function startReplay(dir, args = []) {
   const cli = join(dir, 'node_modules/@avalanche-api/conformance/dist/cli.js');
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -166,13 +169,26 @@ export async function startReplay(dir) {
  * API hosts sent to `replayUrl` instead (see runner.mjs). Returns one result per block:
  * `{ ok: true }`, `{ ok: false, error }` or `{ skipped: reason }`.
  */
-export async function runBlocks(dir, blocks, replayUrl, { timeoutMs = 20_000 } = {}) {
+export async function runBlocks(
+  dir,
+  blocks,
+  replayUrl,
+  { timeoutMs = 20_000, include = () => true, name = 'plan' } = {},
+) {
+  // `blocks` is the list compileBlocks was given (block i is dist/b<i>.js); `include` picks the
+  // ones this run is for, and `name` keeps two runs' files apart.
   const plan = blocks.map((block, i) => ({
     file: join(dir, 'dist', `b${i}.js`),
-    skip: block.flags.has('no-run') ? 'no-run' : block.flags.has('fragment') ? 'fragment' : null,
+    skip: !include(block)
+      ? 'another run'
+      : block.flags.has('no-run')
+        ? 'no-run'
+        : block.flags.has('fragment')
+          ? 'fragment'
+          : null,
   }));
-  const planFile = join(dir, 'plan.json');
-  const resultFile = join(dir, 'results.json');
+  const planFile = join(dir, `${name}.json`);
+  const resultFile = join(dir, `${name}-results.json`);
   await writeFile(planFile, JSON.stringify({ plan, replayUrl, timeoutMs }));
   const runner = new URL('./runner.mjs', import.meta.url).pathname;
   await run(process.execPath, [runner, planFile, resultFile], {
@@ -181,7 +197,7 @@ export async function runBlocks(dir, blocks, replayUrl, { timeoutMs = 20_000 } =
     // REPLAY_URL is what the guide tells an app's tests to read.
     env: { ...process.env, GLACIER_API_KEY: 'snippet-test-key', REPLAY_URL: replayUrl },
     maxBuffer: 64 * 1024 * 1024,
-    timeout: timeoutMs * (blocks.length + 2),
+    timeout: timeoutMs * (blocks.filter(include).length + 2),
   });
   return JSON.parse(await readFile(resultFile, 'utf8'));
 }
