@@ -29,6 +29,7 @@ test('export list', () => {
       "defaultSpecDir",
       "deref",
       "describeExpectation",
+      "describedRelease",
       "diffRuns",
       "docsLink",
       "docsSite",

@@ -122,13 +122,22 @@ export async function launchContext(userDataDir, options = {}, env = process.env
   let browser;
   try {
     browser = await resolveBrowser(env);
-    return await chromium.launchPersistentContext(userDataDir, {
-      ...options,
-      executablePath: browser.executablePath,
-      headless: true,
-      args: browser.args,
-      env: browser.env,
-    });
+    const { executablePath, args, env: browserEnv } = browser;
+    const launch = (dir) =>
+      chromium.launchPersistentContext(dir, {
+        ...options,
+        executablePath,
+        headless: true,
+        args,
+        env: browserEnv,
+      });
+    try {
+      return await launch(userDataDir);
+    } catch {
+      // A browser that closed while it started, seen when several tests launch at once on two
+      // busy cores: once more, in a profile of its own (the first may hold a lock).
+      return await launch(`${userDataDir}-again`);
+    }
   } catch (error) {
     const from = browser ? `${browser.source} (${browser.executablePath})` : 'no browser';
     throw new Error(

@@ -32,19 +32,22 @@ test('the specs mark methods the release they describe does not serve', () => {
   expect(absent.length).toBeGreaterThan(0);
 });
 
+// The whole plan against the standalone replay server (every operation and method conforms) is
+// run once, beside the fake, in fake/fake.test.ts.
 describe('the replay server, standalone, judged by the release it states', () => {
   let server: ReplayServer;
   let report: ContractReport;
   beforeAll(async () => {
     server = await startReplayServer({ specs, recordings });
-    report = await runContract({ target: server.url });
+    report = await runContract({ target: server.url, only: absent });
   }, 300_000);
   afterAll(() => server?.close());
 
-  test('every operation and method the specs hold conforms', () => {
+  test('the methods it does not serve conform', () => {
     expect(report.nodeVersion).toContain(release);
-    expect(report.operations).toHaveLength(specs.all.length);
-    expect(report.operations.filter((o) => o.verdict !== 'conforms')).toEqual([]);
+    expect(report.operations.map((o) => [o.operation, o.verdict])).toEqual(
+      absent.map((id) => [id, 'conforms']),
+    );
   });
 
   test.each(absent)('%s is called once and answered as a method the node does not serve', (id) => {
