@@ -30,7 +30,7 @@ async function listen(server: Server): Promise<string> {
 
 describe('check', () => {
   test('the whole corpus passes in strict mode, as JSON with a coverage summary', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const { code, stdout } = await run(['check', corpus, '--strict', '--format', 'json']);
     const report = JSON.parse(stdout);
@@ -46,7 +46,7 @@ describe('check', () => {
   });
 
   test('a broken exchange fails with exit 1 and names the drift; text ends with coverage', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-'));
     const original = JSON.parse(await readFile(join(corpus, 'metrics-api/avg-tps.1.json'), 'utf8'));
@@ -62,7 +62,7 @@ describe('check', () => {
     );
   });
 
-  test('undeclared properties fail only with --strict', { timeout: 60000 }, async () => {
+  test('undeclared properties fail only with --strict', { timeout: 180_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-'));
     const original = JSON.parse(await readFile(join(corpus, 'metrics-api/avg-tps.1.json'), 'utf8'));
     original.response.body.extra = true;
@@ -72,7 +72,7 @@ describe('check', () => {
   });
 
   test('a HAR export of the corpus round-trips to the same verdicts, also as JUnit', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     // A HAR carries no era marks, so recordings judged leniently by their marks stay out. It is
     // one capture, where relations between calls hold: the corpus's recordings of methods in such a
@@ -123,7 +123,7 @@ describe('check', () => {
   });
 
   test('a schema-valid exchange that breaks its promises fails, with expected vs got', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-'));
     const read = async (file: string) => JSON.parse(await readFile(join(corpus, file), 'utf8'));
@@ -161,7 +161,7 @@ describe('check', () => {
     );
   });
 
-  test('bad usage gets exit 2 and a one-line reason', { timeout: 60000 }, async () => {
+  test('bad usage gets exit 2 and a one-line reason', { timeout: 180_000 }, async () => {
     const { code, stderr } = await run(['check', corpus, '--format', 'yaml']);
     expect(code).toBe(2);
     expect(stderr).toContain('--format: "yaml" must be text, json, jsonl or junit');
@@ -175,11 +175,11 @@ describe('serve', () => {
     child = spawn(process.execPath, [cli, 'serve', '--port', '0']);
     const [line] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
     base = (/http:\/\/127\.0\.0\.1:\d+/.exec(String(line)) ?? [''])[0];
-  }, 60000);
+  }, 180_000);
   afterAll(() => child.kill('SIGKILL'));
 
   test('answers a Data API request from the recordings and stops cleanly on SIGTERM', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const res = await fetch(
       `${base}/v1/networks/mainnet/addresses:listChainIds?addresses=avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg`,
@@ -193,7 +193,7 @@ describe('serve', () => {
   });
 
   test('--fault makes every answer break that rule; a bad switch is a usage error', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const bad = await run(['serve', '--fault', 'sideways']);
     expect(bad.code).toBe(2);
@@ -265,7 +265,7 @@ describe('contract', () => {
       ),
     );
     expect(`${stdout}${stderr}`).not.toMatch(/\n\s+at /);
-  }, 60000);
+  }, 180_000);
 
   test('a server that answers only errors cannot pass: every operation drifts, exit 1', async () => {
     const server = createServer((req, res) => {
@@ -490,7 +490,9 @@ describe('contract judges a node by the release it reports', () => {
     server.close();
   });
 
-  test('auto: members newer than the reported release are drift', { timeout: 60000 }, async () => {
+  test('auto: members newer than the reported release are drift', {
+    timeout: 180_000,
+  }, async () => {
     const only = ['--only', 'info.upgrades,info.getNodeVersion', '--format', 'json'];
     const auto = await run(['contract', '--target', `node-rpc=${url}`, ...only]);
     const report = JSON.parse(auto.stdout);
@@ -515,7 +517,7 @@ describe('contract judges a node by the release it reports', () => {
     expect(range.code).toBe(0);
   });
 
-  test('check --node-version judges recordings by that release', { timeout: 60000 }, async () => {
+  test('check --node-version judges recordings by that release', { timeout: 180_000 }, async () => {
     const file = join(corpus, 'node-rpc/info.upgrades.1.json');
     expect((await run(['check', file, '--strict'])).code).toBe(0);
     const old = await run(['check', file, '--strict', '--node-version', 'v1.13.1']);
@@ -569,7 +571,7 @@ describe('contract judges a v1.15.0 node by v1.15.0', () => {
   };
 
   test('auto: a node reporting avalanchego/1.15.0 is judged by v1.15.0, where initialMinDelayMS is declared', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     reported = 'avalanchego/1.15.0';
     expect(await contract()).toMatchObject({
@@ -580,7 +582,7 @@ describe('contract judges a v1.15.0 node by v1.15.0', () => {
   });
 
   test('--node-version v1.15.0 judges by it; v1.14.2 calls initialMinDelayMS drift', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     expect(await contract('--node-version', 'v1.15.0')).toMatchObject({
       code: 0,
@@ -593,7 +595,7 @@ describe('contract judges a v1.15.0 node by v1.15.0', () => {
   });
 
   test('a release newer than the supported range is judged, and the note says so', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     reported = 'avalanchego/1.15.1';
     const newer = await contract();
@@ -606,7 +608,7 @@ describe('contract judges a v1.15.0 node by v1.15.0', () => {
 
 describe('usage', () => {
   test('--output writes the report to a file; stdout gets only the summary line and where it went', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'out-')), 'report.xml');
     const { code, stdout } = await run([
@@ -628,7 +630,7 @@ describe('usage', () => {
     );
   });
 
-  test('--version prints the package version', { timeout: 60000 }, async () => {
+  test('--version prints the package version', { timeout: 180_000 }, async () => {
     const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     const { code, stdout } = await run(['--version']);
     expect(code).toBe(0);
@@ -655,7 +657,7 @@ describe('usage', () => {
         'Exit codes: 0',
       ],
     ],
-  ])('%s --help lists every option', { timeout: 60000 }, async (command, flags) => {
+  ])('%s --help lists every option', { timeout: 180_000 }, async (command, flags) => {
     const { code, stdout, stderr } = await run([command, '--help']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -663,7 +665,7 @@ describe('usage', () => {
     for (const flag of flags) expect(stdout).toContain(flag);
   });
 
-  test('an unknown flag is a usage error naming it, exit 2', { timeout: 60000 }, async () => {
+  test('an unknown flag is a usage error naming it, exit 2', { timeout: 180_000 }, async () => {
     const { code, stdout, stderr } = await run(['check', corpus, '--bogus']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -702,7 +704,7 @@ describe('union errors name the branch', () => {
   };
 
   test('one extra field on an active validator is exactly one error', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     let at = -1;
     const dir = await validatorsExchange((validators) => {
@@ -719,7 +721,7 @@ describe('union errors name the branch', () => {
   });
 
   test('a tag no branch has is one error naming the allowed values', {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     let at = -1;
     const dir = await validatorsExchange((validators) => {
@@ -736,7 +738,7 @@ describe('union errors name the branch', () => {
   });
 
   test("a missing member of the selected branch is reported, not other branches' members", {
-    timeout: 60000,
+    timeout: 180_000,
   }, async () => {
     let at = -1;
     const dir = await validatorsExchange((validators) => {
