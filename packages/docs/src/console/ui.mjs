@@ -23,7 +23,8 @@ const targetKey = (service) => `avalanche-console:target:${service}`;
 
 const registered = {};
 const checkers = {};
-const waiting = {};
+/** Per service: the load under way, `{ promise, resolve, reject }`. */
+const loading = {};
 /** The Data API key: in this page's memory, in sessionStorage only when the reader opts in. */
 let apiKey = readSession();
 
@@ -38,19 +39,33 @@ function readSession() {
 /** Called by a validators-<service>.js bundle once it has run. */
 function register(service, bundle) {
   registered[service] = bundle;
-  for (const resolve of waiting[service] ?? []) resolve();
+  loading[service]?.resolve();
 }
 
+/**
+ * Loads a service's validators once for every console that waits on them. A script that does not
+ * load, or loads without registering (it threw), fails every waiting console with the reason, and
+ * the next open tries again: nothing waits for ever.
+ */
 function loadService(service, root) {
   if (registered[service]) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    waiting[service] ??= [];
-    waiting[service].push(resolve);
-    if (waiting[service].length > 1) return;
+  if (!loading[service]) {
+    const load = {};
+    load.promise = new Promise((resolve, reject) => Object.assign(load, { resolve, reject }));
+    loading[service] = load;
     const script = h('script', { src: `${root}console/validators-${service}.js` });
-    script.addEventListener('error', () => reject(new Error(`could not load ${script.src}`)));
+    const fail = (why) => {
+      if (registered[service]) return;
+      delete loading[service];
+      script.remove();
+      load.reject(new Error(`${why} ${script.src}`));
+    };
+    script.addEventListener('error', () => fail('could not load'));
+    // `load` fires after the script ran: not registered by then means it threw.
+    script.addEventListener('load', () => fail('nothing registered by'));
     document.head.append(script);
-  });
+  }
+  return loading[service].promise;
 }
 
 function checkerFor(service) {
