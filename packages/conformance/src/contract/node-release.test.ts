@@ -5,9 +5,10 @@
 // it in other words, drifts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Specs } from '../model/specs.js';
-import { describedRelease, parseNodeVersion, presentIn } from '../model/versions.js';
+import { describedRelease } from '../model/versions.js';
 import { loadRecordings } from '../recordings/recordings.js';
 import { startReplayServer } from '../replay/replay.js';
+import { notServedByDescribedRelease } from '../replay/replay-node.js';
 import { type FaultyProxy, startFaultyProxy } from '../test/faulty-proxy.js';
 import type { ContractReport } from './report-types.js';
 import { runContract } from './run.js';
@@ -17,9 +18,7 @@ const specs = await Specs.load(new URL('dist/', root).pathname);
 const recordings = await loadRecordings(new URL('recordings/', root).pathname);
 const node = specs.rpc.find((s) => s.name === 'node-rpc');
 const release = String(describedRelease(node?.doc ?? {}));
-const absent = (node?.methods ?? [])
-  .filter((m) => !presentIn(m.node, parseNodeVersion(release)))
-  .map((m) => m.id);
+const absent = (node ? notServedByDescribedRelease(node) : []).map((m) => m.id);
 
 type ReplayServer = Awaited<ReturnType<typeof startReplayServer>>;
 

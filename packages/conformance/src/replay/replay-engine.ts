@@ -27,8 +27,8 @@ import {
   isEvmPath,
   LinkedValues,
   methodNotServed,
+  notServedByDescribedRelease,
   rpcNotFound,
-  servedByDescribedRelease,
   withStatedRelease,
 } from './replay-node.js';
 import { type KeepContext, type KeepResult, keepPromises, withPointer } from './replay-promises.js';
@@ -148,6 +148,11 @@ export class ReplayEngine {
   private readonly book: AnswerBook;
   private readonly linked: LinkedValues;
   private readonly fault: Fault;
+  /**
+   * The methods the release the spec describes does not serve, answered as unknown; none when
+   * older answers were asked for (then everything stored is served, as recorded).
+   */
+  private readonly notServed: ReadonlySet<RpcMethod>;
   /** Items of the user's own per operation or method (the fake's `items`), replacing the stored. */
   private readonly ownItems = new Map<string, unknown[]>();
 
@@ -159,6 +164,9 @@ export class ReplayEngine {
     this.book = new AnswerBook(options.specs, recordings);
     this.linked = new LinkedValues(this.book);
     this.fault = options.fault === undefined ? {} : parseFault(options.fault);
+    this.notServed = new Set(
+      options.olderAnswers ? [] : options.specs.rpc.flatMap(notServedByDescribedRelease),
+    );
   }
 
   /**
@@ -376,11 +384,10 @@ export class ReplayEngine {
       return fail(-32600, 'invalid request: expected {jsonrpc: "2.0", id, method, params}');
     }
     const found = this.options.specs.matchRpc(call.method);
-    // A method of an older or newer release than the one described is not served either,
-    // unless older answers were asked for (then everything stored is, as recorded).
+    // A method of an older or newer release than the one described is not served either.
     if (
       !found?.method.endpoints.some((e) => e.regex.test(url.pathname)) ||
-      !(this.options.olderAnswers || servedByDescribedRelease(found.service, found.method))
+      this.notServed.has(found.method)
     ) {
       const { code, message } = methodNotServed(
         call.method,

@@ -76,13 +76,15 @@ export function methodNotServed(
 }
 
 /**
- * Whether a node of the release the document describes serves `method`: false for a method
- * marked as gone before it (`x-until`) or come after it (`x-since`). Such a node answers the
- * call as one it does not know, and so does the replay.
+ * The methods a node of the release the document describes does not serve: those marked as gone
+ * before it (`x-until`) or come after it (`x-since`). Such a node answers a call of one as a
+ * method it does not know, and so does the replay.
  */
-export function servedByDescribedRelease(service: OpenRpcService, method: RpcMethod): boolean {
+export function notServedByDescribedRelease(service: OpenRpcService): RpcMethod[] {
   const release = describedRelease(service.doc);
-  return release === undefined || presentIn(method.node, parseNodeVersion(release), method.id);
+  if (release === undefined) return [];
+  const version = parseNodeVersion(release);
+  return service.methods.filter((m) => !presentIn(m.node, version, m.id));
 }
 
 /** One `$result` member a method's link hands to another method's param. */

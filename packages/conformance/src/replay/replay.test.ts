@@ -7,9 +7,9 @@ import { contractCases } from '../contract/contract-cases.js';
 import { apiKeyHeaders as apiKeyHeadersOf } from '../contract/credentials.js';
 import { isObject } from '../model/json-pointer.js';
 import { Specs } from '../model/specs.js';
-import { describedRelease, parseNodeVersion, presentIn } from '../model/versions.js';
 import { loadRecordings, type Recording } from '../recordings/recordings.js';
 import { startReplayServer } from './replay.js';
+import { notServedByDescribedRelease } from './replay-node.js';
 
 const root = new URL('../../../../specs/', import.meta.url);
 const specs = await Specs.load(new URL('dist/', root).pathname);
@@ -25,10 +25,7 @@ const dataApi = specs.rest.find((s) => s.name === 'data-api');
 const nodeRpc = specs.rpc.find((s) => s.name === 'node-rpc');
 // The methods the spec marks as gone before (x-until) or come after (x-since) the release it
 // describes: the replay answers as a node of that release, which does not know them.
-const release = String(describedRelease(nodeRpc?.doc ?? {}));
-const absent = (nodeRpc?.methods ?? []).filter(
-  (m) => !presentIn(m.node, parseNodeVersion(release)),
-);
+const absent = nodeRpc ? notServedByDescribedRelease(nodeRpc) : [];
 const apiErrors = (body: unknown) =>
   dataApi?.schemas({ strict: true }).validate('/components/schemas/ApiError', body, '');
 
